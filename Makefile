@@ -1,0 +1,85 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# pseudo-cpuidle: one entry point. `make help` lists the targets.
+
+# Kernel headers: the running kernel's build tree when it exists, otherwise
+# the newest installed Debian linux-headers-*-amd64. Override: make KDIR=...
+KDIR ?= $(shell scripts/find-kdir)
+
+CC ?= cc
+BUILD := build
+CFLAGS_COMMON := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
+		 -Wno-missing-field-initializers -Iinclude -Itests/shim
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
+	     -fno-sanitize-recover=all
+
+MODEL_SRCS := $(wildcard drivers/model/*.c) tests/shim/shim.c
+
+.PHONY: all module tools check check-unit check-vm check-tools demo bench \
+	fuzz deps deps-check install clean help
+
+all: module tools
+
+help:
+	@echo 'pseudo-cpuidle targets:'
+	@echo '  make            build the module (against KDIR) and the tools'
+	@echo '  make module     build pseudo_cpuidle.ko only'
+	@echo '  make tools      build pidle-topo, pidle-stat, pidle-bench'
+	@echo '  make check      run every test: unit, stress, TSan, tools, guests'
+	@echo '  make check-unit cmocka unit tests, stress, TSan, fuzz smoke'
+	@echo '  make check-tools golden tests of the userspace tools'
+	@echo '  make check-vm   the QEMU guest suite on Debian 6.1 and 6.12'
+	@echo '  make demo       compare governors on a simulated 2x2x2 machine'
+	@echo '  make bench      benchmarks, reported as side-by-side ratios'
+	@echo '  make fuzz       run the parser fuzzer (FUZZ_SECONDS=60)'
+	@echo '  make deps       install the Debian packages everything needs'
+	@echo '  make install    install the module for KDIR (modules_install)'
+	@echo '  make clean      remove build products'
+	@echo 'Variables: KDIR=<headers tree>, V=1 for verbose kernel builds.'
+
+deps:
+	scripts/deps install
+
+# Called by check/demo/bench: installs only when something is missing.
+deps-check:
+	@scripts/deps check || scripts/deps install
+
+module:
+	@scripts/check-kdir "$(KDIR)"
+	$(MAKE) -C "$(KDIR)" M=$(CURDIR) modules
+
+install: module
+	$(MAKE) -C "$(KDIR)" M=$(CURDIR) modules_install
+
+$(BUILD):
+	mkdir -p $@
+
+# The model core, compiled unchanged for userspace through tests/shim/.
+$(BUILD)/libpidle.a: $(MODEL_SRCS) $(wildcard include/pidle/*.h tests/shim/*/*.h) | $(BUILD)
+	rm -f $@ $(BUILD)/model-*.o
+	for f in $(MODEL_SRCS); do \
+		$(CC) $(CFLAGS_COMMON) -c $$f -o $(BUILD)/model-$$(basename $$f .c).o || exit 1; \
+	done
+	ar rcs $@ $(BUILD)/model-*.o
+
+$(BUILD)/libpidle-san.a: $(MODEL_SRCS) $(wildcard include/pidle/*.h tests/shim/*/*.h) | $(BUILD)
+	rm -f $@ $(BUILD)/msan-*.o
+	for f in $(MODEL_SRCS); do \
+		$(CC) $(CFLAGS_COMMON) $(SAN_FLAGS) -c $$f -o $(BUILD)/msan-$$(basename $$f .c).o || exit 1; \
+	done
+	ar rcs $@ $(BUILD)/msan-*.o
+
+include tests/unit/unit.mk
+-include topology/topology.mk
+-include tools/tools.mk
+-include tests/vm/vm.mk
+
+check: deps-check
+	$(MAKE) check-unit
+	$(MAKE) check-tools
+	$(MAKE) check-vm
+	@echo 'make check: all suites passed'
+
+clean:
+	rm -rf $(BUILD)
+	-[ -d "$(KDIR)" ] && $(MAKE) -C "$(KDIR)" M=$(CURDIR) clean

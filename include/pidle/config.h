@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pseudo-cpuidle: the configuration strings (states=, topology=, wait=,
+ * domain_policy=), parsed, validated and printed back in canonical form.
+ *
+ * Every parser fills a struct pidle_err on failure with one sentence that
+ * names the parameter, the offending field and the reason, and returns
+ * -EINVAL (or -ENOMEM). On failure the output is left untouched, so a
+ * caller can parse into its live configuration only after a dry run, or
+ * simply parse into a scratch copy and swap.
+ */
+#ifndef _PIDLE_CONFIG_H
+#define _PIDLE_CONFIG_H
+
+#include <linux/types.h>
+#include "limits.h"
+
+struct pidle_err {
+	char msg[PIDLE_ERR_LEN];
+};
+
+/**
+ * struct pidle_state_desc - one simulated idle state, as configured
+ * @name:		state name, as cpuidle shows it
+ * @exit_latency_ns:	simulated exit latency
+ * @target_residency_ns: target residency advertised to governors
+ * @level_name:		"cpu", or the name of a topology level
+ * @power_mw:		optional power figure, 0 when not given
+ */
+struct pidle_state_desc {
+	char name[PIDLE_NAME_LEN];
+	u64 exit_latency_ns;
+	u64 target_residency_ns;
+	char level_name[PIDLE_NAME_LEN];
+	u32 power_mw;
+};
+
+/**
+ * struct pidle_states - the state table, ordered by target residency
+ * @nr_states:	number of valid entries in @state
+ * @state:	the states; state 0 is at CPU level
+ */
+struct pidle_states {
+	unsigned int nr_states;
+	struct pidle_state_desc state[PIDLE_MAX_STATES];
+};
+
+/**
+ * struct pidle_topo_level - one domain level of a topology description
+ * @name:		level name ("core", "package", ...)
+ * @nr_domains:		number of domains at this level
+ * @domain_of_cpu:	for each CPU, the index of its domain (0-based,
+ *			numbered in order of each domain's lowest CPU)
+ */
+struct pidle_topo_level {
+	char name[PIDLE_NAME_LEN];
+	unsigned int nr_domains;
+	unsigned int *domain_of_cpu;
+};
+
+/**
+ * struct pidle_topology - a topology description
+ * @nr_cpus:	CPUs 0 .. @nr_cpus - 1 are described
+ * @nr_levels:	domain levels above the CPU, innermost first
+ * @level:	the levels; each domain nests in one domain of the next
+ */
+struct pidle_topology {
+	unsigned int nr_cpus;
+	unsigned int nr_levels;
+	struct pidle_topo_level level[PIDLE_MAX_LEVELS];
+};
+
+enum pidle_wait {
+	PIDLE_WAIT_POLL,
+	PIDLE_WAIT_HALT,
+};
+
+enum pidle_policy {
+	PIDLE_POLICY_AUTO,
+	PIDLE_POLICY_TIMER,
+};
+
+/* The table used when states= is not given: see pidle_states.c. */
+extern const char pidle_default_states[];
+
+int pidle_states_parse(const char *str, struct pidle_states *out,
+		       struct pidle_err *err);
+int pidle_states_print(const struct pidle_states *st, char *buf, size_t size);
+
+/*
+ * nr_cpus == 0: the description defines the CPU count (it must then cover
+ * 0 .. max without holes). nr_cpus > 0: it must cover exactly that many.
+ * "none" (or the empty string) is a flat machine with no domain levels.
+ */
+int pidle_topology_parse(const char *str, unsigned int nr_cpus,
+			 struct pidle_topology *out, struct pidle_err *err);
+int pidle_topology_print(const struct pidle_topology *topo, char *buf,
+			 size_t size);
+void pidle_topology_free(struct pidle_topology *topo);
+/* Index of @name among the topology's levels: 0 = cpu, 1.. = level[0..]. */
+int pidle_topology_level_index(const struct pidle_topology *topo,
+			       const char *name);
+
+/*
+ * Check that a state table fits a topology: every level name exists and
+ * levels do not decrease along the table, nor do more than
+ * PIDLE_MAX_DOMAIN_STATES states sit at one domain level.
+ */
+int pidle_config_check(const struct pidle_states *st,
+		       const struct pidle_topology *topo,
+		       struct pidle_err *err);
+
+int pidle_wait_parse(const char *str, enum pidle_wait *out,
+		     struct pidle_err *err);
+const char *pidle_wait_name(enum pidle_wait wait);
+int pidle_policy_parse(const char *str, enum pidle_policy *out,
+		       struct pidle_err *err);
+const char *pidle_policy_name(enum pidle_policy policy);
+
+#endif /* _PIDLE_CONFIG_H */

@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pseudo-cpuidle: limits and constants shared by the model core, the
+ * kernel module and the userspace tools.
+ */
+#ifndef _PIDLE_LIMITS_H
+#define _PIDLE_LIMITS_H
+
+/* Same bound as the cpuidle core's CPUIDLE_STATE_MAX. */
+#define PIDLE_MAX_STATES	10
+
+/* Same bound as CPUIDLE_NAME_LEN: 15 characters and the NUL. */
+#define PIDLE_NAME_LEN		16
+
+/* Domain levels above the CPU: core, cluster, die, package, and one spare. */
+#define PIDLE_MAX_LEVELS	5
+
+/*
+ * States at one domain level. Each gets a vote counter packed into the
+ * domain's 64-bit word (see pidle_model.c), PIDLE_VOTE_BITS wide.
+ */
+#define PIDLE_MAX_DOMAIN_STATES	4
+#define PIDLE_VOTE_BITS		14
+/* A domain can hold at most this many CPUs (one vote counter's range). */
+#define PIDLE_MAX_DOMAIN_CPUS	((1u << PIDLE_VOTE_BITS) - 1)
+
+/* Largest CPU count a topology description may name (NR_CPUS on Debian). */
+#define PIDLE_MAX_CPUS		8192
+
+/* Largest exit latency / target residency accepted: 10 s, in microseconds. */
+#define PIDLE_MAX_TIME_US	10000000ULL
+
+/* Longest states=/topology= string the module accepts or prints. */
+#define PIDLE_PARAM_LEN		4096
+
+/* Room for one error message from the parsers. */
+#define PIDLE_ERR_LEN		200
+
+/* The level name of per-CPU states. */
+#define PIDLE_LEVEL_CPU		"cpu"
+
+#endif /* _PIDLE_LIMITS_H */

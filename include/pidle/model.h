@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pseudo-cpuidle: the hierarchy model. Takes the time and each CPU's next
+ * timer event as inputs; knows nothing of clocks, spinning or cpuidle.
+ * The protocol, and why it is race-free, is the DOC block of pidle_model.c.
+ */
+#ifndef _PIDLE_MODEL_H
+#define _PIDLE_MODEL_H
+
+#include <linux/types.h>
+#include "config.h"
+
+struct pidle_model;
+
+/* Per CPU and state counters (state = the index the counter is kept by). */
+struct pidle_cpu_stats {
+	u64 requested;		/* entries requesting this state */
+	u64 achieved;		/* exits from this state (what was reached) */
+	u64 demoted;		/* entries requesting it, achieving less */
+	u64 latency_paid_ns;	/* exit latency paid, by achieved state */
+	u64 overshoot_ns;	/* sum of (spun - configured), achieved state */
+	u64 overshoot_max_ns;	/* worst single overshoot */
+};
+
+/* Per domain and state counters; state is a global state index. */
+struct pidle_domain_stats {
+	u64 usage;		/* completed down periods in this state */
+	u64 residency_ns;	/* total time down in this state */
+	u64 too_deep;		/* down periods shorter than target residency */
+	u64 rejected;		/* times the policy kept the domain up */
+	u64 latency_paid_ns;	/* exit latency paid by first men */
+};
+
+/* What one entry did beyond the CPU itself, for tracing. */
+struct pidle_enter_info {
+	unsigned int down_levels;	/* bit L: this CPU was last man at level L */
+	unsigned int rejected_levels;	/* bit L: ... and the policy kept it up */
+	unsigned int down_state[PIDLE_MAX_LEVELS + 1]; /* state, per down level */
+};
+
+/* What one exit costs, and what it ended. */
+struct pidle_exit_info {
+	unsigned int requested;		/* state the governor asked for */
+	unsigned int achieved;		/* state the CPU woke from */
+	u64 latency_ns;			/* spin this long from @now_ns */
+	unsigned int up_levels;		/* bit L: first man at level L */
+	unsigned int wait_levels;	/* bit L: waited for level L's power-up */
+	unsigned int up_state[PIDLE_MAX_LEVELS + 1];	/* state, per up level */
+	u64 up_residency_ns[PIDLE_MAX_LEVELS + 1];	/* per up level */
+};
+
+int pidle_model_create(const struct pidle_states *st,
+		       const struct pidle_topology *topo,
+		       enum pidle_policy policy,
+		       struct pidle_model **out, struct pidle_err *err);
+void pidle_model_destroy(struct pidle_model *m);
+
+/*
+ * The idle path. pidle_enter() and pidle_exit() alternate per CPU, and a
+ * CPU's calls never run concurrently with each other; different CPUs' calls
+ * run concurrently with no lock. @next_timer_ns is the CPU's next timer
+ * event (absolute, same clock as @now_ns; U64_MAX if none).
+ */
+void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
+		 u64 now_ns, u64 next_timer_ns, struct pidle_enter_info *info);
+void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
+		struct pidle_exit_info *info);
+/* The driver's measured spin overshoot (actual - configured) for an exit. */
+void pidle_record_overshoot(struct pidle_model *m, unsigned int cpu,
+			    unsigned int state, u64 overshoot_ns);
+
+/*
+ * Hotplug: an offline CPU counts as idle in the deepest state, so it never
+ * keeps a domain up. Called with the CPU outside the idle path.
+ */
+void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns);
+void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns);
+
+/* Shape of the model, for sysfs and the tools. */
+unsigned int pidle_model_nr_cpus(const struct pidle_model *m);
+unsigned int pidle_model_nr_states(const struct pidle_model *m);
+const struct pidle_state_desc *pidle_model_state(const struct pidle_model *m,
+						 unsigned int state);
+/* 0 = cpu, 1 .. nr_levels = the topology's levels. */
+unsigned int pidle_model_state_level(const struct pidle_model *m,
+				     unsigned int state);
+unsigned int pidle_model_nr_levels(const struct pidle_model *m);
+const char *pidle_model_level_name(const struct pidle_model *m,
+				   unsigned int level);
+unsigned int pidle_model_nr_domains(const struct pidle_model *m,
+				    unsigned int level);
+/* Domain of @cpu at @level (level >= 1). */
+unsigned int pidle_model_domain_of(const struct pidle_model *m,
+				   unsigned int level, unsigned int cpu);
+unsigned int pidle_model_domain_nr_cpus(const struct pidle_model *m,
+					unsigned int level, unsigned int dom);
+/* True when @dom at @level is down right now, and in which state. */
+bool pidle_model_domain_down(const struct pidle_model *m, unsigned int level,
+			     unsigned int dom, unsigned int *state);
+
+/* Statistics, relative to the last reset. */
+void pidle_cpu_stats_read(const struct pidle_model *m, unsigned int cpu,
+			  unsigned int state, struct pidle_cpu_stats *out);
+void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
+			     unsigned int dom, unsigned int state,
+			     struct pidle_domain_stats *out);
+void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu);
+void pidle_domain_stats_reset(struct pidle_model *m, unsigned int level,
+			      unsigned int dom);
+void pidle_stats_reset(struct pidle_model *m);
+
+#endif /* _PIDLE_MODEL_H */

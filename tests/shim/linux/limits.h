@@ -1,0 +1,12 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Userspace shim of <linux/limits.h>. */
+#ifndef _SHIM_LINUX_LIMITS_H
+#define _SHIM_LINUX_LIMITS_H
+
+#include <stdint.h>
+#include <limits.h>
+
+#define U64_MAX	UINT64_MAX
+#define U32_MAX	UINT32_MAX
+
+#endif
