@@ -69,10 +69,18 @@ $(BUILD)/libpidle-san.a: $(MODEL_SRCS) $(wildcard include/pidle/*.h tests/shim/*
 	done
 	ar rcs $@ $(BUILD)/msan-*.o
 
+# Each part's makefile adds its binaries to TOOLS and its tests to
+# TOOL_CHECKS (golden tests of the tools) or VM_CHECKS (guest suites).
+TOOLS :=
+TOOL_CHECKS :=
 include tests/unit/unit.mk
 -include topology/topology.mk
 -include tools/tools.mk
 -include tests/vm/vm.mk
+
+tools: $(TOOLS)
+
+check-tools: $(TOOL_CHECKS)
 
 check: deps-check
 	$(MAKE) check-unit
