@@ -83,6 +83,13 @@ enum pidle_policy {
 /* The table used when states= is not given: see pidle_states.c. */
 extern const char pidle_default_states[];
 
+/*
+ * Drop the states whose level @topo does not have (used for the default
+ * table, which names core and package states that a flat topology lacks).
+ */
+void pidle_states_drop_missing_levels(struct pidle_states *st,
+				      const struct pidle_topology *topo);
+
 int pidle_states_parse(const char *str, struct pidle_states *out,
 		       struct pidle_err *err);
 int pidle_states_print(const struct pidle_states *st, char *buf, size_t size);
