@@ -1,0 +1,463 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * hwloc -> pseudo_cpuidle domain levels.
+ *
+ * A level is a partition of the CPUs into domains. The candidates, innermost
+ * first, are:
+ *
+ *   core     HWLOC_OBJ_CORE
+ *   cluster  the innermost L2 cache or Group depth between core and
+ *            die/package whose domains differ from the cores' and from the
+ *            next level's (an L2 or a Group holding several cores)
+ *   die      HWLOC_OBJ_DIE
+ *   package  HWLOC_OBJ_PACKAGE
+ *
+ * A candidate is used only when its objects cover every CPU. By default a
+ * level identical to its neighbour (the same CPU sets) is dropped: core when
+ * every core is one CPU, cluster or die when it is the core or the package
+ * over again; of two identical levels the outer one stays. --levels keeps
+ * exactly the levels named, identical or not.
+ *
+ * CPU numbers are OS indexes (hwloc cpusets are indexed by them), as the
+ * kernel numbers CPUs.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <sys/stat.h>
+#include "pidle-topo.h"
+
+enum pidle_topo_lvl {
+	PIDLE_LVL_CORE,
+	PIDLE_LVL_CLUSTER,
+	PIDLE_LVL_DIE,
+	PIDLE_LVL_PACKAGE,
+	PIDLE_NR_LVLS,
+};
+
+static const char *const pidle_lvl_name[PIDLE_NR_LVLS] = {
+	[PIDLE_LVL_CORE]	= "core",
+	[PIDLE_LVL_CLUSTER]	= "cluster",
+	[PIDLE_LVL_DIE]		= "die",
+	[PIDLE_LVL_PACKAGE]	= "package",
+};
+
+/* One candidate level: its domains, sorted by lowest CPU. */
+struct pidle_part {
+	bool present;
+	unsigned int nr;
+	hwloc_bitmap_t *dom;
+};
+
+int pidle_topo_load(enum pidle_topo_source src, const char *arg,
+		    hwloc_topology_t *out, struct pidle_err *err)
+{
+	hwloc_topology_t topo;
+	struct stat sb;
+
+	if (hwloc_topology_init(&topo)) {
+		pidle_topo_errf(err, "cannot initialise hwloc: %s", strerror(errno));
+		return -1;
+	}
+	/* The kernel numbers every CPU, whatever this process may run on. */
+	hwloc_topology_set_flags(topo, HWLOC_TOPOLOGY_FLAG_INCLUDE_DISALLOWED);
+
+	switch (src) {
+	case PIDLE_TOPO_SRC_XML:
+		/* hwloc's own message for a missing file is vaguer: look first. */
+		if (access(arg, R_OK) || (!stat(arg, &sb) && S_ISDIR(sb.st_mode) &&
+					  (errno = EISDIR))) {
+			pidle_topo_errf(err, "cannot read topology file '%s': %s",
+					arg, strerror(errno));
+			goto fail;
+		}
+		if (hwloc_topology_set_xml(topo, arg)) {
+			pidle_topo_errf(err, "cannot load '%s' as an hwloc XML topology: %s",
+					arg, errno == EINVAL ?
+					"it is malformed or not hwloc XML (make one with lstopo --of xml)" :
+					strerror(errno));
+			goto fail;
+		}
+		break;
+	case PIDLE_TOPO_SRC_SYNTHETIC:
+		if (hwloc_topology_set_synthetic(topo, arg)) {
+			pidle_topo_errf(err, "invalid synthetic topology \"%s\": not hwloc synthetic syntax such as \"pack:2 core:4 pu:2\"",
+					arg);
+			goto fail;
+		}
+		break;
+	case PIDLE_TOPO_SRC_THIS:
+		break;
+	}
+
+	if (hwloc_topology_load(topo)) {
+		if (src == PIDLE_TOPO_SRC_XML)
+			pidle_topo_errf(err, "cannot load '%s' as an hwloc XML topology: %s",
+					arg, errno == EINVAL ?
+					"it is malformed or not hwloc XML (make one with lstopo --of xml)" :
+					strerror(errno));
+		else if (src == PIDLE_TOPO_SRC_SYNTHETIC)
+			pidle_topo_errf(err, "cannot build the synthetic topology \"%s\": %s",
+					arg, strerror(errno));
+		else
+			pidle_topo_errf(err, "cannot read this machine's topology: %s",
+					strerror(errno));
+		goto fail;
+	}
+	*out = topo;
+	return 0;
+
+fail:
+	hwloc_topology_destroy(topo);
+	return -1;
+}
+
+static void pidle_part_free(struct pidle_part *part)
+{
+	unsigned int i;
+
+	for (i = 0; i < part->nr; i++)
+		hwloc_bitmap_free(part->dom[i]);
+	free(part->dom);
+	memset(part, 0, sizeof(*part));
+}
+
+static int pidle_dom_cmp(const void *a, const void *b)
+{
+	int fa = hwloc_bitmap_first(*(const hwloc_bitmap_t *)a);
+	int fb = hwloc_bitmap_first(*(const hwloc_bitmap_t *)b);
+
+	return (fa > fb) - (fa < fb);
+}
+
+/*
+ * The domains of the objects at @depth, if they cover every CPU of @all.
+ * Returns 0 with part->present set, 0 with it clear when the depth does
+ * not cover the machine, -1 on allocation failure.
+ */
+static int pidle_part_from_depth(hwloc_topology_t topo, int depth,
+				 hwloc_const_bitmap_t all,
+				 struct pidle_part *part)
+{
+	unsigned int n = hwloc_get_nbobjs_by_depth(topo, depth), i;
+	hwloc_bitmap_t seen = hwloc_bitmap_alloc();
+
+	memset(part, 0, sizeof(*part));
+	part->dom = calloc(n ? n : 1, sizeof(*part->dom));
+	if (!seen || !part->dom) {
+		hwloc_bitmap_free(seen);
+		free(part->dom);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		hwloc_obj_t obj = hwloc_get_obj_by_depth(topo, depth, i);
+		hwloc_bitmap_t dom;
+
+		if (!obj->cpuset || hwloc_bitmap_iszero(obj->cpuset))
+			continue;
+		dom = hwloc_bitmap_dup(obj->cpuset);
+		if (!dom) {
+			hwloc_bitmap_free(seen);
+			pidle_part_free(part);
+			return -1;
+		}
+		hwloc_bitmap_and(dom, dom, all);
+		hwloc_bitmap_or(seen, seen, dom);
+		part->dom[part->nr++] = dom;
+	}
+	qsort(part->dom, part->nr, sizeof(*part->dom), pidle_dom_cmp);
+	part->present = part->nr && hwloc_bitmap_isequal(seen, all);
+	hwloc_bitmap_free(seen);
+	if (!part->present)
+		pidle_part_free(part);
+	return 0;
+}
+
+static bool pidle_part_equal(const struct pidle_part *a,
+			     const struct pidle_part *b)
+{
+	unsigned int i;
+
+	if (a->nr != b->nr)
+		return false;
+	for (i = 0; i < a->nr; i++)
+		if (!hwloc_bitmap_isequal(a->dom[i], b->dom[i]))
+			return false;
+	return true;
+}
+
+/* Every domain of @inner inside one of @outer. */
+static bool pidle_part_nests(const struct pidle_part *inner,
+			     const struct pidle_part *outer)
+{
+	unsigned int i, j;
+
+	for (i = 0; i < inner->nr; i++) {
+		for (j = 0; j < outer->nr; j++)
+			if (hwloc_bitmap_isincluded(inner->dom[i], outer->dom[j]))
+				break;
+		if (j == outer->nr)
+			return false;
+	}
+	return true;
+}
+
+static int pidle_type_depth(hwloc_topology_t topo, hwloc_obj_type_t type)
+{
+	int depth = hwloc_get_type_depth(topo, type);
+
+	return depth < 0 ? -1 : depth;
+}
+
+/*
+ * The cluster: scan the depths between the core (or PU) level and the
+ * die/package (or root) outwards, and take the first L2 or Group depth
+ * that covers the machine, nests in the next level and is neither the
+ * cores nor the next level over again.
+ */
+static int pidle_find_cluster(hwloc_topology_t topo, hwloc_const_bitmap_t all,
+			      struct pidle_part *lvl, const struct pidle_part *cpu)
+{
+	int inner = pidle_type_depth(topo, HWLOC_OBJ_CORE);
+	int outer = pidle_type_depth(topo, HWLOC_OBJ_DIE);
+	const struct pidle_part *below = lvl[PIDLE_LVL_CORE].present ?
+					 &lvl[PIDLE_LVL_CORE] : cpu;
+	const struct pidle_part *above = NULL;
+	int depth;
+
+	if (inner < 0)
+		inner = pidle_type_depth(topo, HWLOC_OBJ_PU);
+	if (outer < 0)
+		outer = pidle_type_depth(topo, HWLOC_OBJ_PACKAGE);
+	if (outer < 0)
+		outer = 0;
+	if (lvl[PIDLE_LVL_DIE].present)
+		above = &lvl[PIDLE_LVL_DIE];
+	else if (lvl[PIDLE_LVL_PACKAGE].present)
+		above = &lvl[PIDLE_LVL_PACKAGE];
+
+	for (depth = inner - 1; depth > outer; depth--) {
+		hwloc_obj_type_t type = hwloc_get_depth_type(topo, depth);
+		struct pidle_part part;
+
+		if (type != HWLOC_OBJ_L2CACHE && type != HWLOC_OBJ_GROUP)
+			continue;
+		if (pidle_part_from_depth(topo, depth, all, &part))
+			return -1;
+		if (!part.present)
+			continue;
+		if (!pidle_part_equal(&part, below) && pidle_part_nests(below, &part) &&
+		    (!above || (!pidle_part_equal(&part, above) &&
+				pidle_part_nests(&part, above)))) {
+			lvl[PIDLE_LVL_CLUSTER] = part;
+			return 0;
+		}
+		pidle_part_free(&part);
+	}
+	return 0;
+}
+
+/* Append "A-B+C" for one domain. */
+static int pidle_put_domain(char *buf, size_t size, size_t *len,
+			    hwloc_const_bitmap_t dom)
+{
+	int cpu = hwloc_bitmap_first(dom);
+	bool first = true;
+
+	while (cpu >= 0) {
+		int last = cpu, n;
+
+		while (hwloc_bitmap_isset(dom, last + 1))
+			last++;
+		if (last == cpu)
+			n = snprintf(buf + *len, size - *len, "%s%d",
+				     first ? "" : "+", cpu);
+		else
+			n = snprintf(buf + *len, size - *len, "%s%d-%d",
+				     first ? "" : "+", cpu, last);
+		if (n < 0 || (size_t)n >= size - *len)
+			return -1;
+		*len += n;
+		first = false;
+		cpu = hwloc_bitmap_next(dom, last);
+	}
+	return 0;
+}
+
+static int pidle_put_level(char *buf, size_t size, size_t *len,
+			   const char *name, const struct pidle_part *part)
+{
+	unsigned int i;
+	int n;
+
+	n = snprintf(buf + *len, size - *len, "%s%s=", *len ? ";" : "", name);
+	if (n < 0 || (size_t)n >= size - *len)
+		return -1;
+	*len += n;
+	for (i = 0; i < part->nr; i++) {
+		if (i) {
+			if (*len + 1 >= size)
+				return -1;
+			buf[(*len)++] = ',';
+			buf[*len] = '\0';
+		}
+		if (pidle_put_domain(buf, size, len, part->dom[i]))
+			return -1;
+	}
+	return 0;
+}
+
+/* --levels LIST: which levels to keep. Returns a bit mask or -1. */
+static int pidle_parse_levels(const char *list, const struct pidle_part *lvl,
+			      struct pidle_err *err)
+{
+	char *copy = strdup(list), *tok, *save = NULL;
+	int mask = 0, i;
+
+	if (!copy) {
+		pidle_topo_errf(err, "out of memory");
+		return -1;
+	}
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+		for (i = 0; i < PIDLE_NR_LVLS; i++)
+			if (!strcmp(tok, pidle_lvl_name[i]))
+				break;
+		if (i == PIDLE_NR_LVLS) {
+			pidle_topo_errf(err, "unknown level '%s' in --levels: the levels are core, cluster, die and package",
+					tok);
+			goto fail;
+		}
+		if (!lvl[i].present) {
+			pidle_topo_errf(err, "level '%s' given to --levels does not exist in this topology",
+					tok);
+			goto fail;
+		}
+		mask |= 1 << i;
+	}
+	if (!mask) {
+		pidle_topo_errf(err, "--levels '%s' names no level: give a list such as core,package",
+				list);
+		goto fail;
+	}
+	free(copy);
+	return mask;
+fail:
+	free(copy);
+	return -1;
+}
+
+/* By default: drop a level identical to the last one kept or the next one. */
+static int pidle_default_levels(const struct pidle_part *lvl,
+				const struct pidle_part *cpu)
+{
+	const struct pidle_part *prev = cpu;
+	int mask = 0, i, j;
+
+	for (i = 0; i < PIDLE_NR_LVLS; i++) {
+		const struct pidle_part *next = NULL;
+
+		if (!lvl[i].present)
+			continue;
+		for (j = i + 1; j < PIDLE_NR_LVLS && !next; j++)
+			if (lvl[j].present)
+				next = &lvl[j];
+		if (pidle_part_equal(&lvl[i], prev))
+			continue;
+		if (next && pidle_part_equal(&lvl[i], next))
+			continue;
+		mask |= 1 << i;
+		prev = &lvl[i];
+	}
+	return mask;
+}
+
+/*
+ * Describe @topo as a topology= string in @buf: the levels kept by default,
+ * or those named in @levels (a comma-separated list, NULL for the default).
+ * Sets *nr_cpus. Returns 0, or -1 (the topology) or -2 (@levels) with @err
+ * set.
+ */
+int pidle_topo_describe(hwloc_topology_t topo, const char *levels,
+			char *buf, size_t size, unsigned int *nr_cpus,
+			struct pidle_err *err)
+{
+	static const hwloc_obj_type_t type[PIDLE_NR_LVLS] = {
+		[PIDLE_LVL_CORE]	= HWLOC_OBJ_CORE,
+		[PIDLE_LVL_DIE]		= HWLOC_OBJ_DIE,
+		[PIDLE_LVL_PACKAGE]	= HWLOC_OBJ_PACKAGE,
+	};
+	struct pidle_part lvl[PIDLE_NR_LVLS] = { 0 }, cpu = { 0 };
+	hwloc_const_bitmap_t all = hwloc_get_root_obj(topo)->cpuset;
+	int weight = hwloc_bitmap_weight(all), last = hwloc_bitmap_last(all);
+	int ret = -1, mask, i;
+	size_t len = 0;
+
+	if (weight <= 0) {
+		pidle_topo_errf(err, "the topology has no CPUs");
+		return -1;
+	}
+	if (weight > (int)PIDLE_MAX_CPUS) {
+		pidle_topo_errf(err, "the topology has %d CPUs, more than the module's %u",
+				weight, PIDLE_MAX_CPUS);
+		return -1;
+	}
+	if (last + 1 != weight) {
+		hwloc_bitmap_t hole = hwloc_bitmap_alloc();
+		char list[64];
+
+		hwloc_bitmap_set_range(hole, 0, last);
+		hwloc_bitmap_andnot(hole, hole, all);
+		hwloc_bitmap_list_snprintf(list, sizeof(list), hole);
+		hwloc_bitmap_free(hole);
+		pidle_topo_errf(err, "CPUs %s are missing from the topology, but the module needs every CPU from 0 to %d in it",
+				list, last);
+		return -1;
+	}
+	*nr_cpus = weight;
+
+	if (pidle_part_from_depth(topo, pidle_type_depth(topo, HWLOC_OBJ_PU), all, &cpu))
+		goto nomem;
+	for (i = 0; i < PIDLE_NR_LVLS; i++) {
+		int depth;
+
+		if (i == PIDLE_LVL_CLUSTER)
+			continue;
+		depth = pidle_type_depth(topo, type[i]);
+		if (depth >= 0 && pidle_part_from_depth(topo, depth, all, &lvl[i]))
+			goto nomem;
+	}
+	if (pidle_find_cluster(topo, all, lvl, &cpu))
+		goto nomem;
+
+	mask = levels ? pidle_parse_levels(levels, lvl, err) :
+			pidle_default_levels(lvl, &cpu);
+	if (mask < 0) {
+		ret = -2;	/* a bad --levels: a usage error */
+		goto out;
+	}
+
+	buf[0] = '\0';
+	for (i = 0; i < PIDLE_NR_LVLS; i++) {
+		if (!(mask & (1 << i)))
+			continue;
+		if (pidle_put_level(buf, size, &len, pidle_lvl_name[i], &lvl[i])) {
+			pidle_topo_errf(err, "the topology= string would be longer than the module's %u characters",
+					PIDLE_PARAM_LEN - 1);
+			goto out;
+		}
+	}
+	if (!len)
+		snprintf(buf, size, "none");
+	ret = 0;
+	goto out;
+
+nomem:
+	pidle_topo_errf(err, "out of memory");
+out:
+	for (i = 0; i < PIDLE_NR_LVLS; i++)
+		pidle_part_free(&lvl[i]);
+	pidle_part_free(&cpu);
+	return ret;
+}

@@ -1,0 +1,345 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pidle-topo: the command line. Reads a topology (this machine, hwloc XML,
+ * or an hwloc synthetic string), maps it to the module's levels, picks a
+ * state table, validates both with the module's own parser and prints them
+ * (or writes them to a loaded module with --apply).
+ *
+ * Nothing is printed that the parser has not accepted: everything printed
+ * is the parser's canonical form of what it accepted.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pidle-topo.h"
+
+enum pidle_topo_action {
+	PIDLE_ACT_TOPOLOGY,	/* default: the topology= value */
+	PIDLE_ACT_STATES,	/* --show-states */
+	PIDLE_ACT_PARAMS,	/* --params */
+	PIDLE_ACT_MODPROBE,	/* --modprobe */
+	PIDLE_ACT_APPLY,	/* --apply */
+	PIDLE_ACT_LIST,		/* --list-presets */
+};
+
+struct pidle_topo_opts {
+	enum pidle_topo_source src;
+	const char *src_arg;
+	const char *levels;
+	const char *states;
+	const char *sysfs_root;
+	enum pidle_topo_action action;
+	const char *action_opt;
+	bool verbose;
+};
+
+void pidle_topo_errf(struct pidle_err *err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
+	va_end(ap);
+}
+
+static __attribute__((format(printf, 2, 3))) int
+pidle_topo_fail(int status, const char *fmt, ...)
+{
+	va_list ap;
+
+	fprintf(stderr, "%s: ", PIDLE_TOPO_PROG);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return status;
+}
+
+static void pidle_topo_usage(FILE *f)
+{
+	fprintf(f,
+"Usage: %s [OPTIONS]\n"
+"Turn this machine, an hwloc XML file or an hwloc synthetic topology into a\n"
+"pseudo_cpuidle configuration, validated with the module's own parser.\n"
+"\n"
+"Input (default: this machine):\n"
+"  -i, --input FILE.xml      read an hwloc XML topology (lstopo --of xml)\n"
+"  -y, --synthetic STRING    build an hwloc synthetic topology, e.g.\n"
+"                            \"pack:2 core:4 pu:2\" or\n"
+"                            \"pack:1 core:2 pu:2(indexes=0,2,1,3)\"\n"
+"\n"
+"Topology:\n"
+"  -l, --levels LIST         keep exactly these levels, of core, cluster,\n"
+"                            die, package (default: every level that\n"
+"                            differs from its neighbours)\n"
+"\n"
+"States:\n"
+"  -s, --states PRESET|TABLE a preset name or a states= string (default:\n"
+"                            the module's default table minus the states\n"
+"                            whose level the topology lacks)\n"
+"  -L, --list-presets        list the presets and exit\n"
+"\n"
+"Output (default: print the topology= value):\n"
+"  -S, --show-states         print the states= value\n"
+"  -p, --params              print \"states=... topology=...\" for insmod or\n"
+"                            modprobe: modprobe pseudo_cpuidle $(%s -p)\n"
+"  -m, --modprobe            print a modprobe.d line:\n"
+"                            options pseudo_cpuidle states=... topology=...\n"
+"  -a, --apply               write topology and states to the loaded module\n"
+"  -r, --sysfs-root DIR      sysfs for --apply (default: /sys)\n"
+"  -v, --verbose             with --apply, report each write on stderr\n"
+"\n"
+"Miscellaneous:\n"
+"  -h, --help                print this help and exit\n"
+"\n"
+"Exit status:\n"
+"  0  success\n"
+"  1  usage error: bad option, argument, preset or level\n"
+"  2  the topology cannot be read (missing file, bad XML or synthetic)\n"
+"  3  the module's parser rejects the topology or the states\n"
+"  4  --apply: the module is not loaded or refused a write\n",
+		PIDLE_TOPO_PROG, PIDLE_TOPO_PROG);
+}
+
+static int pidle_topo_set_action(struct pidle_topo_opts *o,
+				 enum pidle_topo_action act, const char *opt)
+{
+	if (o->action_opt && o->action != act)
+		return pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
+				       "options %s and %s cannot be combined: each picks what to do",
+				       o->action_opt, opt);
+	o->action = act;
+	o->action_opt = opt;
+	return 0;
+}
+
+static int pidle_topo_set_source(struct pidle_topo_opts *o,
+				 enum pidle_topo_source src, const char *arg)
+{
+	if (o->src != PIDLE_TOPO_SRC_THIS)
+		return pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
+				       "options --input and --synthetic cannot be combined: give one topology");
+	o->src = src;
+	o->src_arg = arg;
+	return 0;
+}
+
+static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *o)
+{
+	static const struct option longopts[] = {
+		{ "input",		required_argument,	NULL, 'i' },
+		{ "synthetic",		required_argument,	NULL, 'y' },
+		{ "levels",		required_argument,	NULL, 'l' },
+		{ "states",		required_argument,	NULL, 's' },
+		{ "list-presets",	no_argument,		NULL, 'L' },
+		{ "show-states",	no_argument,		NULL, 'S' },
+		{ "params",		no_argument,		NULL, 'p' },
+		{ "modprobe",		no_argument,		NULL, 'm' },
+		{ "apply",		no_argument,		NULL, 'a' },
+		{ "sysfs-root",		required_argument,	NULL, 'r' },
+		{ "verbose",		no_argument,		NULL, 'v' },
+		{ "help",		no_argument,		NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	int c, ret = 0;
+
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":i:y:l:s:LSpmar:vh", longopts, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			ret = pidle_topo_set_source(o, PIDLE_TOPO_SRC_XML, optarg);
+			break;
+		case 'y':
+			ret = pidle_topo_set_source(o, PIDLE_TOPO_SRC_SYNTHETIC, optarg);
+			break;
+		case 'l':
+			o->levels = optarg;
+			break;
+		case 's':
+			o->states = optarg;
+			break;
+		case 'L':
+			ret = pidle_topo_set_action(o, PIDLE_ACT_LIST, "--list-presets");
+			break;
+		case 'S':
+			ret = pidle_topo_set_action(o, PIDLE_ACT_STATES, "--show-states");
+			break;
+		case 'p':
+			ret = pidle_topo_set_action(o, PIDLE_ACT_PARAMS, "--params");
+			break;
+		case 'm':
+			ret = pidle_topo_set_action(o, PIDLE_ACT_MODPROBE, "--modprobe");
+			break;
+		case 'a':
+			ret = pidle_topo_set_action(o, PIDLE_ACT_APPLY, "--apply");
+			break;
+		case 'r':
+			o->sysfs_root = optarg;
+			break;
+		case 'v':
+			o->verbose = true;
+			break;
+		case 'h':
+			pidle_topo_usage(stdout);
+			exit(PIDLE_TOPO_EXIT_OK);
+		case ':':
+			return pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
+					       "option '%s' needs an argument; see --help",
+					       argv[optind - 1]);
+		default:
+			if (optopt)
+				return pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
+						       "unknown option '-%c'; see --help",
+						       optopt);
+			return pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
+					       "unknown option '%s'; see --help",
+					       argv[optind - 1]);
+		}
+		if (ret)
+			return ret;
+	}
+	if (optind < argc)
+		return pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
+				       "unexpected argument '%s': options only; see --help",
+				       argv[optind]);
+	return 0;
+}
+
+static int pidle_topo_list_presets(void)
+{
+	unsigned int i;
+
+	printf("%-10s %-13s %s\n", "NAME", "LEVELS", "SOURCE");
+	for (i = 0; i < pidle_nr_presets; i++)
+		printf("%-10s %-13s %s\n", pidle_presets[i].name,
+		       pidle_presets[i].levels, pidle_presets[i].desc);
+	return PIDLE_TOPO_EXIT_OK;
+}
+
+/*
+ * The state table: a preset, a states= string, or the default table with
+ * the states whose level @topo lacks dropped. Validated against @topo.
+ */
+static int pidle_topo_states(const char *arg, const struct pidle_topology *topo,
+			     struct pidle_states *st)
+{
+	const struct pidle_preset *preset = NULL;
+	const char *str = pidle_default_states;
+	struct pidle_err err = { "" };
+	unsigned int i;
+
+	if (arg) {
+		preset = pidle_preset_find(arg);
+		if (preset && preset->states)
+			str = preset->states;
+		else if (!preset && strchr(arg, ':'))
+			str = arg;
+		else if (!preset)
+			return pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
+					       "unknown preset '%s' for --states: see --list-presets, or give a states= string such as POLL:0:0,C1:2:2",
+					       arg);
+	}
+	if (pidle_states_parse(str, st, &err))
+		return pidle_topo_fail(PIDLE_TOPO_EXIT_CONFIG, "%s", err.msg);
+
+	/* The default table fits any topology once the missing levels go. */
+	if (!arg || (preset && !preset->states)) {
+		pidle_states_drop_missing_levels(st, topo);
+	} else {
+		for (i = 0; i < st->nr_states; i++) {
+			const char *lvl = st->state[i].level_name;
+			char have[PIDLE_MAX_LEVELS * (PIDLE_NAME_LEN + 2)] = "cpu";
+			unsigned int j;
+
+			if (pidle_topology_level_index(topo, lvl) >= 0)
+				continue;
+			for (j = 0; j < topo->nr_levels; j++) {
+				strcat(have, ", ");
+				strcat(have, topo->level[j].name);
+			}
+			return pidle_topo_fail(PIDLE_TOPO_EXIT_CONFIG,
+					       "%s%s%s puts state %s at level '%s', which this topology does not have (it has %s)",
+					       preset ? "preset '" : "--states",
+					       preset ? preset->name : "",
+					       preset ? "'" : "",
+					       st->state[i].name, lvl, have);
+		}
+	}
+	if (pidle_config_check(st, topo, &err))
+		return pidle_topo_fail(PIDLE_TOPO_EXIT_CONFIG, "%s", err.msg);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	struct pidle_topo_opts o = { .sysfs_root = "/sys" };
+	static char topo_str[PIDLE_PARAM_LEN], topo_out[PIDLE_PARAM_LEN];
+	static char states_out[PIDLE_PARAM_LEN];
+	struct pidle_topology topo = { 0 };
+	struct pidle_err err = { "" };
+	hwloc_topology_t hw;
+	struct pidle_states st;
+	unsigned int nr_cpus;
+	int ret;
+
+	ret = pidle_topo_parse_args(argc, argv, &o);
+	if (ret)
+		return ret;
+	if (o.action == PIDLE_ACT_LIST)
+		return pidle_topo_list_presets();
+
+	if (pidle_topo_load(o.src, o.src_arg, &hw, &err))
+		return pidle_topo_fail(PIDLE_TOPO_EXIT_INPUT, "%s", err.msg);
+	ret = pidle_topo_describe(hw, o.levels, topo_str, sizeof(topo_str),
+				  &nr_cpus, &err);
+	hwloc_topology_destroy(hw);
+	if (ret)
+		return pidle_topo_fail(ret == -2 ? PIDLE_TOPO_EXIT_USAGE :
+				       PIDLE_TOPO_EXIT_INPUT, "%s", err.msg);
+
+	/* The kernel's parser, with the CPU count the module would use. */
+	if (pidle_topology_parse(topo_str, nr_cpus, &topo, &err))
+		return pidle_topo_fail(PIDLE_TOPO_EXIT_CONFIG, "%s", err.msg);
+	ret = pidle_topo_states(o.states, &topo, &st);
+	if (ret)
+		goto out;
+	if (pidle_topology_print(&topo, topo_out, sizeof(topo_out)) < 0 ||
+	    pidle_states_print(&st, states_out, sizeof(states_out)) < 0) {
+		ret = pidle_topo_fail(PIDLE_TOPO_EXIT_CONFIG,
+				      "the configuration does not fit in %u characters",
+				      PIDLE_PARAM_LEN - 1);
+		goto out;
+	}
+
+	switch (o.action) {
+	case PIDLE_ACT_TOPOLOGY:
+		printf("%s\n", topo_out);
+		break;
+	case PIDLE_ACT_STATES:
+		printf("%s\n", states_out);
+		break;
+	case PIDLE_ACT_PARAMS:
+		printf("states=%s topology=%s\n", states_out, topo_out);
+		break;
+	case PIDLE_ACT_MODPROBE:
+		printf("options pseudo_cpuidle states=%s topology=%s\n",
+		       states_out, topo_out);
+		break;
+	case PIDLE_ACT_APPLY:
+		if (pidle_topo_apply(o.sysfs_root, &st, states_out, &topo,
+				     topo_out, o.verbose, &err))
+			ret = pidle_topo_fail(PIDLE_TOPO_EXIT_APPLY, "%s", err.msg);
+		break;
+	case PIDLE_ACT_LIST:
+		break;
+	}
+	if (!ret && fflush(stdout))
+		ret = pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
+				      "cannot write the output: %s", strerror(errno));
+out:
+	pidle_topology_free(&topo);
+	return ret;
+}
