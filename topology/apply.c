@@ -90,15 +90,14 @@ static int pidle_param_write(const char *root, const char *name,
 	}
 	/* One write(): sysfs hands the module the whole value at once. */
 	n = write(fd, value, len);
-	if (n < 0 || (size_t)n != len) {
-		pidle_topo_errf(err, "the module refused %s=%s (writing %s: %s; the kernel log says why)",
-				name, value, path, n < 0 ? strerror(errno) : "short write");
-		close(fd);
-		return -1;
-	}
-	if (close(fd)) {
-		pidle_topo_errf(err, "the module refused %s=%s (closing %s: %s; the kernel log says why)",
-				name, value, path, strerror(errno));
+	if (n < 0 || (size_t)n != len || close(fd)) {
+		int e = n < 0 || (size_t)n == len ? errno : EIO;
+
+		if (n < 0 || (size_t)n != len)
+			close(fd);
+		pidle_topo_errf(err, "the module refused %s=%s (writing %s: %s%s)",
+				name, value, path, strerror(e),
+				e == EINVAL ? "; the kernel log says why" : "");
 		return -1;
 	}
 	return 0;
