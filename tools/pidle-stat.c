@@ -1,0 +1,213 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pidle-stat: residency of cpuidle and pseudo_cpuidle states, per CPU and
+ * per domain, over an interval or over a command's run.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "pidle_snap.h"
+#include "pidle_stat_report.h"
+
+static struct pidle_snap pidle_a, pidle_b;
+static volatile sig_atomic_t pidle_stop;
+
+static void pidle_usage(FILE *f)
+{
+	fputs("Usage: pidle-stat [OPTIONS] [-- COMMAND [ARGS...]]\n"
+	      "Show idle-state residency per CPU and per domain, over intervals\n"
+	      "or over the run of COMMAND.\n\n"
+	      "Sampling:\n"
+	      "  -i, --interval SECONDS   length of one interval (default 5)\n"
+	      "  -n, --count COUNT        stop after COUNT intervals (default: until ^C)\n"
+	      "Output:\n"
+	      "      --csv                comma-separated values, one row per state\n"
+	      "      --json               one JSON object per interval\n"
+	      "  -o, --output FILE        write the report to FILE, not stdout\n"
+	      "Input:\n"
+	      "      --sysfs-root DIR     read sysfs under DIR (default /)\n"
+	      "      --no-module          accept a tree without pseudo_cpuidle\n"
+	      "      --before DIR --after DIR --elapsed SECONDS\n"
+	      "                           report two saved sysfs trees, no sampling\n"
+	      "Other:\n"
+	      "  -h, --help               show this help and exit\n", f);
+}
+
+static int pidle_bad(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "pidle-stat: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\nTry 'pidle-stat --help'.\n");
+	return 1;
+}
+
+static double pidle_now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void pidle_on_signal(int sig)
+{
+	pidle_stop = 1;
+}
+
+static int pidle_run_cmd(char **argv, int *status)
+{
+	pid_t pid = fork();
+
+	if (pid < 0) {
+		fprintf(stderr, "pidle-stat: fork: %s.\n", strerror(errno));
+		return -1;
+	}
+	if (!pid) {
+		execvp(argv[0], argv);
+		fprintf(stderr, "pidle-stat: %s: %s.\n", argv[0],
+			strerror(errno));
+		_exit(127);
+	}
+	signal(SIGINT, SIG_IGN);
+	while (waitpid(pid, status, 0) < 0 && errno == EINTR)
+		;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "interval", required_argument, NULL, 'i' },
+		{ "count", required_argument, NULL, 'n' },
+		{ "csv", no_argument, NULL, 'C' },
+		{ "json", no_argument, NULL, 'J' },
+		{ "output", required_argument, NULL, 'o' },
+		{ "sysfs-root", required_argument, NULL, 'r' },
+		{ "no-module", no_argument, NULL, 'M' },
+		{ "before", required_argument, NULL, 'B' },
+		{ "after", required_argument, NULL, 'A' },
+		{ "elapsed", required_argument, NULL, 'E' },
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	const char *root = "", *before = NULL, *after = NULL;
+	double interval = 5, elapsed = -1;
+	enum pidle_fmt fmt = PIDLE_FMT_PLAIN;
+	bool need_module = true;
+	FILE *out = stdout;
+	long count = 0;
+	int c, seq, rc = 0;
+	char *end;
+
+	argv[0] = "pidle-stat";
+	while ((c = getopt_long(argc, argv, "+i:n:o:h", opts, NULL)) != -1) {
+		switch (c) {
+		case 'i':
+			interval = strtod(optarg, &end);
+			if (*end || end == optarg || interval <= 0 ||
+			    interval > 86400)
+				return pidle_bad("invalid interval '%s': expected seconds, more than 0 and at most 86400.", optarg);
+			break;
+		case 'n':
+			errno = 0;
+			count = strtol(optarg, &end, 10);
+			if (*end || end == optarg || errno || count <= 0)
+				return pidle_bad("invalid count '%s': expected a positive integer.", optarg);
+			break;
+		case 'C':
+			fmt = PIDLE_FMT_CSV;
+			break;
+		case 'J':
+			fmt = PIDLE_FMT_JSON;
+			break;
+		case 'o':
+			out = fopen(optarg, "w");
+			if (!out) {
+				fprintf(stderr, "pidle-stat: %s: %s.\n", optarg,
+					strerror(errno));
+				return 1;
+			}
+			break;
+		case 'r':
+			root = optarg;
+			if (!strcmp(root, "/"))
+				root = "";
+			break;
+		case 'M':
+			need_module = false;
+			break;
+		case 'B':
+			before = optarg;
+			break;
+		case 'A':
+			after = optarg;
+			break;
+		case 'E':
+			elapsed = strtod(optarg, &end);
+			if (*end || end == optarg || elapsed <= 0)
+				return pidle_bad("invalid elapsed time '%s': expected seconds, more than 0.", optarg);
+			break;
+		case 'h':
+			pidle_usage(stdout);
+			return 0;
+		default:
+			fprintf(stderr, "Try 'pidle-stat --help'.\n");
+			return 1;
+		}
+	}
+	if (before || after || elapsed > 0) {
+		if (!before || !after || elapsed <= 0)
+			return pidle_bad("%s", "--before, --after and --elapsed go together: give all three.");
+		if (optind < argc)
+			return pidle_bad("unexpected argument '%s': --before/--after report saved trees and run no command.", argv[optind]);
+		if (pidle_snap_read(before, need_module, &pidle_a) ||
+		    pidle_snap_read(after, need_module, &pidle_b))
+			return 2;
+		pidle_stat_report(out, fmt, &pidle_a, &pidle_b, elapsed, 0);
+		return 0;
+	}
+	if (pidle_snap_read(root, need_module, &pidle_a))
+		return 2;
+	if (optind < argc) {
+		double t0 = pidle_now();
+		int status;
+
+		if (pidle_run_cmd(argv + optind, &status))
+			return 2;
+		elapsed = pidle_now() - t0;
+		if (pidle_snap_read(root, need_module, &pidle_b))
+			return 2;
+		pidle_stat_report(out, fmt, &pidle_a, &pidle_b, elapsed, 0);
+		if (WIFEXITED(status))
+			return WEXITSTATUS(status);
+		return 128 + WTERMSIG(status);
+	}
+	signal(SIGINT, pidle_on_signal);
+	signal(SIGTERM, pidle_on_signal);
+	for (seq = 0; !count || seq < count; seq++) {
+		double t0 = pidle_now();
+		struct timespec ts = {
+			.tv_sec = (time_t)interval,
+			.tv_nsec = (long)((interval - (time_t)interval) * 1e9),
+		};
+
+		nanosleep(&ts, NULL);
+		elapsed = pidle_now() - t0;
+		if (pidle_snap_read(root, need_module, &pidle_b)) {
+			rc = 2;
+			break;
+		}
+		pidle_stat_report(out, fmt, &pidle_a, &pidle_b, elapsed, seq);
+		pidle_a = pidle_b;
+		if (pidle_stop)
+			break;
+	}
+	return rc;
+}

@@ -1,0 +1,226 @@
+// SPDX-License-Identifier: GPL-2.0
+/* pidle-stat: read one snapshot of the cpuidle and pseudo_cpuidle sysfs. */
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "pidle_snap.h"
+
+static int pidle_read_str(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return -1;
+	n = fread(buf, 1, size - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return 0;
+}
+
+static unsigned long long pidle_read_u64(const char *dir, const char *file)
+{
+	char path[4096], buf[64];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	if (pidle_read_str(path, buf, sizeof(buf)))
+		return 0;
+	return strtoull(buf, NULL, 10);
+}
+
+static int pidle_is_dir(const char *path)
+{
+	struct stat sb;
+
+	return !stat(path, &sb) && S_ISDIR(sb.st_mode);
+}
+
+static int pidle_cmp_cpu(const void *a, const void *b)
+{
+	return ((const struct pidle_snap_cpu *)a)->cpu -
+	       ((const struct pidle_snap_cpu *)b)->cpu;
+}
+
+static void pidle_snap_cpu_read(const char *root, struct pidle_snap_cpu *c,
+				bool pseudo)
+{
+	char dir[4096], path[4096];
+	int k;
+
+	c->nr_states = 0;
+	for (k = 0; k < PIDLE_SNAP_STATES; k++) {
+		struct pidle_snap_state *st = &c->st[k];
+
+		snprintf(dir, sizeof(dir),
+			 "%s/sys/devices/system/cpu/cpu%d/cpuidle/state%d",
+			 root, c->cpu, k);
+		snprintf(path, sizeof(path), "%s/name", dir);
+		if (pidle_read_str(path, st->name, sizeof(st->name)))
+			break;
+		st->usage = pidle_read_u64(dir, "usage");
+		st->time_us = pidle_read_u64(dir, "time");
+		st->above = pidle_read_u64(dir, "above");
+		st->below = pidle_read_u64(dir, "below");
+		st->latency_us = pidle_read_u64(dir, "latency");
+		if (pseudo) {
+			snprintf(dir, sizeof(dir),
+				 "%s/sys/kernel/pseudo_cpuidle/cpu%d/state%d",
+				 root, c->cpu, k);
+			st->requested = pidle_read_u64(dir, "requested");
+			st->achieved = pidle_read_u64(dir, "achieved");
+			st->demoted = pidle_read_u64(dir, "demoted");
+			st->lat_paid_ns = pidle_read_u64(dir, "latency_paid_ns");
+			st->overshoot_ns = pidle_read_u64(dir, "overshoot_ns");
+		}
+		c->nr_states++;
+	}
+}
+
+static int pidle_dom_key(const struct pidle_snap_domain *d, int *idx)
+{
+	const char *p = d->name + strlen(d->name);
+
+	while (p > d->name && p[-1] >= '0' && p[-1] <= '9')
+		p--;
+	*idx = atoi(p);
+	return 0;
+}
+
+/* Domains sort by level (more domains = inner level first), then index. */
+static struct pidle_snap *pidle_sort_snap;
+
+static int pidle_level_size(const char *level)
+{
+	int i, n = 0;
+
+	for (i = 0; i < pidle_sort_snap->nr_domains; i++)
+		n += !strcmp(pidle_sort_snap->dom[i].level, level);
+	return n;
+}
+
+static int pidle_cmp_dom(const void *a, const void *b)
+{
+	const struct pidle_snap_domain *x = a, *y = b;
+	int nx = pidle_level_size(x->level), ny = pidle_level_size(y->level);
+	int ix, iy, c;
+
+	if (nx != ny)
+		return ny - nx;
+	c = strcmp(x->level, y->level);
+	if (c)
+		return c;
+	pidle_dom_key(x, &ix);
+	pidle_dom_key(y, &iy);
+	return ix - iy;
+}
+
+static void pidle_snap_domains_read(const char *root, struct pidle_snap *s)
+{
+	char ddir[4096], dir[4096], path[4096];
+	struct dirent *de;
+	DIR *d;
+
+	snprintf(ddir, sizeof(ddir), "%s/sys/kernel/pseudo_cpuidle/domains",
+		 root);
+	d = opendir(ddir);
+	if (!d)
+		return;
+	while ((de = readdir(d)) && s->nr_domains < PIDLE_SNAP_DOMAINS) {
+		struct pidle_snap_domain *dom = &s->dom[s->nr_domains];
+		int k;
+
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(dir, sizeof(dir), "%s/%s", ddir, de->d_name);
+		if (!pidle_is_dir(dir))
+			continue;
+		memset(dom, 0, sizeof(*dom));
+		snprintf(dom->name, sizeof(dom->name), "%s", de->d_name);
+		snprintf(path, sizeof(path), "%s/level", dir);
+		if (pidle_read_str(path, dom->level, sizeof(dom->level)))
+			snprintf(dom->level, sizeof(dom->level), "%.*s",
+				 (int)strcspn(de->d_name, "0123456789"),
+				 de->d_name);
+		snprintf(path, sizeof(path), "%s/cpus", dir);
+		pidle_read_str(path, dom->cpus, sizeof(dom->cpus));
+		for (k = 0; k < PIDLE_SNAP_STATES; k++) {
+			struct pidle_snap_dstate *st = &dom->st[dom->nr_states];
+			char sdir[4200];
+
+			snprintf(sdir, sizeof(sdir), "%s/state%d", dir, k);
+			if (!pidle_is_dir(sdir))
+				continue;
+			st->idx = k;
+			snprintf(path, sizeof(path), "%s/name", sdir);
+			if (pidle_read_str(path, st->name, sizeof(st->name)))
+				snprintf(st->name, sizeof(st->name), "state%d", k);
+			st->usage = pidle_read_u64(sdir, "usage");
+			st->residency_ns = pidle_read_u64(sdir, "residency_ns");
+			st->too_deep = pidle_read_u64(sdir, "too_deep");
+			st->rejected = pidle_read_u64(sdir, "rejected");
+			st->lat_paid_ns = pidle_read_u64(sdir, "latency_paid_ns");
+			dom->nr_states++;
+		}
+		s->nr_domains++;
+	}
+	closedir(d);
+	pidle_sort_snap = s;
+	qsort(s->dom, s->nr_domains, sizeof(s->dom[0]), pidle_cmp_dom);
+}
+
+int pidle_snap_read(const char *root, bool need_module, struct pidle_snap *s)
+{
+	char path[4096];
+	struct dirent *de;
+	DIR *d;
+
+	s->nr_cpus = 0;
+	s->nr_domains = 0;
+	snprintf(path, sizeof(path), "%s/sys/kernel/pseudo_cpuidle", root);
+	s->pseudo = pidle_is_dir(path);
+	if (!s->pseudo && need_module) {
+		fprintf(stderr,
+			"pidle-stat: %s: not found: is pseudo_cpuidle loaded? (--no-module reads cpuidle only)\n",
+			path);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu", root);
+	d = opendir(path);
+	if (!d) {
+		fprintf(stderr, "pidle-stat: %s: %s.\n", path, strerror(errno));
+		return -1;
+	}
+	while ((de = readdir(d)) && s->nr_cpus < PIDLE_SNAP_CPUS) {
+		char cdir[4400];
+		char *end;
+		long n;
+
+		if (strncmp(de->d_name, "cpu", 3) || !de->d_name[3])
+			continue;
+		n = strtol(de->d_name + 3, &end, 10);
+		if (*end)
+			continue;
+		snprintf(cdir, sizeof(cdir), "%s/%s/cpuidle", path, de->d_name);
+		if (!pidle_is_dir(cdir))
+			continue;
+		s->cpu[s->nr_cpus].cpu = n;
+		pidle_snap_cpu_read(root, &s->cpu[s->nr_cpus], s->pseudo);
+		s->nr_cpus++;
+	}
+	closedir(d);
+	if (!s->nr_cpus) {
+		fprintf(stderr,
+			"pidle-stat: %s/cpu0/cpuidle: not found: no cpuidle driver is registered.\n",
+			path);
+		return -1;
+	}
+	qsort(s->cpu, s->nr_cpus, sizeof(s->cpu[0]), pidle_cmp_cpu);
+	pidle_snap_domains_read(root, s);
+	return 0;
+}

@@ -1,0 +1,50 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* pidle-stat: one snapshot of the cpuidle and pseudo_cpuidle sysfs. */
+#ifndef _PIDLE_SNAP_H
+#define _PIDLE_SNAP_H
+
+#include <stdbool.h>
+
+#define PIDLE_SNAP_STATES	10
+#define PIDLE_SNAP_CPUS		1024
+#define PIDLE_SNAP_DOMAINS	1024
+
+struct pidle_snap_state {
+	char name[32];
+	unsigned long long usage, time_us, above, below, latency_us;
+	/* pseudo_cpuidle per-CPU counters, when present */
+	unsigned long long requested, achieved, demoted, lat_paid_ns, overshoot_ns;
+};
+
+struct pidle_snap_cpu {
+	int cpu;
+	int nr_states;
+	struct pidle_snap_state st[PIDLE_SNAP_STATES];
+};
+
+struct pidle_snap_dstate {
+	int idx;
+	char name[32];
+	unsigned long long usage, residency_ns, too_deep, rejected, lat_paid_ns;
+};
+
+struct pidle_snap_domain {
+	char name[48];
+	char level[32];
+	char cpus[64];
+	int nr_states;
+	struct pidle_snap_dstate st[PIDLE_SNAP_STATES];
+};
+
+struct pidle_snap {
+	int nr_cpus;
+	struct pidle_snap_cpu cpu[PIDLE_SNAP_CPUS];
+	int nr_domains;
+	struct pidle_snap_domain dom[PIDLE_SNAP_DOMAINS];
+	bool pseudo;
+};
+
+/* Returns 0, or -1 after printing one sentence naming the missing path. */
+int pidle_snap_read(const char *root, bool need_module, struct pidle_snap *s);
+
+#endif
