@@ -3,6 +3,7 @@
 #ifndef _SHIM_LINUX_KERNEL_H
 #define _SHIM_LINUX_KERNEL_H
 
+#include_next <linux/kernel.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <linux/types.h>

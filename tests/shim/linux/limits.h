@@ -3,8 +3,9 @@
 #ifndef _SHIM_LINUX_LIMITS_H
 #define _SHIM_LINUX_LIMITS_H
 
+/* glibc's <limits.h> includes <linux/limits.h>: keep the real one. */
+#include_next <linux/limits.h>
 #include <stdint.h>
-#include <limits.h>
 
 #define U64_MAX	UINT64_MAX
 #define U32_MAX	UINT32_MAX

@@ -1,0 +1,522 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pseudo-cpuidle: the hierarchy model, shared by the kernel module and the
+ * userspace tests. Plain C: time comes in as an argument, nothing sleeps.
+ */
+#include <linux/atomic.h>
+#include <linux/bug.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/limits.h>
+#include <linux/processor.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include "pidle_model_priv.h"
+#include "pidle_parse.h"
+
+/**
+ * DOC: Hierarchy model
+ *
+ * A *domain* is one core, cluster, die or package: a set of CPUs at one
+ * topology *level*. Each level has zero to four *domain states*, taken from
+ * the state table (a state's LEVEL field). A CPU idle in state *s* *votes*
+ * in each of its domains whose level is not above level(*s*).
+ *
+ * **The domain word.** All that is shared between the CPUs of a domain
+ * lives in one 64-bit atomic, ``pidle_domain.word``: for each of the
+ * level's states *t_k* a 14-bit counter of the CPUs idle at least as deep
+ * as *t_k*, and two flags, ENTERING and WAKING. A CPU entering state *s*
+ * adds, in one atomic operation, one to every counter *k* with
+ * *t_k* <= *s*; on exit it subtracts the same. A domain with every counter
+ * below its CPU count is *up*.
+ *
+ * **Last man.** The CPU whose addition makes counter 0 equal to the CPU
+ * count has completed the domain: every CPU is idle at least as deep as the
+ * level's shallowest state. The same atomic value tells it the deepest *k*
+ * whose counter is full, i.e. the deepest state every CPU agrees to. It
+ * sets ENTERING in that same compare-and-exchange, applies the domain
+ * policy (``auto``: take the deepest; ``timer``: the deepest whose target
+ * residency fits before the earliest next timer of the domain's CPUs, or
+ * none, counting a *rejection*), writes ``down_state`` and
+ * ``down_since_ns``, and clears ENTERING with a release operation.
+ *
+ * **First man.** The CPU whose subtraction starts from a full counter 0 is
+ * the first to wake from a complete domain. It sets WAKING in that same
+ * compare-and-exchange, so exactly one CPU per completion sees it. If the
+ * last man had put the domain down (``down_state`` is a state), this CPU
+ * ends the down period: residency = now - down_since; it pays the state's
+ * exit latency and publishes ``ready_ns`` = now + that latency and
+ * ``up_state``; then it clears WAKING with a release operation.
+ *
+ * **Waiters.** Any other CPU of the domain leaving idle reads ``ready_ns``;
+ * while now < ready_ns the domain is still powering up and the CPU waits
+ * until ready_ns: it pays the remaining time, and it achieved the domain's
+ * state. A CPU whose subtraction saw WAKING set first waits for WAKING to
+ * clear, so it never reads a ``ready_ns`` that is about to change.
+ *
+ * **What a CPU pays.** The deepest CPU-level state not deeper than its
+ * request is its *fallback*. It achieves the deepest of: the fallback, the
+ * state of each domain it is first man of, the state of each domain whose
+ * power-up it waits for; and pays the largest of their latencies. A CPU
+ * achieving less than it asked for is *demoted*.
+ *
+ * **Why there is exactly one last man and one first man per down period.**
+ * Every change to a word is one successful compare-and-exchange, so the
+ * changes form one total order and each CPU's new value is computed from
+ * the value it replaced. A full counter 0 is created by exactly one
+ * addition (the one that made it full) and ended by exactly one
+ * subtraction (the first after it): those are the last and the first man.
+ * Between them no CPU can vote, since all already have, and no CPU can
+ * leave except the first man. A CPU that finds ENTERING set waits before
+ * subtracting, so the last man's writes are complete when the first man
+ * reads them. The first man reads ``down_state`` *after* its successful
+ * compare-and-exchange, never before, because before it another complete
+ * down period could have come and gone (an ABA on the word).
+ *
+ * **Memory ordering.** Value-returning atomics (the compare-and-exchanges)
+ * are fully ordered; the flag-clearing ``atomic64_fetch_andnot_release()``
+ * orders the plain writes before it (``down_state``, ``down_since_ns``;
+ * ``ready_ns``, ``up_state``) before the cleared flag. The reader's
+ * successful compare-and-exchange on a value with the flag clear comes
+ * after that release in the word's modification order, so it reads from
+ * the release sequence and the writes are visible to it. A waiter spinning
+ * on WAKING uses ``atomic64_read_acquire()``, which pairs with the same
+ * release. ``next_timer_ns`` is written by each CPU before its vote, whose
+ * fully ordered compare-and-exchange publishes it to the last man.
+ *
+ * **Why the spins are bounded.** ENTERING and WAKING are each held by a CPU
+ * for a few dozen instructions, with interrupts off in the kernel, and no
+ * CPU holds one flag while waiting for another: entry votes bottom-up and
+ * exit subtracts top-down, one domain at a time. A waiter never blocks a
+ * holder. Flags are never set together: setting ENTERING needs every vote,
+ * and the first man holding WAKING has withdrawn its own.
+ *
+ * **Counters.** Per CPU and state: requested, achieved, demoted, latency
+ * paid and the driver's measured spin overshoot, written by that CPU only.
+ * Per domain and state: usage (completed down periods), residency, too deep
+ * (down periods shorter than the state's target residency), rejected (the
+ * policy chose a shallower state or none), latency paid by first men —
+ * written only by the current last or first man, who are ordered through
+ * the word. Readers use READ_ONCE() and may see a counter set mid-update; a
+ * reset records a baseline rather than writing the owners' counters.
+ *
+ * **Hotplug.** An offline CPU votes as if idle in the deepest state, so it
+ * never keeps a domain up; coming online is an exit that pays nothing.
+ */
+
+static u64 pidle_lat(const struct pidle_model *m, int state)
+{
+	return m->state[state].exit_latency_ns;
+}
+
+static void pidle_inc(u64 *counter, u64 val)
+{
+	WRITE_ONCE(*counter, *counter + val);
+}
+
+/* Timer policy: the earliest next timer event among the domain's CPUs. */
+static u64 pidle_domain_next_timer(const struct pidle_model *m,
+				   const struct pidle_domain *d)
+{
+	u64 next = U64_MAX, t;
+	unsigned int i;
+
+	for (i = 0; i < d->nr_cpus; i++) {
+		t = READ_ONCE(m->cpu[d->cpus[i]].next_timer_ns);
+		if (t < next)
+			next = t;
+	}
+	return next;
+}
+
+/* The last man's choice: returns the state to go down in, or NONE. */
+static int pidle_domain_choose(const struct pidle_model *m,
+			       struct pidle_domain *d, unsigned int deepest,
+			       u64 now_ns)
+{
+	const struct pidle_level *lvl = &m->level[d->level];
+	u64 next, budget_ns;
+	int k;
+
+	if (m->policy == PIDLE_POLICY_AUTO)
+		return lvl->dstate[deepest];
+
+	next = pidle_domain_next_timer(m, d);
+	budget_ns = next > now_ns ? next - now_ns : 0;
+	for (k = deepest; k >= 0; k--)
+		if (m->state[lvl->dstate[k]].target_residency_ns <= budget_ns)
+			break;
+	/* Kept out of the deepest state it could have reached. */
+	if (k < (int)deepest)
+		pidle_inc(&d->stat[deepest].rejected, 1);
+	return k >= 0 ? (int)lvl->dstate[k] : PIDLE_STATE_NONE;
+}
+
+static void pidle_domain_vote(struct pidle_model *m, struct pidle_domain *d,
+			      u64 vote, u64 now_ns,
+			      struct pidle_enter_info *info)
+{
+	const struct pidle_level *lvl = &m->level[d->level];
+	s64 old = atomic64_read(&d->word), new;
+	unsigned int k, deepest;
+	bool last;
+	int state;
+
+	do {
+		new = old + vote;
+		last = PIDLE_VOTE_COUNT(new, 0) == d->nr_cpus;
+		if (last)
+			new |= PIDLE_ENTERING;
+	} while (!atomic64_try_cmpxchg(&d->word, &old, new));
+
+	/* Counter 0 holds every voter: it can never pass the CPU count. */
+	WARN_ON_ONCE(PIDLE_VOTE_COUNT(new, 0) > d->nr_cpus);
+	if (!last)
+		return;
+
+	/* Last man: the counters are stable until ENTERING is cleared. */
+	deepest = 0;
+	for (k = 1; k < lvl->nr_dstates; k++)
+		if (PIDLE_VOTE_COUNT(new, k) == d->nr_cpus)
+			deepest = k;
+	state = pidle_domain_choose(m, d, deepest, now_ns);
+	WRITE_ONCE(d->down_state, state);
+	WRITE_ONCE(d->down_since_ns, now_ns);
+	/* Pairs with the first man's compare-and-exchange and waiters' acquire. */
+	atomic64_fetch_andnot_release(PIDLE_ENTERING, &d->word);
+
+	if (info) {
+		if (state != PIDLE_STATE_NONE) {
+			info->down_levels |= 1u << d->level;
+			info->down_state[d->level] = state;
+		}
+		if (state != (int)lvl->dstate[deepest])
+			info->rejected_levels |= 1u << d->level;
+	}
+}
+
+void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
+		 u64 now_ns, u64 next_timer_ns, struct pidle_enter_info *info)
+{
+	struct pidle_cpu *c = &m->cpu[cpu];
+	unsigned int l;
+
+	if (info) {
+		info->down_levels = 0;
+		info->rejected_levels = 0;
+	}
+	if (WARN_ON_ONCE(state >= m->nr_states || c->voted_levels))
+		return;
+
+	c->requested = state;
+	/* Published to last men by the fully ordered votes below. */
+	WRITE_ONCE(c->next_timer_ns, next_timer_ns);
+	pidle_inc(&c->stat[state].requested, 1);
+
+	/* Bottom-up, one domain at a time: see "Why the spins are bounded". */
+	for (l = 1; l <= m->nr_levels; l++) {
+		if (!m->vote[l][state])
+			continue;
+		c->voted_levels |= 1u << l;
+		pidle_domain_vote(m, c->dom[l], m->vote[l][state], now_ns, info);
+	}
+}
+
+/* Withdraw a vote; as first man or waiter, raise what the CPU pays. */
+static void pidle_domain_leave(struct pidle_model *m, struct pidle_domain *d,
+			       u64 vote, u64 now_ns, bool hotplug,
+			       unsigned int *achieved, u64 *latency_ns,
+			       struct pidle_exit_info *info)
+{
+	s64 old = atomic64_read_acquire(&d->word), new;
+	bool full;
+	int state;
+	u64 lat, resid, ready_ns;
+
+	for (;;) {
+		if (old & PIDLE_ENTERING) {
+			/* The last man is still deciding: wait for its writes. */
+			cpu_relax();
+			old = atomic64_read_acquire(&d->word);
+			continue;
+		}
+		/* Our own vote is in the word: the counters cannot underflow. */
+		if (WARN_ON_ONCE(PIDLE_VOTE_COUNT(old, 0) == 0))
+			return;
+		full = PIDLE_VOTE_COUNT(old, 0) == d->nr_cpus;
+		new = old - vote;
+		if (full)
+			new |= PIDLE_WAKING;
+		if (atomic64_try_cmpxchg(&d->word, &old, new))
+			break;
+	}
+
+	if (full) {
+		/* First man; reads after the cmpxchg, see "exactly one". */
+		state = READ_ONCE(d->down_state);
+		if (state != PIDLE_STATE_NONE) {
+			struct pidle_domain_counters *st =
+				&d->stat[m->dstate_index[state]];
+
+			lat = hotplug ? 0 : pidle_lat(m, state);
+			resid = now_ns - d->down_since_ns;
+			WRITE_ONCE(d->up_state, state);
+			WRITE_ONCE(d->ready_ns, now_ns + lat);
+			pidle_inc(&st->usage, 1);
+			pidle_inc(&st->residency_ns, resid);
+			if (resid < m->state[state].target_residency_ns)
+				pidle_inc(&st->too_deep, 1);
+			pidle_inc(&st->latency_paid_ns, lat);
+			if ((unsigned int)state > *achieved)
+				*achieved = state;
+			if (lat > *latency_ns)
+				*latency_ns = lat;
+			if (info) {
+				info->up_levels |= 1u << d->level;
+				info->up_state[d->level] = state;
+				info->up_residency_ns[d->level] = resid;
+			}
+		}
+		/* Pairs with waiters' acquire and later compare-and-exchanges. */
+		atomic64_fetch_andnot_release(PIDLE_WAKING, &d->word);
+		return;
+	}
+
+	if (old & PIDLE_WAKING) {
+		/* The first man is publishing ready_ns: wait for it. */
+		while (atomic64_read_acquire(&d->word) & PIDLE_WAKING)
+			cpu_relax();
+	}
+	ready_ns = READ_ONCE(d->ready_ns);
+	if (ready_ns > now_ns) {
+		/* Still powering up: this CPU waits, and was in its state. */
+		lat = ready_ns - now_ns;
+		state = READ_ONCE(d->up_state);
+		if (lat > *latency_ns)
+			*latency_ns = lat;
+		if ((unsigned int)state > *achieved)
+			*achieved = state;
+		if (info)
+			info->wait_levels |= 1u << d->level;
+	}
+}
+
+static void pidle_leave_all(struct pidle_model *m, struct pidle_cpu *c,
+			    unsigned int state, u64 now_ns, bool hotplug,
+			    unsigned int *achieved, u64 *latency_ns,
+			    struct pidle_exit_info *info)
+{
+	unsigned int l;
+
+	/* Top-down: the package powers up before the core inside it. */
+	for (l = m->nr_levels; l >= 1; l--) {
+		if (!(c->voted_levels & (1u << l)))
+			continue;
+		pidle_domain_leave(m, c->dom[l], m->vote[l][state], now_ns,
+				   hotplug, achieved, latency_ns, info);
+	}
+	c->voted_levels = 0;
+}
+
+void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
+		struct pidle_exit_info *info)
+{
+	struct pidle_cpu *c = &m->cpu[cpu];
+	unsigned int state = c->requested;
+	unsigned int achieved = m->cpu_fallback[state];
+	u64 latency_ns = pidle_lat(m, achieved);
+	struct pidle_exit_info scratch;
+
+	if (!info)
+		info = &scratch;
+	info->up_levels = 0;
+	info->wait_levels = 0;
+
+	pidle_leave_all(m, c, state, now_ns, false, &achieved, &latency_ns,
+			info);
+
+	pidle_inc(&c->stat[achieved].achieved, 1);
+	pidle_inc(&c->stat[achieved].latency_paid_ns, latency_ns);
+	if (achieved < state)
+		pidle_inc(&c->stat[state].demoted, 1);
+
+	info->requested = state;
+	info->achieved = achieved;
+	info->latency_ns = latency_ns;
+}
+
+void pidle_record_overshoot(struct pidle_model *m, unsigned int cpu,
+			    unsigned int state, u64 overshoot_ns)
+{
+	struct pidle_cpu_counters *st = &m->cpu[cpu].stat[state];
+
+	pidle_inc(&st->overshoot_ns, overshoot_ns);
+	if (overshoot_ns > st->overshoot_max_ns)
+		WRITE_ONCE(st->overshoot_max_ns, overshoot_ns);
+}
+
+void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns)
+{
+	struct pidle_cpu *c = &m->cpu[cpu];
+	unsigned int deepest = m->nr_states - 1, l;
+
+	if (WARN_ON_ONCE(c->offline || c->voted_levels))
+		return;
+	c->offline = true;
+	c->requested = deepest;
+	/* An offline CPU has no timer to keep its domains up for. */
+	WRITE_ONCE(c->next_timer_ns, U64_MAX);
+	for (l = 1; l <= m->nr_levels; l++) {
+		if (!m->vote[l][deepest])
+			continue;
+		c->voted_levels |= 1u << l;
+		pidle_domain_vote(m, c->dom[l], m->vote[l][deepest], now_ns,
+				  NULL);
+	}
+}
+
+void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns)
+{
+	struct pidle_cpu *c = &m->cpu[cpu];
+	unsigned int achieved = 0;
+	u64 latency_ns = 0;
+
+	if (WARN_ON_ONCE(!c->offline))
+		return;
+	pidle_leave_all(m, c, c->requested, now_ns, true, &achieved,
+			&latency_ns, NULL);
+	c->offline = false;
+}
+
+/* Build the per-level tables: votes, fallbacks, level-local indices. */
+static void pidle_model_tables(struct pidle_model *m)
+{
+	unsigned int s, l, k, fallback = 0;
+
+	for (s = 0; s < m->nr_states; s++) {
+		l = m->state_level[s];
+		if (l == 0)
+			fallback = s;
+		m->cpu_fallback[s] = fallback;
+		if (l) {
+			struct pidle_level *lvl = &m->level[l];
+
+			m->dstate_index[s] = lvl->nr_dstates;
+			lvl->dstate[lvl->nr_dstates++] = s;
+		}
+	}
+	for (l = 1; l <= m->nr_levels; l++)
+		for (s = 0; s < m->nr_states; s++)
+			for (k = 0; k < m->level[l].nr_dstates; k++)
+				if (m->level[l].dstate[k] <= s)
+					m->vote[l][s] += PIDLE_VOTE_ONE(k);
+}
+
+static int pidle_model_domains(struct pidle_model *m,
+			       const struct pidle_topology *topo)
+{
+	unsigned int l, cpu, d;
+
+	for (l = 1; l <= m->nr_levels; l++) {
+		const struct pidle_topo_level *tl = &topo->level[l - 1];
+		struct pidle_level *lvl = &m->level[l];
+
+		lvl->nr_domains = tl->nr_domains;
+		lvl->dom = kcalloc(tl->nr_domains, sizeof(*lvl->dom),
+				   GFP_KERNEL);
+		lvl->domain_of_cpu = kcalloc(m->nr_cpus, sizeof(unsigned int),
+					     GFP_KERNEL);
+		if (!lvl->dom || !lvl->domain_of_cpu)
+			return -ENOMEM;
+		memcpy(lvl->domain_of_cpu, tl->domain_of_cpu,
+		       m->nr_cpus * sizeof(unsigned int));
+		for (cpu = 0; cpu < m->nr_cpus; cpu++)
+			lvl->dom[tl->domain_of_cpu[cpu]].nr_cpus++;
+		for (d = 0; d < lvl->nr_domains; d++) {
+			struct pidle_domain *dom = &lvl->dom[d];
+
+			dom->level = l;
+			dom->down_state = PIDLE_STATE_NONE;
+			dom->up_state = PIDLE_STATE_NONE;
+			dom->cpus = kcalloc(dom->nr_cpus, sizeof(unsigned int),
+					    GFP_KERNEL);
+			if (!dom->cpus)
+				return -ENOMEM;
+			dom->nr_cpus = 0;	/* refilled below */
+		}
+		for (cpu = 0; cpu < m->nr_cpus; cpu++) {
+			struct pidle_domain *dom = &lvl->dom[tl->domain_of_cpu[cpu]];
+
+			dom->cpus[dom->nr_cpus++] = cpu;
+			m->cpu[cpu].dom[l] = dom;
+		}
+	}
+	return 0;
+}
+
+int pidle_model_create(const struct pidle_states *st,
+		       const struct pidle_topology *topo,
+		       enum pidle_policy policy,
+		       struct pidle_model **out, struct pidle_err *err)
+{
+	struct pidle_model *m;
+	unsigned int s, l;
+	int ret;
+
+	ret = pidle_config_check(st, topo, err);
+	if (ret)
+		return ret;
+	if (!st->nr_states)
+		return pidle_err(err, "states: empty table");
+
+	m = kzalloc(sizeof(*m), GFP_KERNEL);
+	if (!m)
+		return -ENOMEM;
+	m->nr_cpus = topo->nr_cpus;
+	m->nr_states = st->nr_states;
+	m->nr_levels = topo->nr_levels;
+	m->policy = policy;
+	memcpy(m->state, st->state, sizeof(m->state));
+	strscpy(m->level_name[0], PIDLE_LEVEL_CPU, PIDLE_NAME_LEN);
+	for (l = 1; l <= m->nr_levels; l++)
+		strscpy(m->level_name[l], topo->level[l - 1].name,
+			PIDLE_NAME_LEN);
+	for (s = 0; s < m->nr_states; s++)
+		m->state_level[s] = pidle_topology_level_index(topo,
+						st->state[s].level_name);
+	pidle_model_tables(m);
+
+	m->cpu = kcalloc(m->nr_cpus, sizeof(*m->cpu), GFP_KERNEL);
+	if (!m->cpu) {
+		ret = -ENOMEM;
+		goto err_free;
+	}
+	for (s = 0; s < m->nr_cpus; s++)
+		m->cpu[s].next_timer_ns = U64_MAX;
+	ret = pidle_model_domains(m, topo);
+	if (ret)
+		goto err_free;
+	*out = m;
+	return 0;
+
+err_free:
+	pidle_model_destroy(m);
+	return ret;
+}
+
+void pidle_model_destroy(struct pidle_model *m)
+{
+	unsigned int l, d;
+
+	if (!m)
+		return;
+	for (l = 1; l <= m->nr_levels; l++) {
+		if (m->level[l].dom)
+			for (d = 0; d < m->level[l].nr_domains; d++)
+				kfree(m->level[l].dom[d].cpus);
+		kfree(m->level[l].dom);
+		kfree(m->level[l].domain_of_cpu);
+	}
+	kfree(m->cpu);
+	kfree(m);
+}

@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pseudo-cpuidle: helpers private to the configuration parsers. Tokens are
+ * (pointer, length) slices of the caller's string, which is never written:
+ * the same code parses a module parameter in the kernel and a command-line
+ * argument in userspace.
+ */
+#ifndef _PIDLE_PARSE_H
+#define _PIDLE_PARSE_H
+
+#include <linux/types.h>
+#include <linux/compiler.h>
+#include <pidle/config.h>
+
+struct pidle_tok {
+	const char *s;
+	size_t len;
+};
+
+__printf(2, 3) int pidle_err(struct pidle_err *err, const char *fmt, ...);
+
+/* Split @*rest at the first @sep: the token is returned, @*rest advances. */
+bool pidle_tok_next(struct pidle_tok *rest, char sep, struct pidle_tok *tok);
+bool pidle_tok_eq(const struct pidle_tok *tok, const char *str);
+/* Strip surrounding spaces and one trailing newline (from "echo > file"). */
+struct pidle_tok pidle_tok_trim(const char *str);
+
+/*
+ * Parse a decimal number no larger than @max. On error, writes into @why a
+ * reason fit to follow "...: " in a message, and returns -EINVAL.
+ */
+int pidle_tok_u64(const struct pidle_tok *tok, u64 max, u64 *out,
+		  const char **why);
+
+/*
+ * Check a name: 1..PIDLE_NAME_LEN-1 characters of [A-Za-z0-9_.-]. Returns
+ * NULL when valid, or the reason.
+ */
+const char *pidle_tok_name_invalid(const struct pidle_tok *tok);
+
+/* Print a token for a message, bounded, non-printable bytes as '?'. */
+void pidle_tok_quote(const struct pidle_tok *tok, char *buf, size_t size);
+
+#endif /* _PIDLE_PARSE_H */

@@ -1,0 +1,185 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pseudo-cpuidle: the states= table.
+ *
+ * NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW]], comma
+ * separated. Parsing checks what the table says on its own (syntax, ranges,
+ * order); whether its levels exist is pidle_config_check()'s job, since
+ * states= and topology= are separate parameters.
+ */
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include "pidle_parse.h"
+
+/*
+ * Loosely Skylake-SP shaped (drivers/idle/intel_idle.c skx_cstates, with a
+ * core and a package C6 split out): a polling state, two CPU states, one
+ * core and one package state.
+ */
+const char pidle_default_states[] =
+	"POLL:0:0,C1:2:2,C1E:10:20,C6:100:400:core,PC6:300:1200:package";
+
+#define PIDLE_MAX_POWER_MW	1000000000ULL
+
+enum pidle_state_field {
+	PIDLE_F_NAME,
+	PIDLE_F_LATENCY,
+	PIDLE_F_RESIDENCY,
+	PIDLE_F_LEVEL,
+	PIDLE_F_POWER,
+	PIDLE_F_COUNT,
+};
+
+static const char *const pidle_state_field_name[PIDLE_F_COUNT] = {
+	[PIDLE_F_NAME]		= "name",
+	[PIDLE_F_LATENCY]	= "exit latency",
+	[PIDLE_F_RESIDENCY]	= "target residency",
+	[PIDLE_F_LEVEL]		= "level",
+	[PIDLE_F_POWER]		= "power",
+};
+
+static int pidle_state_parse_one(struct pidle_tok str, unsigned int idx,
+				 struct pidle_state_desc *sd,
+				 struct pidle_err *err)
+{
+	struct pidle_tok tok;
+	const char *why;
+	char q[32];
+	unsigned int f;
+	u64 val;
+
+	memset(sd, 0, sizeof(*sd));
+	strscpy(sd->level_name, PIDLE_LEVEL_CPU, sizeof(sd->level_name));
+
+	if (!str.len)
+		return pidle_err(err, "states: state %u: empty", idx);
+
+	for (f = 0; pidle_tok_next(&str, ':', &tok); f++) {
+		pidle_tok_quote(&tok, q, sizeof(q));
+		if (f >= PIDLE_F_COUNT)
+			return pidle_err(err, "states: state %u (%s): more than %d fields",
+					 idx, sd->name, PIDLE_F_COUNT);
+		switch (f) {
+		case PIDLE_F_NAME:
+		case PIDLE_F_LEVEL:
+			why = pidle_tok_name_invalid(&tok);
+			if (why)
+				goto bad;
+			memcpy(f == PIDLE_F_NAME ? sd->name : sd->level_name,
+			       tok.s, tok.len);
+			(f == PIDLE_F_NAME ? sd->name : sd->level_name)[tok.len] = '\0';
+			break;
+		case PIDLE_F_LATENCY:
+		case PIDLE_F_RESIDENCY:
+			if (pidle_tok_u64(&tok, PIDLE_MAX_TIME_US, &val, &why)) {
+				if (!strcmp(why, "too large"))
+					why = "more than 10000000 us";
+				goto bad;
+			}
+			if (f == PIDLE_F_LATENCY)
+				sd->exit_latency_ns = val * 1000;
+			else
+				sd->target_residency_ns = val * 1000;
+			break;
+		case PIDLE_F_POWER:
+			if (pidle_tok_u64(&tok, PIDLE_MAX_POWER_MW, &val, &why))
+				goto bad;
+			sd->power_mw = (u32)val;
+			break;
+		}
+	}
+	if (f <= PIDLE_F_RESIDENCY)
+		return pidle_err(err, "states: state %u (%s): missing %s (want NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW]])",
+				 idx, sd->name, pidle_state_field_name[f]);
+	return 0;
+
+bad:
+	return pidle_err(err, "states: state %u (%s): %s \"%s\": %s", idx,
+			 f == PIDLE_F_NAME ? "?" : sd->name,
+			 pidle_state_field_name[f], q, why);
+}
+
+/* Order along the table: what the cpuidle governors assume. */
+static int pidle_states_check_order(const struct pidle_states *st,
+				    struct pidle_err *err)
+{
+	unsigned int i, j;
+
+	for (i = 1; i < st->nr_states; i++) {
+		const struct pidle_state_desc *a = &st->state[i - 1];
+		const struct pidle_state_desc *b = &st->state[i];
+
+		if (b->target_residency_ns < a->target_residency_ns)
+			return pidle_err(err, "states: state %u (%s): target residency %llu us is less than state %u's %llu us",
+					 i, b->name, b->target_residency_ns / 1000,
+					 i - 1, a->target_residency_ns / 1000);
+		if (b->exit_latency_ns < a->exit_latency_ns)
+			return pidle_err(err, "states: state %u (%s): exit latency %llu us is less than state %u's %llu us",
+					 i, b->name, b->exit_latency_ns / 1000,
+					 i - 1, a->exit_latency_ns / 1000);
+		for (j = 0; j < i; j++)
+			if (!strcmp(st->state[j].name, b->name))
+				return pidle_err(err, "states: state %u: name \"%s\" already used by state %u",
+						 i, b->name, j);
+	}
+	return 0;
+}
+
+int pidle_states_parse(const char *str, struct pidle_states *out,
+		       struct pidle_err *err)
+{
+	struct pidle_tok rest = pidle_tok_trim(str), tok;
+	struct pidle_states st;
+	int ret;
+
+	if (!rest.len)
+		return pidle_err(err, "states: empty table");
+
+	st.nr_states = 0;
+	while (pidle_tok_next(&rest, ',', &tok)) {
+		if (st.nr_states == PIDLE_MAX_STATES)
+			return pidle_err(err, "states: more than %d states",
+					 PIDLE_MAX_STATES);
+		ret = pidle_state_parse_one(tok, st.nr_states,
+					    &st.state[st.nr_states], err);
+		if (ret)
+			return ret;
+		st.nr_states++;
+	}
+	ret = pidle_states_check_order(&st, err);
+	if (ret)
+		return ret;
+	*out = st;
+	return 0;
+}
+
+int pidle_states_print(const struct pidle_states *st, char *buf, size_t size)
+{
+	size_t len = 0;
+	unsigned int i;
+
+	if (!size)
+		return -ENOSPC;
+	buf[0] = '\0';
+	for (i = 0; i < st->nr_states; i++) {
+		const struct pidle_state_desc *sd = &st->state[i];
+		char item[3 * PIDLE_NAME_LEN + 48];
+		int n;
+
+		n = scnprintf(item, sizeof(item), "%s%s:%llu:%llu", i ? "," : "",
+			      sd->name, sd->exit_latency_ns / 1000,
+			      sd->target_residency_ns / 1000);
+		if (sd->power_mw || strcmp(sd->level_name, PIDLE_LEVEL_CPU))
+			n += scnprintf(item + n, sizeof(item) - n, ":%s",
+				       sd->level_name);
+		if (sd->power_mw)
+			n += scnprintf(item + n, sizeof(item) - n, ":%u",
+				       sd->power_mw);
+		if (len + n >= size)
+			return -ENOSPC;
+		memcpy(buf + len, item, n + 1);
+		len += n;
+	}
+	return len;
+}

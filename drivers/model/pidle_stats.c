@@ -1,0 +1,162 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pseudo-cpuidle: reading the model's shape and counters, and resetting
+ * them. Counters have one writer at a time (see the DOC block in
+ * pidle_model.c); a reset never writes them, it records a baseline that
+ * reads subtract, so it cannot lose an update racing with it.
+ */
+#include <linux/compiler.h>
+#include <linux/kernel.h>
+#include <linux/string.h>
+#include "pidle_model_priv.h"
+
+unsigned int pidle_model_nr_cpus(const struct pidle_model *m)
+{
+	return m->nr_cpus;
+}
+
+unsigned int pidle_model_nr_states(const struct pidle_model *m)
+{
+	return m->nr_states;
+}
+
+const struct pidle_state_desc *pidle_model_state(const struct pidle_model *m,
+						 unsigned int state)
+{
+	return &m->state[state];
+}
+
+unsigned int pidle_model_state_level(const struct pidle_model *m,
+				     unsigned int state)
+{
+	return m->state_level[state];
+}
+
+unsigned int pidle_model_nr_levels(const struct pidle_model *m)
+{
+	return m->nr_levels;
+}
+
+const char *pidle_model_level_name(const struct pidle_model *m,
+				   unsigned int level)
+{
+	return m->level_name[level];
+}
+
+unsigned int pidle_model_nr_domains(const struct pidle_model *m,
+				    unsigned int level)
+{
+	return level ? m->level[level].nr_domains : m->nr_cpus;
+}
+
+unsigned int pidle_model_domain_of(const struct pidle_model *m,
+				   unsigned int level, unsigned int cpu)
+{
+	return level ? m->level[level].domain_of_cpu[cpu] : cpu;
+}
+
+unsigned int pidle_model_domain_nr_cpus(const struct pidle_model *m,
+					unsigned int level, unsigned int dom)
+{
+	return level ? m->level[level].dom[dom].nr_cpus : 1;
+}
+
+bool pidle_model_domain_down(const struct pidle_model *m, unsigned int level,
+			     unsigned int dom, unsigned int *state)
+{
+	const struct pidle_domain *d = &m->level[level].dom[dom];
+	s64 word = atomic64_read_acquire(&d->word);
+	int down;
+
+	if (!level || !m->level[level].nr_dstates ||
+	    PIDLE_VOTE_COUNT(word, 0) != d->nr_cpus || (word & PIDLE_ENTERING))
+		return false;
+	down = READ_ONCE(d->down_state);
+	if (down == PIDLE_STATE_NONE)
+		return false;
+	*state = down;
+	return true;
+}
+
+#define PIDLE_DELTA(out, cur, base, field) \
+	((out)->field = READ_ONCE((cur)->field) - READ_ONCE((base)->field))
+
+void pidle_cpu_stats_read(const struct pidle_model *m, unsigned int cpu,
+			  unsigned int state, struct pidle_cpu_stats *out)
+{
+	const struct pidle_cpu_counters *cur = &m->cpu[cpu].stat[state];
+	const struct pidle_cpu_counters *base = &m->cpu[cpu].base[state];
+
+	PIDLE_DELTA(out, cur, base, requested);
+	PIDLE_DELTA(out, cur, base, achieved);
+	PIDLE_DELTA(out, cur, base, demoted);
+	PIDLE_DELTA(out, cur, base, latency_paid_ns);
+	PIDLE_DELTA(out, cur, base, overshoot_ns);
+	/* A maximum has no baseline: a reset zeroes it (see below). */
+	out->overshoot_max_ns = READ_ONCE(cur->overshoot_max_ns);
+}
+
+void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
+			     unsigned int dom, unsigned int state,
+			     struct pidle_domain_stats *out)
+{
+	const struct pidle_domain *d = &m->level[level].dom[dom];
+	unsigned int k = m->dstate_index[state];
+
+	memset(out, 0, sizeof(*out));
+	if (!level || m->state_level[state] != level)
+		return;
+	PIDLE_DELTA(out, &d->stat[k], &d->base[k], usage);
+	PIDLE_DELTA(out, &d->stat[k], &d->base[k], residency_ns);
+	PIDLE_DELTA(out, &d->stat[k], &d->base[k], too_deep);
+	PIDLE_DELTA(out, &d->stat[k], &d->base[k], rejected);
+	PIDLE_DELTA(out, &d->stat[k], &d->base[k], latency_paid_ns);
+}
+
+#define PIDLE_BASE(cur, base, field) \
+	WRITE_ONCE((base)->field, READ_ONCE((cur)->field))
+
+void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu)
+{
+	struct pidle_cpu *c = &m->cpu[cpu];
+	unsigned int s;
+
+	for (s = 0; s < m->nr_states; s++) {
+		PIDLE_BASE(&c->stat[s], &c->base[s], requested);
+		PIDLE_BASE(&c->stat[s], &c->base[s], achieved);
+		PIDLE_BASE(&c->stat[s], &c->base[s], demoted);
+		PIDLE_BASE(&c->stat[s], &c->base[s], latency_paid_ns);
+		PIDLE_BASE(&c->stat[s], &c->base[s], overshoot_ns);
+		/*
+		 * The one counter a reset writes: racing with the owner it can
+		 * lose one sample's maximum, never corrupt a sum.
+		 */
+		WRITE_ONCE(c->stat[s].overshoot_max_ns, 0);
+	}
+}
+
+void pidle_domain_stats_reset(struct pidle_model *m, unsigned int level,
+			      unsigned int dom)
+{
+	struct pidle_domain *d = &m->level[level].dom[dom];
+	unsigned int k;
+
+	for (k = 0; k < m->level[level].nr_dstates; k++) {
+		PIDLE_BASE(&d->stat[k], &d->base[k], usage);
+		PIDLE_BASE(&d->stat[k], &d->base[k], residency_ns);
+		PIDLE_BASE(&d->stat[k], &d->base[k], too_deep);
+		PIDLE_BASE(&d->stat[k], &d->base[k], rejected);
+		PIDLE_BASE(&d->stat[k], &d->base[k], latency_paid_ns);
+	}
+}
+
+void pidle_stats_reset(struct pidle_model *m)
+{
+	unsigned int cpu, l, d;
+
+	for (cpu = 0; cpu < m->nr_cpus; cpu++)
+		pidle_cpu_stats_reset(m, cpu);
+	for (l = 1; l <= m->nr_levels; l++)
+		for (d = 0; d < m->level[l].nr_domains; d++)
+			pidle_domain_stats_reset(m, l, d);
+}
