@@ -55,14 +55,32 @@ int pidle_model_create(const struct pidle_states *st,
 		       struct pidle_model **out, struct pidle_err *err);
 void pidle_model_destroy(struct pidle_model *m);
 
-/*
- * The idle path. pidle_enter() and pidle_exit() alternate per CPU, and a
- * CPU's calls never run concurrently with each other; different CPUs' calls
- * run concurrently with no lock. @next_timer_ns is the CPU's next timer
- * event (absolute, same clock as @now_ns; U64_MAX if none).
+/**
+ * pidle_enter() - a CPU enters an idle state
+ * @m:			the model
+ * @cpu:		the CPU, which must be out of idle in the model
+ * @state:		the state the governor asked for
+ * @now_ns:		the time of entry
+ * @next_timer_ns:	the CPU's next timer event, absolute, same clock as
+ *			@now_ns; U64_MAX if none. Read by the timer policy.
+ * @info:		filled with the domains this entry took down; may be NULL
+ *
+ * pidle_enter() and pidle_exit() alternate per CPU, and one CPU's calls never
+ * run concurrently with each other; different CPUs' calls run concurrently
+ * with no lock. Never sleeps; may spin for a few instructions' worth of
+ * another CPU's work (see "Why the spins are bounded").
  */
 void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
 		 u64 now_ns, u64 next_timer_ns, struct pidle_enter_info *info);
+
+/**
+ * pidle_exit() - a CPU leaves idle
+ * @m:		the model
+ * @cpu:	the CPU, idle in the model since its pidle_enter()
+ * @now_ns:	the time of the wake-up
+ * @info:	filled with the achieved state, the exit latency to spin from
+ *		@now_ns, and the domains this CPU woke or waited for
+ */
 void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 		struct pidle_exit_info *info);
 /* The driver's measured spin overshoot (actual - configured) for an exit. */
