@@ -15,8 +15,8 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 MODEL_SRCS := $(wildcard drivers/model/*.c) tests/shim/shim.c
 
-.PHONY: all module tools check check-unit check-vm check-tools demo bench \
-	fuzz deps deps-check install clean help
+.PHONY: all module tools check check-unit check-vm check-tools check-docs docs \
+	demo bench fuzz deps deps-check install clean help
 
 all: module tools
 
@@ -29,6 +29,8 @@ help:
 	@echo '  make check-unit cmocka unit tests, stress, TSan, fuzz smoke'
 	@echo '  make check-tools golden tests of the userspace tools'
 	@echo '  make check-vm   the QEMU guest suite on Debian 6.1 and 6.12'
+	@echo '  make check-docs kernel-doc over the model core, warnings fail'
+	@echo '  make docs       expand Documentation/ into build/docs/'
 	@echo '  make demo       compare governors on a simulated 2x2x2 machine'
 	@echo '  make bench      benchmarks, reported as side-by-side ratios'
 	@echo '  make fuzz       run the parser fuzzer (FUZZ_SECONDS=60)'
@@ -82,7 +84,14 @@ tools: $(TOOLS)
 
 check-tools: $(TOOL_CHECKS)
 
+docs:
+	scripts/docs
+
+check-docs:
+	scripts/docs check
+
 check: deps-check
+	$(MAKE) check-docs
 	$(MAKE) check-unit
 	$(MAKE) check-tools
 	$(MAKE) check-vm
