@@ -1,0 +1,218 @@
+#!/bin/busybox sh
+# pseudo-cpuidle guest scenarios, KTAP output. SUITE=main (default) or timing.
+KO=/pseudo_cpuidle.ko
+MOD=pseudo_cpuidle
+SYS=/sys/kernel/pseudo_cpuidle
+CPUIDLE=/sys/devices/system/cpu/cpuidle
+TR=/sys/kernel/tracing
+N=0
+
+ok() { N=$((N + 1)); echo "ok $N $1"; }
+nok() { N=$((N + 1)); echo "not ok $N $1 # $2"; }
+diag() { echo "# $*"; }
+
+driver() { cat $CPUIDLE/current_driver 2>/dev/null || echo "?"; }
+loaded() { grep -q "^$MOD " /proc/modules; }
+unload() { loaded && rmmod $MOD 2>&1; ! loaded; }
+ncpus() { ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l; }
+
+# insmod with arguments; leaves output in $OUT, returns insmod's status.
+load() {
+	OUT=$(insmod $KO "$@" 2>&1)
+	st=$?
+	[ -n "$OUT" ] && diag "insmod $*: $OUT"
+	return $st
+}
+
+# sum of stateK/usage over CPUs
+usage_sum() {
+	s=0
+	for f in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state$1/usage; do
+		[ -r "$f" ] || continue
+		s=$((s + $(cat $f)))
+	done
+	echo $s
+}
+nstates() { ls -d /sys/devices/system/cpu/cpu0/cpuidle/state[0-9]* 2>/dev/null | wc -l; }
+# total usage over states >= 1 and all CPUs
+deep_usage() {
+	t=0; k=1
+	while [ $k -lt $(nstates) ]; do t=$((t + $(usage_sum $k))); k=$((k + 1)); done
+	echo $t
+}
+
+# check_table "NAME:LAT NAME:LAT ..." against cpu0's cpuidle states
+check_table() {
+	want="$1"; k=0; err=
+	for e in $want; do
+		d=/sys/devices/system/cpu/cpu0/cpuidle/state$k
+		n=$(cat $d/name 2>/dev/null); l=$(cat $d/latency 2>/dev/null)
+		diag "state$k: name=$n latency=$l (want ${e%%:*} ${e#*:})"
+		[ "$n" = "${e%%:*}" ] && [ "$l" = "${e#*:}" ] || err="$err state$k=$n:$l"
+		k=$((k + 1))
+	done
+	[ "$(nstates)" -eq $k ] || err="$err count=$(nstates)/want $k"
+	[ -z "$err" ] || { REASON="mismatch:$err"; return 1; }
+}
+
+suite_main() {
+	echo "KTAP version 1"
+	echo "1..10"
+	diag "cpus: $(ncpus), driver before load: $(driver)"
+
+	# 1
+	if [ ! -e $KO ]; then
+		nok "insmod default table" "no $KO in the image"
+	elif load; then
+		if [ "$(driver)" = "$MOD" ]; then ok "insmod default table"
+		else nok "insmod default table" "current_driver is '$(driver)'"; fi
+	else
+		nok "insmod default table" "insmod failed: $OUT"
+	fi
+
+	# 2
+	if check_table "POLL:0 C1:2 C1E:10 C6:100 PC6:300"; then ok "default table names and latencies"
+	else nok "default table names and latencies" "$REASON"; fi
+
+	# 3
+	if [ "$(nstates)" -gt 0 ]; then
+		k=0; zero=; b=""
+		while [ $k -lt $(nstates) ]; do b="$b $(usage_sum $k)"; k=$((k + 1)); done
+		sleep 3
+		k=0; a=""
+		while [ $k -lt $(nstates) ]; do
+			u=$(usage_sum $k); a="$a $u"
+			[ "$u" -gt 0 ] || zero="$zero state$k"
+			k=$((k + 1))
+		done
+		diag "usage before:$b"
+		diag "usage after: $a"
+		tb=0; for x in $b; do tb=$((tb + x)); done
+		ta=0; for x in $a; do ta=$((ta + x)); done
+		if [ -z "$zero" ]; then ok "every state used"
+		elif [ $ta -gt $tb ]; then diag "unused:$zero"; ok "state usage grows"
+		else nok "every state used" "no usage growth, unused:$zero"; fi
+	else
+		nok "every state used" "no cpuidle states"
+	fi
+
+	# 4
+	want="core0 core1 core2 core3 package0 package1"
+	have=$(ls $SYS/domains 2>/dev/null | tr '\n' ' ')
+	diag "domains: $have"
+	miss=
+	for d in $want; do [ -d $SYS/domains/$d ] || miss="$miss $d"; done
+	rsum() { s=0; for f in $SYS/domains/package*/state*/residency_ns; do [ -r $f ] && s=$((s + $(cat $f))); done; echo $s; }
+	if [ -n "$miss" ]; then
+		nok "domains and package residency" "missing:$miss"
+	else
+		r0=$(rsum); sleep 2; r1=$(rsum)
+		diag "package residency_ns: $r0 -> $r1"
+		if [ "$r1" -gt "$r0" ]; then ok "domains and package residency"
+		else nok "domains and package residency" "package residency did not grow ($r0 -> $r1)"; fi
+	fi
+
+	# 5
+	if ! loaded; then nok "rmmod, driver released" "module was not loaded"
+	elif unload && [ "$(driver)" != "$MOD" ]; then ok "rmmod, driver released ($(driver))"
+	else nok "rmmod, driver released" "loaded=$(loaded && echo yes || echo no) driver=$(driver)"; fi
+
+	# 6
+	if load states=POLL:0:0,C2:50:100; then
+		if check_table "POLL:0 C2:50"; then ok "custom table"
+		else nok "custom table" "$REASON"; fi
+		unload >/dev/null || diag "rmmod after custom table failed"
+	else
+		nok "custom table" "insmod failed: $OUT"
+	fi
+
+	# 7
+	err=
+	for c in "states=A:1:1,B:x:1|exit latency" "states=|states" \
+		 "topology=core=0-1,1-3;package=0-7|two domains" \
+		 "wait=spin|wait" "domain_policy=foo|domain_policy"; do
+		p=${c%|*}; pat=${c##*|}
+		d0=$(dmesg | wc -l)
+		if load "$p"; then
+			err="$err [$p accepted]"; unload >/dev/null
+			continue
+		fi
+		m=$(dmesg | tail -n +$((d0 + 1)) | grep -i "$pat" | head -n 2)
+		diag "$p refused; dmesg: $m"
+		[ -n "$m" ] || err="$err [$p: no dmesg line with '$pat']"
+		[ -e $SYS ] && err="$err [$p: $SYS exists]"
+	done
+	if [ -z "$err" ]; then ok "bad parameters refused"
+	else nok "bad parameters refused" "$err"; fi
+
+	# 8
+	i=0; fail=
+	while [ $i -lt 50 ]; do
+		load >/dev/null || { fail="insmod #$i: $OUT"; break; }
+		unload >/dev/null || { fail="rmmod #$i"; break; }
+		i=$((i + 1))
+	done
+	if [ -z "$fail" ]; then ok "50 load/unload cycles"
+	else nok "50 load/unload cycles" "$fail"; fi
+
+	# 9
+	if load wait=halt; then
+		u0=$(deep_usage); sleep 1; u1=$(deep_usage)
+		diag "wait=halt usage of states>=1: $u0 -> $u1, driver $(driver)"
+		if [ "$u1" -gt "$u0" ] && [ "$(driver)" = "$MOD" ]; then ok "wait=halt"
+		else nok "wait=halt" "usage $u0 -> $u1, driver $(driver)"; fi
+		unload >/dev/null || diag "rmmod after wait=halt failed"
+	else
+		nok "wait=halt" "insmod failed: $OUT"
+	fi
+
+	# 10
+	ev=$TR/events/pseudo_cpuidle
+	if ! load; then
+		nok "tracepoints" "insmod failed: $OUT"
+	elif [ ! -d $ev/pidle_enter ] || [ ! -d $ev/pidle_exit ]; then
+		nok "tracepoints" "no $ev/pidle_enter and pidle_exit ($(ls $ev 2>&1 | tr '\n' ' '))"
+	else
+		echo > $TR/trace
+		echo 1 > $ev/enable
+		sleep 1
+		echo 0 > $ev/enable
+		n=$(grep -c pidle_exit: $TR/trace)
+		diag "pidle_exit lines: $n"
+		grep -m 2 pidle_exit: $TR/trace | sed 's/^/# /'
+		if [ "$n" -gt 0 ]; then ok "tracepoints"
+		else nok "tracepoints" "no pidle_exit lines in the trace"; fi
+	fi
+	unload >/dev/null
+}
+
+# all CPUs' stateK/disable
+set_disable() {
+	for f in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state$1/disable; do echo $2 > $f; done
+}
+
+suite_timing() {
+	echo "KTAP version 1"
+	echo "1..1"
+	diag "cpus: $(ncpus)"
+	if ! load states=POLL:0:0,BIG:2000:4000; then
+		nok "BIG state adds its exit latency to timer wake-ups" "insmod failed: $OUT"
+		return
+	fi
+	# 1 ms sleeps: diagnostic only (a governor skips a 4 ms-residency state
+	# for a 1 ms sleep); 10 ms sleeps: BIG is eligible, asserted.
+	set_disable 1 1; off1=$(/wakelat 1000 50); off10=$(/wakelat 10000 50)
+	set_disable 1 0; on1=$(/wakelat 1000 50); on10=$(/wakelat 10000 50)
+	diag "1 ms sleep: median wake-up delay BIG disabled $off1 ns, enabled $on1 ns, diff $((on1 - off1)) ns"
+	diag "10 ms sleep: median wake-up delay BIG disabled $off10 ns, enabled $on10 ns, diff $((on10 - off10)) ns"
+	diag "BIG usage: $(usage_sum 1)"
+	d=$((on10 - off10))
+	if [ $d -ge 1000000 ] && [ $d -le 3000000 ]; then ok "BIG state adds its exit latency to timer wake-ups"
+	else nok "BIG state adds its exit latency to timer wake-ups" "10 ms diff $d ns, want 2000 us +-50%"; fi
+	unload >/dev/null
+}
+
+case "${SUITE:-main}" in
+timing) suite_timing ;;
+*) suite_main ;;
+esac
