@@ -70,15 +70,16 @@ for s in $scenarios; do
 	end=$(cut -d' ' -f1 /proc/uptime)
 	secs=$(awk "BEGIN { printf \"%.1f\", $end - $start }")
 	splat=$(grep -E "$splat_re" "/tmp/dmesg.$s" | head -n 5)
+	echo "    # $s took ${secs}s"
 	if [ -n "$splat" ]; then
 		echo "$splat" | sed 's/^/    # kernel: /'
-		echo "not ok $i $s # kernel splat during the scenario (${secs}s)"
+		echo "not ok $i $s # kernel splat during the scenario"
 	elif [ "$rc" = 0 ]; then
-		echo "ok $i $s # ${secs}s"
+		echo "ok $i $s"
 	elif [ "$rc" = 137 ]; then
-		echo "not ok $i $s # killed after ${timeout}s timeout"
+		echo "not ok $i $s # killed after the ${timeout}s timeout"
 	else
-		echo "not ok $i $s # exit status $rc (${secs}s)"
+		echo "not ok $i $s # exit status $rc"
 	fi
 done
 echo "# pidle-vm: done"
