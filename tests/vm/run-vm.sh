@@ -39,7 +39,7 @@ SMP= MEM= CMDLINE= SCENARIOS= TIMEOUT=600 STIMEOUT=300
 vm=$top/build/vm
 initrd=$vm/initramfs-$kver.cpio
 if [ -n "$rebuild" ] || [ ! -f "$initrd" ]; then
-	"$here/build-initramfs.sh" "$kver" >/dev/null
+	"$here/build-guest.sh" "$kver" >/dev/null
 fi
 log=$vm/$kver-$suite.log
 con=$vm/$kver-$suite.console.log
