@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* pseudo-cpuidle: every difference between the 6.1 and 6.12 kernels. */
+#ifndef _PIDLE_COMPAT_H
+#define _PIDLE_COMPAT_H
+
+#include <linux/context_tracking.h>
+#include <linux/version.h>
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 2, 0)
+/* 6.2 renamed the idle entry helpers and added the irq-tracing hooks. */
+#define pidle_ct_idle_enter()	ct_cpuidle_enter()
+#define pidle_ct_idle_exit()	ct_cpuidle_exit()
+#else
+#define pidle_ct_idle_enter()	ct_idle_enter()
+#define pidle_ct_idle_exit()	ct_idle_exit()
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)
+/* 6.10 dropped __assign_str()'s source argument: it uses __string()'s. */
+#define pidle_assign_str(dst, src)	__assign_str(dst)
+#else
+#define pidle_assign_str(dst, src)	__assign_str(dst, src)
+#endif
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+#define pidle_cluster_cpumask(cpu)	topology_cluster_cpumask(cpu)
+#else
+/*
+ * 6.1 does not export cpu_clustergroup_mask() to modules; on x86 its
+ * clusters (L2 sharing) then read as cores, and auto drops the level.
+ */
+#define pidle_cluster_cpumask(cpu)	topology_sibling_cpumask(cpu)
+#endif
+
+#endif /* _PIDLE_COMPAT_H */

@@ -1,0 +1,233 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pseudo-cpuidle: module parameters, registration and lifecycle.
+ *
+ * Modelled on drivers/cpuidle/cpuidle-haltpoll.c: one driver, per-CPU
+ * devices registered from cpuhp callbacks, .owner left NULL (each
+ * registered device would pin the module, so rmmod could never run the
+ * exit function that unregisters them).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
+#include <linux/cpuidle.h>
+#include <linux/ktime.h>
+#include <linux/module.h>
+#include <linux/moduleparam.h>
+#include <linux/percpu.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include "pidle_drv.h"
+
+static char *states;
+module_param(states, charp, 0444);
+MODULE_PARM_DESC(states, "state table NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW]],... (default: see the admin guide)");
+
+static char *topology = "auto";
+module_param(topology, charp, 0444);
+MODULE_PARM_DESC(topology, "auto (default: the kernel's topology), none, or LEVEL=CPUS,CPUS;LEVEL=...");
+
+static char *wait = "poll";
+module_param(wait, charp, 0444);
+MODULE_PARM_DESC(wait, "poll (default: busy wait) or halt (the architecture's halt, then spin the exit latency)");
+
+static char *domain_policy = "auto";
+module_param(domain_policy, charp, 0444);
+MODULE_PARM_DESC(domain_policy, "auto (default: a domain goes down with its last CPU) or timer (keep it up when its next timer is too close)");
+
+struct pidle_cfg pidle_cfg;
+
+static struct cpuidle_driver pidle_driver = {
+	.name = "pseudo_cpuidle",
+	/* .owner NULL on purpose: see the top of this file. */
+};
+
+static DEFINE_PER_CPU(struct cpuidle_device, pidle_devices);
+static enum cpuhp_state pidle_hp_state;
+
+/*
+ * The model counts an offline CPU as idle in the deepest state. cpuhp
+ * calls online for CPUs the model already has online only at setup, so
+ * keep track to make both directions idempotent.
+ */
+static struct cpumask pidle_offline_in_model;
+
+static void pidle_cpu_offline_model(unsigned int cpu)
+{
+	if (!cpumask_test_and_set_cpu(cpu, &pidle_offline_in_model))
+		pidle_cpu_offline(pidle_cfg.model, cpu, ktime_get_ns());
+}
+
+static void pidle_cpu_online_model(unsigned int cpu)
+{
+	if (cpumask_test_and_clear_cpu(cpu, &pidle_offline_in_model))
+		pidle_cpu_online(pidle_cfg.model, cpu, ktime_get_ns());
+}
+
+static int pidle_parse_params(struct pidle_err *err)
+{
+	bool dflt = !states || !*states;
+	char *auto_topo = NULL;
+	const char *topo = topology;
+	int ret;
+
+	ret = pidle_wait_parse(wait, &pidle_cfg.wait, err);
+	if (ret)
+		return ret;
+	ret = pidle_policy_parse(domain_policy, &pidle_cfg.policy, err);
+	if (ret)
+		return ret;
+	if (!strcmp(topology, "auto")) {
+		auto_topo = pidle_topology_auto();
+		if (!auto_topo)
+			return -ENOMEM;
+		topo = auto_topo;
+	}
+	ret = pidle_topology_parse(topo, nr_cpu_ids, &pidle_cfg.topo, err);
+	kfree(auto_topo);
+	if (ret)
+		return ret;
+	ret = pidle_states_parse(dflt ? pidle_default_states : states,
+				 &pidle_cfg.states, err);
+	if (ret)
+		goto free_topo;
+	if (dflt)
+		pidle_states_drop_missing_levels(&pidle_cfg.states,
+						 &pidle_cfg.topo);
+	ret = pidle_model_create(&pidle_cfg.states, &pidle_cfg.topo,
+				 pidle_cfg.policy, &pidle_cfg.model, err);
+	if (ret)
+		goto free_topo;
+	return 0;
+
+free_topo:
+	pidle_topology_free(&pidle_cfg.topo);
+	return ret;
+}
+
+static void pidle_fill_driver(void)
+{
+	unsigned int i;
+
+	for (i = 0; i < pidle_cfg.states.nr_states; i++) {
+		const struct pidle_state_desc *sd = &pidle_cfg.states.state[i];
+		struct cpuidle_state *cs = &pidle_driver.states[i];
+
+		strscpy(cs->name, sd->name, CPUIDLE_NAME_LEN);
+		snprintf(cs->desc, CPUIDLE_DESC_LEN, "pseudo %s state", sd->level_name);
+		/* Both units: 6.1 derives only _ns from the microseconds. */
+		cs->exit_latency = div_u64(sd->exit_latency_ns, NSEC_PER_USEC);
+		cs->target_residency = div_u64(sd->target_residency_ns, NSEC_PER_USEC);
+		cs->exit_latency_ns = sd->exit_latency_ns;
+		cs->target_residency_ns = sd->target_residency_ns;
+		cs->power_usage = sd->power_mw;
+		cs->flags = CPUIDLE_FLAG_RCU_IDLE;
+		if (i == 0 && sd->exit_latency_ns == 0)
+			cs->flags |= CPUIDLE_FLAG_POLLING;
+		cs->enter = pidle_enter_state;
+	}
+	pidle_driver.state_count = pidle_cfg.states.nr_states;
+	pidle_driver.safe_state_index = 0;
+}
+
+static int pidle_hp_online(unsigned int cpu)
+{
+	struct cpuidle_device *dev = per_cpu_ptr(&pidle_devices, cpu);
+	int ret;
+
+	pidle_cpu_online_model(cpu);
+	memset(dev, 0, sizeof(*dev));
+	dev->cpu = cpu;
+	ret = cpuidle_register_device(dev);
+	if (ret) {
+		pr_err("cpu%u: cannot register its cpuidle device: %d\n", cpu, ret);
+		pidle_cpu_offline_model(cpu);
+	}
+	return ret;
+}
+
+static int pidle_hp_offline(unsigned int cpu)
+{
+	cpuidle_unregister_device(per_cpu_ptr(&pidle_devices, cpu));
+	pidle_cpu_offline_model(cpu);
+	return 0;
+}
+
+static int __init pidle_module_init(void)
+{
+	struct cpuidle_driver *holder;
+	struct pidle_err err = { };
+	unsigned int cpu;
+	int ret;
+
+	holder = cpuidle_get_driver();
+	if (holder) {
+		pr_err("cpuidle driver %s already holds the slot; boot with idle=halt to make intel_idle and acpi_idle step aside\n",
+		       holder->name);
+		return -EBUSY;
+	}
+
+	ret = pidle_parse_params(&err);
+	if (ret) {
+		if (ret == -EINVAL)
+			pr_err("%s\n", err.msg);
+		return ret;
+	}
+	pidle_fill_driver();
+
+	/* Every CPU starts offline in the model; cpuhp brings them in. */
+	for_each_possible_cpu(cpu)
+		pidle_cpu_offline_model(cpu);
+
+	ret = pidle_sysfs_init();
+	if (ret)
+		goto destroy_model;
+
+	ret = cpuidle_register_driver(&pidle_driver);
+	if (ret) {
+		if (ret == -EBUSY)
+			pr_err("another cpuidle driver holds the slot; boot with idle=halt to free it\n");
+		else if (ret == -ENODEV)
+			pr_err("cpuidle is disabled (cpuidle.off=1 or idle=poll on the command line)\n");
+		else
+			pr_err("cannot register the cpuidle driver: %d\n", ret);
+		goto exit_sysfs;
+	}
+
+	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "cpuidle/pseudo:online",
+				pidle_hp_online, pidle_hp_offline);
+	if (ret < 0)
+		goto unregister_driver;
+	pidle_hp_state = ret;
+
+	pr_info("%u states, topology %s, wait=%s, domain_policy=%s\n",
+		pidle_cfg.states.nr_states, topology,
+		pidle_wait_name(pidle_cfg.wait), pidle_policy_name(pidle_cfg.policy));
+	return 0;
+
+unregister_driver:
+	cpuidle_unregister_driver(&pidle_driver);
+exit_sysfs:
+	pidle_sysfs_exit();
+destroy_model:
+	pidle_model_destroy(pidle_cfg.model);
+	pidle_topology_free(&pidle_cfg.topo);
+	return ret;
+}
+
+static void __exit pidle_module_exit(void)
+{
+	cpuhp_remove_state(pidle_hp_state);
+	cpuidle_unregister_driver(&pidle_driver);
+	pidle_enter_drain();
+	pidle_sysfs_exit();
+	pidle_model_destroy(pidle_cfg.model);
+	pidle_topology_free(&pidle_cfg.topo);
+}
+
+module_init(pidle_module_init);
+module_exit(pidle_module_exit);
+
+MODULE_DESCRIPTION("cpuidle driver with simulated idle states and core/cluster/package domains");
+MODULE_LICENSE("GPL");
