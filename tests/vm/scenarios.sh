@@ -59,6 +59,9 @@ suite_main() {
 	echo "KTAP version 1"
 	echo "1..10"
 	diag "cpus: $(ncpus), driver before load: $(driver)"
+	for c in /sys/devices/system/cpu/cpu[0-9]*; do
+		diag "${c##*/}: package $(cat $c/topology/physical_package_id) core $(cat $c/topology/core_id) siblings $(cat $c/topology/thread_siblings_list)"
+	done
 
 	# 1
 	if [ ! -e $KO ]; then
