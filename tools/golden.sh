@@ -25,7 +25,7 @@ for dir in "$@"; do
 			sh -c "$(cat "$t")" >"$TMP/$base.out" 2>"$TMP/$base.err"
 			rc=$?
 			for f in "$TMP/$base.out" "$TMP/$base.err"; do
-				sed -i "s|$TMP|@TMP@|g" "$f"
+				sed -i -e "s|$TMP|@TMP@|g" -e "s|$DATA|@DATA@|g" "$f"
 			done
 			want=0; [ -e "$name.rc" ] && want=$(cat "$name.rc")
 			[ "$rc" = "$want" ] || { echo "# $base: exit $rc, want $want" >"$TMP/$base.log"; ok=0; }

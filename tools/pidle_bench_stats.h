@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* pidle-bench: samples per state and test, and their report. */
+#ifndef _PIDLE_BENCH_STATS_H
+#define _PIDLE_BENCH_STATS_H
+
+#include <stdio.h>
+
+#define PIDLE_BENCH_STATES	10
+
+enum pidle_bench_test { PIDLE_TEST_TIMER, PIDLE_TEST_IPI, PIDLE_NR_TESTS };
+enum pidle_bench_fmt { PIDLE_BFMT_PLAIN, PIDLE_BFMT_CSV, PIDLE_BFMT_JSON };
+
+struct pidle_bench_state {
+	char name[32];
+	long long latency_us;		/* configured exit latency */
+	bool measured[PIDLE_NR_TESTS];
+	long long *ns[PIDLE_NR_TESTS];	/* latency samples, nanoseconds */
+	int n[PIDLE_NR_TESTS];
+	/* in-module: exits and overshoot sum over the run, worst overshoot */
+	bool has_ovs;
+	unsigned long long exits, ovs_ns, ovs_max_ns;
+};
+
+struct pidle_bench {
+	int nr_states;
+	struct pidle_bench_state st[PIDLE_BENCH_STATES];
+};
+
+extern const char *const pidle_test_name[PIDLE_NR_TESTS];
+
+int pidle_bench_add(struct pidle_bench_state *s, int test, long long ns);
+/* Nearest-rank percentile (0 < p <= 100) of the sorted samples. */
+long long pidle_bench_pct(const long long *sorted, int n, double p);
+void pidle_bench_report(FILE *out, enum pidle_bench_fmt fmt,
+			struct pidle_bench *b);
+/* Read/write the samples file format (see pidle-bench.rst). */
+int pidle_bench_load(const char *path, struct pidle_bench *b);
+int pidle_bench_dump(const char *path, const struct pidle_bench *b);
+
+#endif
