@@ -67,7 +67,8 @@ static void pidle_cpu_online_model(unsigned int cpu)
 
 static int pidle_parse_params(struct pidle_err *err)
 {
-	bool dflt = !states || !*states;
+	/* Not given: the default table. Given empty: refused by the parser. */
+	bool dflt = !states;
 	char *auto_topo = NULL;
 	const char *topo = topology;
 	int ret;
