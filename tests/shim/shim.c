@@ -7,7 +7,7 @@
 
 unsigned long pidle_shim_warnings;
 unsigned long pidle_shim_fail_alloc_at;
-static unsigned long pidle_shim_allocs;
+unsigned long pidle_shim_allocs;
 
 void *pidle_shim_alloc(size_t size, size_t align)
 {

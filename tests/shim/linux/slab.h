@@ -9,6 +9,7 @@
 
 /* Tests can make the n-th allocation fail (see tests/unit/). */
 extern unsigned long pidle_shim_fail_alloc_at;
+extern unsigned long pidle_shim_allocs;	/* allocations so far */
 void *pidle_shim_alloc(size_t size, size_t align);
 
 static inline void *kcalloc(size_t n, size_t size, int flags)

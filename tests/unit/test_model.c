@@ -1,0 +1,382 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmocka tests of the hierarchy model (DESIGN.md §4), scenario by
+ * scenario, with a fake clock: every time is an explicit nanosecond value.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <errno.h>
+#include <cmocka.h>
+#include <linux/bug.h>
+#include <linux/slab.h>
+#include <pidle/model.h>
+
+#define US	1000ULL
+#define NONE	(~0ULL)
+
+/* POLL, C1 (cpu); CC6 100/400 us (core); PC6 300/1200 us (package). */
+static const char *table = "POLL:0:0,C1:2:2,CC6:100:400:core,PC6:300:1200:package";
+enum { POLL, C1, CC6, PC6 };
+
+struct fixture {
+	struct pidle_topology topo;
+	struct pidle_model *m;
+};
+
+static struct fixture fx;
+
+static void setup_model(const char *states, const char *topo,
+			enum pidle_policy policy)
+{
+	struct pidle_states st;
+	struct pidle_err err = { 0 };
+
+	pidle_shim_warnings = 0;
+	assert_int_equal(pidle_states_parse(states, &st, &err), 0);
+	assert_int_equal(pidle_topology_parse(topo, 0, &fx.topo, &err), 0);
+	assert_int_equal(pidle_model_create(&st, &fx.topo, policy, &fx.m, &err), 0);
+}
+
+static int teardown(void **s)
+{
+	pidle_model_destroy(fx.m);
+	pidle_topology_free(&fx.topo);
+	fx.m = NULL;
+	return 0;
+}
+
+static struct pidle_enter_info enter(unsigned int cpu, unsigned int state,
+				     unsigned long long now_us)
+{
+	struct pidle_enter_info ei;
+
+	pidle_enter(fx.m, cpu, state, now_us * US, NONE, &ei);
+	return ei;
+}
+
+static struct pidle_exit_info leave(unsigned int cpu, unsigned long long now_us)
+{
+	struct pidle_exit_info xi;
+
+	pidle_exit(fx.m, cpu, now_us * US, &xi);
+	return xi;
+}
+
+static struct pidle_domain_stats dstats(unsigned int level, unsigned int dom,
+					unsigned int state)
+{
+	struct pidle_domain_stats ds;
+
+	pidle_domain_stats_read(fx.m, level, dom, state, &ds);
+	return ds;
+}
+
+static struct pidle_cpu_stats cstats(unsigned int cpu, unsigned int state)
+{
+	struct pidle_cpu_stats cs;
+
+	pidle_cpu_stats_read(fx.m, cpu, state, &cs);
+	return cs;
+}
+
+static void test_model_single_cpu_flat(void **s)
+{
+	struct pidle_states st;
+	struct pidle_err err = { 0 };
+	struct pidle_exit_info xi;
+
+	pidle_shim_warnings = 0;
+	assert_int_equal(pidle_states_parse("POLL:0:0,C1:2:2,C6:80:300", &st, &err), 0);
+	assert_int_equal(pidle_topology_parse("none", 1, &fx.topo, &err), 0);
+	assert_int_equal(pidle_model_create(&st, &fx.topo, PIDLE_POLICY_AUTO, &fx.m, &err), 0);
+	enter(0, 2, 10);
+	xi = leave(0, 1000);
+	assert_int_equal(xi.requested, 2);
+	assert_int_equal(xi.achieved, 2);
+	assert_true(xi.latency_ns == 80 * US);
+	assert_int_equal(xi.up_levels, 0);
+	assert_true(cstats(0, 2).achieved == 1);
+	assert_true(cstats(0, 2).demoted == 0);
+	assert_true(pidle_shim_warnings == 0);
+}
+
+/* A 2-thread core: last man, first man, waiter, late waker. */
+static void test_model_core_last_first_man(void **s)
+{
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+	struct pidle_domain_stats ds;
+
+	setup_model(table, "core=0-1;package=0-1", PIDLE_POLICY_AUTO);
+	ei = enter(0, CC6, 0);
+	assert_int_equal(ei.down_levels, 0);
+	ei = enter(1, CC6, 100);
+	assert_int_equal(ei.down_levels, 1u << 1);	/* last man of the core */
+	assert_int_equal(ei.down_state[1], CC6);
+
+	xi = leave(0, 1100);				/* first man */
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_int_equal(xi.achieved, CC6);
+	assert_true(xi.latency_ns == 100 * US);
+	assert_true(xi.up_residency_ns[1] == 1000 * US);
+
+	xi = leave(1, 1150);				/* during power-up */
+	assert_int_equal(xi.up_levels, 0);
+	assert_int_equal(xi.wait_levels, 1u << 1);
+	assert_int_equal(xi.achieved, CC6);
+	assert_true(xi.latency_ns == 50 * US);		/* ready = 1200 us */
+
+	ds = dstats(1, 0, CC6);
+	assert_true(ds.usage == 1);
+	assert_true(ds.residency_ns == 1000 * US);
+	assert_true(ds.too_deep == 0);
+	assert_true(ds.latency_paid_ns == 100 * US);
+	assert_true(pidle_shim_warnings == 0);
+}
+
+static void test_model_core_late_waker_pays_fallback(void **s)
+{
+	struct pidle_exit_info xi;
+
+	setup_model(table, "core=0-1;package=0-1", PIDLE_POLICY_AUTO);
+	enter(0, CC6, 0);
+	enter(1, CC6, 10);
+	leave(0, 500);			/* ready at 600 us */
+	xi = leave(1, 900);		/* after ready: core is up again */
+	assert_int_equal(xi.wait_levels, 0);
+	assert_int_equal(xi.achieved, C1);
+	assert_true(xi.latency_ns == 2 * US);
+	assert_true(cstats(1, CC6).demoted == 1);
+}
+
+static void test_model_demoted_when_sibling_busy(void **s)
+{
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+
+	setup_model(table, "core=0-1;package=0-1", PIDLE_POLICY_AUTO);
+	ei = enter(0, PC6, 0);		/* CPU 1 stays busy */
+	assert_int_equal(ei.down_levels, 0);
+	xi = leave(0, 5000);
+	assert_int_equal(xi.achieved, C1);	/* deepest cpu-level <= PC6 */
+	assert_true(xi.latency_ns == 2 * US);
+	assert_true(cstats(0, PC6).requested == 1);
+	assert_true(cstats(0, PC6).demoted == 1);
+	assert_true(cstats(0, C1).achieved == 1);
+	assert_true(dstats(1, 0, CC6).usage == 0);
+	assert_true(dstats(2, 0, PC6).usage == 0);
+}
+
+/* 2 packages x 2 cores x 2 threads. */
+static const char *topo8 = "core=0-1,2-3,4-5,6-7;package=0-3,4-7";
+
+static void test_model_package_needs_all_four(void **s)
+{
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+	int cpu;
+
+	setup_model(table, topo8, PIDLE_POLICY_AUTO);
+	enter(0, PC6, 0);
+	enter(1, PC6, 0);
+	enter(2, PC6, 0);
+	ei = enter(3, CC6, 0);		/* core 1 down, package kept up */
+	assert_int_equal(ei.down_levels, 1u << 1);
+	assert_false(pidle_model_domain_down(fx.m, 2, 0, &(unsigned int){ 0 }));
+	xi = leave(3, 100);
+	enter(3, PC6, 200);		/* now the package goes down */
+	assert_true(pidle_model_domain_down(fx.m, 2, 0, &(unsigned int){ 0 }));
+	/* The other package is independent. */
+	assert_false(pidle_model_domain_down(fx.m, 2, 1, &(unsigned int){ 0 }));
+
+	xi = leave(0, 2200);		/* first man of package 0 and of core 0 */
+	assert_int_equal(xi.up_levels, (1u << 2) | (1u << 1));
+	assert_int_equal(xi.achieved, PC6);
+	assert_true(xi.latency_ns == 300 * US);	/* nested: max(300, 100) */
+	assert_true(xi.up_residency_ns[2] == 2000 * US);
+	assert_true(dstats(2, 0, PC6).usage == 1);
+	assert_true(dstats(2, 0, PC6).too_deep == 0);
+
+	/* CPU 2 wakes during the power-up: core 1 is still down. */
+	xi = leave(2, 2300);
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_int_equal(xi.wait_levels, 1u << 2);
+	assert_int_equal(xi.achieved, PC6);
+	assert_true(xi.latency_ns == 200 * US);	/* ready at 2500 */
+	for (cpu = 1; cpu < 4; cpu += 2)
+		leave(cpu, 3000);
+	assert_true(pidle_shim_warnings == 0);
+}
+
+static void test_model_too_deep_exact(void **s)
+{
+	setup_model(table, "core=0-1;package=0-1", PIDLE_POLICY_AUTO);
+	enter(0, CC6, 0);
+	enter(1, CC6, 0);
+	leave(0, 399);			/* 399 us < 400 us target */
+	leave(1, 1000);
+	enter(0, CC6, 2000);
+	enter(1, CC6, 2000);
+	leave(1, 2400);			/* exactly 400: not too deep */
+	leave(0, 3000);
+	assert_true(dstats(1, 0, CC6).usage == 2);
+	assert_true(dstats(1, 0, CC6).too_deep == 1);
+	assert_true(dstats(1, 0, CC6).residency_ns == 799 * US);
+}
+
+static void test_model_timer_policy(void **s)
+{
+	struct pidle_enter_info ei;
+
+	setup_model(table, "core=0-1;package=0-1", PIDLE_POLICY_TIMER);
+	/* Next timer 1000 us away: PC6 (1200) rejected, CC6 (400) fits. */
+	pidle_enter(fx.m, 0, PC6, 0, 1000 * US, &ei);
+	pidle_enter(fx.m, 1, PC6, 0, NONE, &ei);
+	assert_int_equal(ei.down_levels, 1u << 1);	/* core only */
+	assert_int_equal(ei.rejected_levels, 1u << 2);
+	assert_true(dstats(2, 0, PC6).rejected == 1);
+	leave(0, 900);
+	leave(1, 950);
+	assert_true(dstats(2, 0, PC6).usage == 0);
+	assert_true(dstats(1, 0, CC6).usage == 1);
+
+	/* Far timers: accepted, no rejection. */
+	pidle_enter(fx.m, 0, PC6, 2000 * US, 100000 * US, &ei);
+	pidle_enter(fx.m, 1, PC6, 2000 * US, NONE, &ei);
+	assert_int_equal(ei.down_levels, (1u << 1) | (1u << 2));
+	assert_int_equal(ei.rejected_levels, 0);
+	assert_true(dstats(2, 0, PC6).rejected == 1);
+
+	/* A timer 100 us away keeps every domain state out. */
+	leave(0, 5000);
+	leave(1, 5000);
+	pidle_enter(fx.m, 0, CC6, 10000 * US, 10100 * US, &ei);
+	pidle_enter(fx.m, 1, CC6, 10000 * US, NONE, &ei);
+	assert_int_equal(ei.down_levels, 0);
+	assert_true(dstats(1, 0, CC6).rejected == 1);
+	leave(0, 10050);
+	leave(1, 10050);
+	assert_int_equal(dstats(1, 0, CC6).usage, 2);
+}
+
+/* Two states at one level: the deepest all CPUs agree on. */
+static void test_model_two_states_one_level(void **s)
+{
+	struct pidle_enter_info ei;
+
+	setup_model("POLL:0:0,CC6:100:400:core,CC7:200:800:core",
+		    "core=0-1", PIDLE_POLICY_AUTO);
+	enter(0, 2, 0);
+	ei = enter(1, 1, 0);
+	assert_int_equal(ei.down_state[1], 1);
+	leave(0, 1000);
+	leave(1, 1000);
+	enter(0, 2, 2000);
+	ei = enter(1, 2, 2000);
+	assert_int_equal(ei.down_state[1], 2);
+	leave(1, 3000);
+	leave(0, 3000);
+	assert_true(dstats(1, 0, 1).usage == 1);
+	assert_true(dstats(1, 0, 2).usage == 1);
+}
+
+static void test_model_offline_cpu_does_not_keep_domain_up(void **s)
+{
+	struct pidle_enter_info ei;
+	unsigned int st;
+
+	setup_model(table, "core=0-1;package=0-1", PIDLE_POLICY_AUTO);
+	pidle_cpu_offline(fx.m, 1, 0);
+	ei = enter(0, PC6, 100);
+	assert_int_equal(ei.down_levels, (1u << 1) | (1u << 2));
+	leave(0, 1100);
+	enter(0, PC6, 2000);
+	assert_true(pidle_model_domain_down(fx.m, 2, 0, &st));
+	assert_int_equal(st, PC6);
+	pidle_cpu_online(fx.m, 1, 3000);	/* ends the down period */
+	assert_false(pidle_model_domain_down(fx.m, 2, 0, &st));
+	assert_true(dstats(2, 0, PC6).usage == 2);
+	leave(0, 3500);
+	assert_true(pidle_shim_warnings == 0);
+}
+
+static void test_model_stats_reset(void **s)
+{
+	setup_model(table, "core=0-1;package=0-1", PIDLE_POLICY_AUTO);
+	enter(0, CC6, 0);
+	enter(1, CC6, 0);
+	leave(0, 1000);
+	leave(1, 1000);
+	assert_true(dstats(1, 0, CC6).usage == 1);
+	pidle_stats_reset(fx.m);
+	assert_true(dstats(1, 0, CC6).usage == 0);
+	assert_true(cstats(0, CC6).requested == 0);
+	enter(0, CC6, 2000);
+	enter(1, CC6, 2000);
+	leave(0, 2500);
+	leave(1, 2600);
+	assert_true(dstats(1, 0, CC6).usage == 1);
+	assert_true(dstats(1, 0, CC6).residency_ns == 500 * US);
+	pidle_cpu_stats_reset(fx.m, 0);
+	assert_true(cstats(0, CC6).requested == 0);
+	assert_true(cstats(1, CC6).requested == 1);	/* since the reset */
+	pidle_domain_stats_reset(fx.m, 1, 0);
+	assert_true(dstats(1, 0, CC6).usage == 0);
+}
+
+static void test_model_create_errors(void **s)
+{
+	struct pidle_states st;
+	struct pidle_topology topo;
+	struct pidle_err err = { 0 };
+	struct pidle_model *m = NULL;
+	unsigned long n;
+
+	assert_int_equal(pidle_states_parse(table, &st, &err), 0);
+	assert_int_equal(pidle_topology_parse("core=0-1", 0, &topo, &err), 0);
+	assert_int_equal(pidle_model_create(&st, &topo, PIDLE_POLICY_AUTO, &m, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "level \"package\" is not a level of the topology (it has: cpu,core)"));
+	pidle_topology_free(&topo);
+
+	/* Every allocation failing in turn: -ENOMEM, nothing leaked (ASan). */
+	assert_int_equal(pidle_topology_parse(topo8, 0, &topo, &err), 0);
+	for (n = 1;; n++) {
+		int ret;
+
+		m = NULL;
+		pidle_shim_fail_alloc_at = pidle_shim_allocs + n;
+		ret = pidle_model_create(&st, &topo, PIDLE_POLICY_AUTO, &m, &err);
+		pidle_shim_fail_alloc_at = 0;
+		if (ret == 0) {
+			pidle_model_destroy(m);
+			break;
+		}
+		assert_int_equal(ret, -ENOMEM);
+		assert_null(m);
+	}
+	/* create allocates: the model, the CPUs, per level 2 + domains. */
+	assert_true(n > 3);
+	pidle_topology_free(&topo);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_teardown(test_model_single_cpu_flat, teardown),
+		cmocka_unit_test_teardown(test_model_core_last_first_man, teardown),
+		cmocka_unit_test_teardown(test_model_core_late_waker_pays_fallback, teardown),
+		cmocka_unit_test_teardown(test_model_demoted_when_sibling_busy, teardown),
+		cmocka_unit_test_teardown(test_model_package_needs_all_four, teardown),
+		cmocka_unit_test_teardown(test_model_too_deep_exact, teardown),
+		cmocka_unit_test_teardown(test_model_timer_policy, teardown),
+		cmocka_unit_test_teardown(test_model_two_states_one_level, teardown),
+		cmocka_unit_test_teardown(test_model_offline_cpu_does_not_keep_domain_up, teardown),
+		cmocka_unit_test_teardown(test_model_stats_reset, teardown),
+		cmocka_unit_test(test_model_create_errors),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
