@@ -1,0 +1,191 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Threaded stress of the model's counters: 8 threads, each a CPU, doing
+ * random enter/exit cycles on a core/cluster/package hierarchy, under both
+ * domain policies. The invariants are checked after every run:
+ *  - per domain, last men == first men == the usage counters' sum;
+ *  - with every CPU busy again, no domain is down;
+ *  - residency never negative, never more than the elapsed fake time;
+ *  - per CPU, exits achieved == entries requested;
+ *  - no WARN_ON_ONCE of the model fired.
+ * Usage: stress [cycles per thread]   (prints "N passed, N failed").
+ */
+#include <pthread.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <linux/bug.h>
+#include <pidle/model.h>
+
+#define NR_THREADS	8
+#define LEVELS		3
+
+static const char *states = "POLL:0:0,C1:2:2,CC6:50:100:core,CL6:100:300:cluster,"
+			    "PC6:200:600:package,PC10:400:2000:package";
+static const char *topo = "core=0-1,2-3,4-5,6-7;cluster=0-3,4-7;package=0-7";
+
+static struct pidle_model *m;
+static unsigned long long fake_clock_ns;	/* only goes forward */
+static unsigned long cycles = 200000;
+
+struct worker {
+	unsigned int cpu;
+	unsigned long long seed;
+	unsigned long down[LEVELS + 1][4];	/* last men, per level, domain */
+	unsigned long up[LEVELS + 1][4];	/* first men */
+	unsigned long exits;
+};
+
+static struct worker workers[NR_THREADS];
+
+static unsigned long long rnd(unsigned long long *s)
+{
+	*s ^= *s << 13;
+	*s ^= *s >> 7;
+	*s ^= *s << 17;
+	return *s;
+}
+
+/* Stay in a phase for a while, so that siblings' idle periods overlap. */
+static void dwell(unsigned long long *s, unsigned int max_spins)
+{
+	unsigned int n = rnd(s) % max_spins;
+
+	while (n--)
+		__asm__ __volatile__("" ::: "memory");
+}
+
+static unsigned long long tick(unsigned long long *s)
+{
+	return __atomic_add_fetch(&fake_clock_ns, rnd(s) % 5000 + 1, __ATOMIC_RELAXED);
+}
+
+static void *worker_fn(void *arg)
+{
+	struct worker *w = arg;
+	unsigned int nr_states = pidle_model_nr_states(m), l;
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+	unsigned long i;
+
+	for (i = 0; i < cycles; i++) {
+		unsigned int state = rnd(&w->seed) % nr_states;
+		unsigned long long now = tick(&w->seed);
+
+		pidle_enter(m, w->cpu, state, now, now + rnd(&w->seed) % 40000000, &ei);
+		for (l = 1; l <= LEVELS; l++)
+			if (ei.down_levels & (1u << l))
+				w->down[l][pidle_model_domain_of(m, l, w->cpu)]++;
+		dwell(&w->seed, 4000);		/* idle: long */
+		if (rnd(&w->seed) % 4 == 0)
+			sched_yield();		/* idle while descheduled */
+		now = tick(&w->seed);
+		pidle_exit(m, w->cpu, now, &xi);
+		for (l = 1; l <= LEVELS; l++)
+			if (xi.up_levels & (1u << l))
+				w->up[l][pidle_model_domain_of(m, l, w->cpu)]++;
+		w->exits++;
+		dwell(&w->seed, 200);		/* busy: short */
+	}
+	return NULL;
+}
+
+static int run(enum pidle_policy policy)
+{
+	struct pidle_states st;
+	struct pidle_topology tp;
+	struct pidle_err err;
+	pthread_t th[NR_THREADS];
+	unsigned int t, l, d, s, st_down;
+	int failed = 0;
+
+	if (pidle_states_parse(states, &st, &err) ||
+	    pidle_topology_parse(topo, 0, &tp, &err) ||
+	    pidle_model_create(&st, &tp, policy, &m, &err)) {
+		fprintf(stderr, "setup: %s\n", err.msg);
+		return 1;
+	}
+	fake_clock_ns = 0;
+	pidle_shim_warnings = 0;
+	for (t = 0; t < NR_THREADS; t++) {
+		workers[t] = (struct worker){ .cpu = t, .seed = 0x9e3779b97f4a7c15ULL * (t + 1) };
+		pthread_create(&th[t], NULL, worker_fn, &workers[t]);
+	}
+	for (t = 0; t < NR_THREADS; t++)
+		pthread_join(th[t], NULL);
+
+	for (l = 1; l <= LEVELS; l++) {
+		for (d = 0; d < pidle_model_nr_domains(m, l); d++) {
+			unsigned long down = 0, up = 0, usage = 0;
+			unsigned long long resid = 0;
+
+			for (t = 0; t < NR_THREADS; t++) {
+				down += workers[t].down[l][d];
+				up += workers[t].up[l][d];
+			}
+			for (s = 0; s < pidle_model_nr_states(m); s++) {
+				struct pidle_domain_stats ds;
+
+				if (pidle_model_state_level(m, s) != l)
+					continue;
+				pidle_domain_stats_read(m, l, d, s, &ds);
+				usage += ds.usage;
+				resid += ds.residency_ns;
+			}
+			if (down != up || up != usage) {
+				fprintf(stderr, "%s%u: last men %lu, first men %lu, usage %lu\n",
+					pidle_model_level_name(m, l), d, down, up, usage);
+				failed = 1;
+			}
+			if (resid > fake_clock_ns) {
+				fprintf(stderr, "%s%u: residency %llu ns > elapsed %llu ns\n",
+					pidle_model_level_name(m, l), d, resid, fake_clock_ns);
+				failed = 1;
+			}
+			if (pidle_model_domain_down(m, l, d, &st_down)) {
+				fprintf(stderr, "%s%u: down with every CPU busy\n",
+					pidle_model_level_name(m, l), d);
+				failed = 1;
+			}
+			printf("# %s policy %s%u: %lu down periods\n",
+			       pidle_policy_name(policy), pidle_model_level_name(m, l), d, usage);
+		}
+	}
+	for (t = 0; t < NR_THREADS; t++) {
+		unsigned long req = 0, ach = 0;
+
+		for (s = 0; s < pidle_model_nr_states(m); s++) {
+			struct pidle_cpu_stats cs;
+
+			pidle_cpu_stats_read(m, t, s, &cs);
+			req += cs.requested;
+			ach += cs.achieved;
+		}
+		if (req != workers[t].exits || ach != workers[t].exits) {
+			fprintf(stderr, "cpu%u: %lu exits, %lu requested, %lu achieved\n",
+				t, workers[t].exits, req, ach);
+			failed = 1;
+		}
+	}
+	if (pidle_shim_warnings) {
+		fprintf(stderr, "%lu model warnings\n", pidle_shim_warnings);
+		failed = 1;
+	}
+	pidle_model_destroy(m);
+	pidle_topology_free(&tp);
+	printf("%s stress, %s policy: %lu transitions\n", failed ? "not ok" : "ok",
+	       pidle_policy_name(policy), 2UL * cycles * NR_THREADS);
+	return failed;
+}
+
+int main(int argc, char **argv)
+{
+	int failed = 0;
+
+	if (argc > 1)
+		cycles = strtoul(argv[1], NULL, 10);
+	failed += run(PIDLE_POLICY_AUTO);
+	failed += run(PIDLE_POLICY_TIMER);
+	printf("%d passed, %d failed\n", 2 - failed, failed);
+	return failed ? 1 : 0;
+}
