@@ -8,6 +8,12 @@ HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
 OUTDIR=$TOP/build/vm
 mkdir -p "$OUTDIR"
+# Concurrent runs share build/kmod-* and build/vm/*: serialize them.
+exec 9> "$OUTDIR/.lock"
+if ! flock -n 9; then
+	echo "run.sh: another run holds $OUTDIR/.lock, waiting" >&2
+	flock 9
+fi
 
 newest() {	# glob pattern of a kernel release
 	local k best=
