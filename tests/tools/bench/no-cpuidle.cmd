@@ -1,0 +1,1 @@
+$BUILD/pidle-bench --sysfs-root $TMP/none

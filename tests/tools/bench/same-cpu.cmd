@@ -1,0 +1,1 @@
+$BUILD/pidle-bench -c 1 -w 1

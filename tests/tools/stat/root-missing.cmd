@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --sysfs-root $TMP/nonexistent --no-module -n 1
