@@ -45,6 +45,19 @@ static const struct bad_case bad[] = {
 	{ "C1:1", "missing" },
 	{ "a:1:1,b:1:1,c:1:1,d:1:1,e:1:1,f:1:1,g:1:1,h:1:1,i:1:1,j:1:1,k:1:1",
 	  "more than 10 states" },
+	{ "ABCDEFGHIJKLMNOP:1:1", "name \"ABCDEFGHIJKLMNOP\": longer than 15 characters" },
+	{ "C 1:1:1", "outside [A-Za-z0-9_.-]" },
+	{ "C\xc3\xa9" "1:1:1", "name \"C??1\": has a character outside" },
+	{ "C1::1", "exit latency \"\": empty" },
+	{ "C1:1:", "target residency \"\": empty" },
+	{ "C1:x:1", "exit latency \"x\": not a decimal number" },
+	{ "C1:-1:1", "exit latency \"-1\": not a decimal number" },
+	{ "C1:10000001:1", "exit latency \"10000001\": more than 10000000 us" },
+	{ "C1:1:18446744073709551617", "target residency \"18446744073709551617\": more than 10000000 us" },
+	{ "C1:1:1:core:99999999999", "power \"99999999999\": too large" },
+	{ "C1:1:1:core:5:x", "more than 5 fields" },
+	{ "C1:1:1:", "level \"\": empty" },
+	{ "C1;1;1", "name \"C1;1;1\": has a character outside" },	/* wrong separator */
 };
 
 static void test_states_parse_bad_input(void **s)

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+/* cmocka tests of pidle_topology_parse/print and pidle_config_check. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <string.h>
+#include <errno.h>
+#include <cmocka.h>
+#include <pidle/config.h>
+
+struct good_case { const char *in; unsigned int nr_cpus; const char *canon; };
+
+static const struct good_case good[] = {
+	{ "none", 4, "none" },
+	{ "", 2, "none" },
+	{ "core=0-1,2-3", 0, "core=0-1,2-3" },
+	{ "core=0-1,2-3,4-5,6-7;package=0-3,4-7", 8, "core=0-1,2-3,4-5,6-7;package=0-3,4-7" },
+	/* Any spelling prints one canonical form: domains by lowest CPU. */
+	{ "core=2-3,0-1,6-7,4-5;package=4-7,0-3", 8, "core=0-1,2-3,4-5,6-7;package=0-3,4-7" },
+	{ "core=4+0,5+1,6+2,7+3;package=0-7", 0, "core=0+4,1+5,2+6,3+7;package=0-7" },
+	{ "core=0+1+2,3;package=3+0-2", 4, "core=0-2,3;package=0-3" },
+	{ "core=0-1,2-3\n", 4, "core=0-1,2-3" },
+};
+
+static void test_topology_parse_canonical(void **s)
+{
+	for (size_t i = 0; i < sizeof(good) / sizeof(good[0]); i++) {
+		struct pidle_topology a, b;
+		struct pidle_err err = { 0 };
+		char buf[256], buf2[256];
+
+		if (pidle_topology_parse(good[i].in, good[i].nr_cpus, &a, &err))
+			fail_msg("\"%s\": %s", good[i].in, err.msg);
+		assert_true(pidle_topology_print(&a, buf, sizeof(buf)) > 0);
+		assert_string_equal(buf, good[i].canon);
+		/* parse -> print -> parse is the identity */
+		assert_int_equal(pidle_topology_parse(buf, a.nr_cpus, &b, &err), 0);
+		assert_true(pidle_topology_print(&b, buf2, sizeof(buf2)) > 0);
+		assert_string_equal(buf, buf2);
+		pidle_topology_free(&a);
+		pidle_topology_free(&b);
+	}
+}
+
+static void test_topology_domain_of_cpu(void **s)
+{
+	struct pidle_topology t;
+	struct pidle_err err = { 0 };
+
+	assert_int_equal(pidle_topology_parse("core=1+3,0+2;package=0-3", 0, &t, &err), 0);
+	assert_int_equal(t.nr_cpus, 4);
+	assert_int_equal(t.nr_levels, 2);
+	assert_int_equal(t.level[0].nr_domains, 2);
+	assert_int_equal(t.level[0].domain_of_cpu[0], 0);
+	assert_int_equal(t.level[0].domain_of_cpu[1], 1);
+	assert_int_equal(t.level[0].domain_of_cpu[2], 0);
+	assert_int_equal(t.level[0].domain_of_cpu[3], 1);
+	assert_int_equal(pidle_topology_level_index(&t, "package"), 2);
+	assert_int_equal(pidle_topology_level_index(&t, "cpu"), 0);
+	assert_true(pidle_topology_level_index(&t, "die") < 0);
+	pidle_topology_free(&t);
+}
+
+struct bad_case { const char *in; unsigned int nr_cpus; const char *msg; };
+
+static const struct bad_case bad[] = {
+	{ "core=0-1,1-3", 0, "level core: CPU 1 is in two domains (0 and 1)" },
+	{ "core=0-1,3", 0, "level core: CPU 2 is in no domain" },
+	{ "core=0-1,2-3;package=0,1-3", 0, "domain 0 is split across package domains 0 and 1 (at CPU 1): levels must nest" },
+	{ "core=0-1,2-3", 2, "CPU 3 is out of range (2 CPUs)" },
+	{ "core=0-1,2-3", 8, "CPU 4 is in no domain" },
+	{ "core=0-8192", 0, "CPU \"8192\": beyond the largest CPU number (8191)" },
+	{ "core=0-99999999999999999999", 0, "beyond the largest CPU number" },
+	{ "core=3-1", 0, "range 3-1 goes backwards" },
+	{ "core=0,,1", 0, "domain 1 is empty" },
+	{ "core=", 0, "domain 0 is empty" },
+	{ "core=0-1;", 0, "level 2 is empty" },
+	{ "core0-1", 0, "missing '='" },
+	{ "core=0-1;core=0-1", 0, "level \"core\" given twice" },
+	{ "cpu=0-1", 0, "reserved for per-CPU states" },
+	{ "co re=0-1", 0, "has a character outside" },
+	{ "a=0;b=0;c=0;d=0;e=0;f=0", 0, "more than 5 levels" },
+	{ "core=x", 0, "CPU \"x\": not a decimal number" },
+	{ "core=0-", 0, "CPU \"\": empty" },
+	{ "none", 0, "no CPU count" },
+};
+
+static void test_topology_parse_bad_input(void **s)
+{
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		struct pidle_topology t;
+		struct pidle_err err = { 0 };
+		int ret;
+
+		memset(&t, 0x5a, sizeof(t));
+		ret = pidle_topology_parse(bad[i].in, bad[i].nr_cpus, &t, &err);
+		if (ret != -EINVAL)
+			fail_msg("\"%s\": returned %d", bad[i].in, ret);
+		if (!strstr(err.msg, bad[i].msg) || strncmp(err.msg, "topology: ", 10))
+			fail_msg("\"%s\": message \"%s\" lacks \"%s\"", bad[i].in,
+				 err.msg, bad[i].msg);
+		assert_int_equal(t.nr_levels, 0x5a5a5a5a);	/* untouched */
+	}
+}
+
+struct check_case { const char *states; const char *topo; const char *msg; };
+
+static const struct check_case checks[] = {
+	{ "C1:1:1,X:2:2:cluster", "core=0-1", "level \"cluster\" is not a level of the topology (it has: cpu,core)" },
+	{ "C6:1:1:core", "core=0-1", "the first state must be at cpu level" },
+	{ "C1:1:1,PC6:2:2:package,CC6:3:3:core", "core=0-1;package=0-1", "level \"core\" is below state 1's level \"package\"" },
+	{ "C1:1:1,A:1:1:core,B:1:1:core,C:1:1:core,D:1:1:core,E:1:1:core", "core=0-1", "more than 4 states at level \"core\"" },
+};
+
+static void test_config_check_bad(void **s)
+{
+	for (size_t i = 0; i < sizeof(checks) / sizeof(checks[0]); i++) {
+		struct pidle_states st;
+		struct pidle_topology t;
+		struct pidle_err err = { 0 };
+
+		assert_int_equal(pidle_states_parse(checks[i].states, &st, &err), 0);
+		assert_int_equal(pidle_topology_parse(checks[i].topo, 0, &t, &err), 0);
+		assert_int_equal(pidle_config_check(&st, &t, &err), -EINVAL);
+		if (!strstr(err.msg, checks[i].msg))
+			fail_msg("message \"%s\" lacks \"%s\"", err.msg, checks[i].msg);
+		pidle_topology_free(&t);
+	}
+}
+
+static void test_config_default_drops_missing_levels(void **s)
+{
+	struct pidle_states st;
+	struct pidle_topology t;
+	struct pidle_err err = { 0 };
+
+	assert_int_equal(pidle_states_parse(pidle_default_states, &st, &err), 0);
+	assert_int_equal(pidle_topology_parse("core=0-1", 0, &t, &err), 0);
+	pidle_states_drop_missing_levels(&st, &t);
+	assert_int_equal(st.nr_states, 4);	/* PC6 (package) dropped */
+	assert_int_equal(pidle_config_check(&st, &t, &err), 0);
+	pidle_topology_free(&t);
+}
+
+static void test_config_words(void **s)
+{
+	struct pidle_err err = { 0 };
+	enum pidle_wait w;
+	enum pidle_policy p;
+
+	assert_int_equal(pidle_wait_parse("halt\n", &w, &err), 0);
+	assert_int_equal(w, PIDLE_WAIT_HALT);
+	assert_string_equal(pidle_wait_name(w), "halt");
+	assert_int_equal(pidle_policy_parse("timer", &p, &err), 0);
+	assert_string_equal(pidle_policy_name(p), "timer");
+	assert_int_equal(pidle_wait_parse("spin", &w, &err), -EINVAL);
+	assert_string_equal(err.msg, "wait: \"spin\": not one of poll, halt");
+	assert_int_equal(pidle_policy_parse("", &p, &err), -EINVAL);
+	assert_string_equal(err.msg, "domain_policy: \"\": not one of auto, timer");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_topology_parse_canonical),
+		cmocka_unit_test(test_topology_domain_of_cpu),
+		cmocka_unit_test(test_topology_parse_bad_input),
+		cmocka_unit_test(test_config_check_bad),
+		cmocka_unit_test(test_config_default_drops_missing_levels),
+		cmocka_unit_test(test_config_words),
+	};
+
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
