@@ -57,7 +57,7 @@ check_table() {
 
 suite_main() {
 	echo "KTAP version 1"
-	echo "1..10"
+	echo "1..11"
 	diag "cpus: $(ncpus), driver before load: $(driver)"
 	for c in /sys/devices/system/cpu/cpu[0-9]*; do
 		diag "${c##*/}: package $(cat $c/topology/physical_package_id) core $(cat $c/topology/core_id) siblings $(cat $c/topology/thread_siblings_list)"
@@ -171,7 +171,28 @@ suite_main() {
 		nok "wait=halt" "insmod failed: $OUT"
 	fi
 
-	# 10
+	# 10: a state disabled through sysfs is never entered again
+	if load wait=halt; then
+		set_disable 4 1
+		sleep 1		# let CPUs already in state 4 wake once
+		u0=$(usage_sum 4); r0=$(cat /sys/kernel/pseudo_cpuidle/cpu*/state4/requested | awk '{s+=$1} END {print s}')
+		o0=$(usage_sum 3)
+		sleep 2
+		u1=$(usage_sum 4); r1=$(cat /sys/kernel/pseudo_cpuidle/cpu*/state4/requested | awk '{s+=$1} END {print s}')
+		o1=$(usage_sum 3)
+		diag "state4 disabled: cpuidle usage $u0 -> $u1, model requested $r0 -> $r1; state3 usage $o0 -> $o1"
+		if [ "$u1" -eq "$u0" ] && [ "$r1" -eq "$r0" ] && [ "$o1" -gt "$o0" ]; then
+			ok "disabled state never entered again"
+		else
+			nok "disabled state never entered again" "state4 usage $u0 -> $u1, requested $r0 -> $r1, state3 $o0 -> $o1"
+		fi
+		set_disable 4 0
+		unload >/dev/null || diag "rmmod after disable test failed"
+	else
+		nok "disabled state never entered again" "insmod failed: $OUT"
+	fi
+
+	# 11
 	ev=$TR/events/pseudo_cpuidle
 	if ! load; then
 		nok "tracepoints" "insmod failed: $OUT"
