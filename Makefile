@@ -84,6 +84,22 @@ tools: $(TOOLS)
 
 check-tools: $(TOOL_CHECKS)
 
+# Not built yet (issue 7): say what they will do rather than pretend.
+demo:
+	@echo 'make demo is not implemented yet. It will: install what it needs,'
+	@echo 'build, boot a 2-package x 2-core x 2-thread guest with the Skylake-SP'
+	@echo 'preset (build/pidle-topo --states skx) and the topology pidle-topo'
+	@echo 'writes for it, run one workload under menu, ladder and (6.12) haltpoll,'
+	@echo 'and print per-state and per-domain residency, too-deep/too-shallow %'
+	@echo 'and wake-up latency side by side. Today: make check-vm boots such a'
+	@echo 'guest and prints the measured residencies and latencies in build/vm/.'
+
+bench:
+	@echo 'make bench is not implemented yet (issue 7): model enter+exit cost'
+	@echo 'against a bare-atomics floor, pseudo POLL against idle=poll, and'
+	@echo 'latency fidelity from 10 us to 5 ms, each as a side-by-side ratio.'
+	@exit 1
+
 docs:
 	scripts/docs
 
