@@ -28,11 +28,8 @@
 static atomic_t pidle_in_enter = ATOMIC_INIT(0);
 
 /* Wait for a wake-up: an interrupt, or need_resched() from a remote CPU. */
-static void pidle_wait(int index)
+static void pidle_wait(bool polling)
 {
-	bool polling = pidle_cfg.states.state[index].exit_latency_ns == 0 &&
-		       index == 0;
-
 	pidle_ct_idle_enter();
 	if (polling) {
 		/* As drivers/cpuidle/poll_state.c: wake-ups need no IPI. */
@@ -101,7 +98,8 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 		pidle_trace_domains(dev->cpu, ei.down_levels, ei.down_state,
 				    true, NULL);
 
-	pidle_wait(index);
+	/* One rule for polling: the flag pidle_fill_driver() set. */
+	pidle_wait(drv->states[index].flags & CPUIDLE_FLAG_POLLING);
 
 	wake_ns = ktime_get_ns();
 	pidle_exit(m, dev->cpu, wake_ns, &xi);

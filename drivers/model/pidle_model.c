@@ -195,11 +195,25 @@ static void pidle_domain_vote(struct pidle_model *m, struct pidle_domain *d,
 	}
 }
 
+/* Bottom-up, one domain at a time: see "Why the spins are bounded". */
+static void pidle_vote_all(struct pidle_model *m, struct pidle_cpu *c,
+			   unsigned int state, u64 now_ns,
+			   struct pidle_enter_info *info)
+{
+	unsigned int l;
+
+	for (l = 1; l <= m->nr_levels; l++) {
+		if (!m->vote[l][state])
+			continue;
+		c->voted_levels |= 1u << l;
+		pidle_domain_vote(m, c->dom[l], m->vote[l][state], now_ns, info);
+	}
+}
+
 void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
 		 u64 now_ns, u64 next_timer_ns, struct pidle_enter_info *info)
 {
 	struct pidle_cpu *c = &m->cpu[cpu];
-	unsigned int l;
 
 	if (info) {
 		info->down_levels = 0;
@@ -213,13 +227,7 @@ void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
 	WRITE_ONCE(c->next_timer_ns, next_timer_ns);
 	pidle_inc(&c->stat[state].requested, 1);
 
-	/* Bottom-up, one domain at a time: see "Why the spins are bounded". */
-	for (l = 1; l <= m->nr_levels; l++) {
-		if (!m->vote[l][state])
-			continue;
-		c->voted_levels |= 1u << l;
-		pidle_domain_vote(m, c->dom[l], m->vote[l][state], now_ns, info);
-	}
+	pidle_vote_all(m, c, state, now_ns, info);
 }
 
 /* Withdraw a vote; as first man or waiter, raise what the CPU pays. */
@@ -358,7 +366,7 @@ void pidle_record_overshoot(struct pidle_model *m, unsigned int cpu,
 void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 {
 	struct pidle_cpu *c = &m->cpu[cpu];
-	unsigned int deepest = m->nr_states - 1, l;
+	unsigned int deepest = m->nr_states - 1;
 
 	if (WARN_ON_ONCE(c->offline || c->voted_levels))
 		return;
@@ -366,13 +374,7 @@ void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 	c->requested = deepest;
 	/* An offline CPU has no timer to keep its domains up for. */
 	WRITE_ONCE(c->next_timer_ns, U64_MAX);
-	for (l = 1; l <= m->nr_levels; l++) {
-		if (!m->vote[l][deepest])
-			continue;
-		c->voted_levels |= 1u << l;
-		pidle_domain_vote(m, c->dom[l], m->vote[l][deepest], now_ns,
-				  NULL);
-	}
+	pidle_vote_all(m, c, deepest, now_ns, NULL);
 }
 
 void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns)
