@@ -1,30 +1,39 @@
 #!/bin/sh
 # build-initramfs.sh KVER OUT: the guest image for kernel KVER.
-# Contains busybox (static), tests/vm/init, tests/vm/scenarios.sh, the
-# module build/kmod-KVER/pseudo_cpuidle.ko when built, and guest/wakelat.
+# Contains busybox (static), tests/vm/init, lib.sh, every suites/*.sh, the
+# module build/kmod-KVER/pseudo_cpuidle.ko when built, each guest/NAME.c
+# built static as /NAME, and whatever executables build/vm/extra/ holds
+# (copied to /bin, for tools other make targets build static).
 set -eu
 [ $# -eq 2 ] || { echo "usage: $0 KVER OUT" >&2; exit 2; }
 KVER=$1; OUT=$2
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
 KO=$TOP/build/kmod-$KVER/pseudo_cpuidle.ko
-WL=$TOP/build/vm/wakelat
+BIN=$TOP/build/vm/guest
 case "$OUT" in /*) ;; *) OUT=$PWD/$OUT ;; esac
 
-mkdir -p "$(dirname "$OUT")" "$TOP/build/vm"
-if [ ! -x "$WL" ] || [ "$HERE/guest/wakelat.c" -nt "$WL" ]; then
-	gcc -static -O2 -Wall -Wextra -Werror -o "$WL" "$HERE/guest/wakelat.c"
-fi
+mkdir -p "$(dirname "$OUT")" "$BIN"
+for c in "$HERE"/guest/*.c; do
+	exe=$BIN/$(basename "$c" .c)
+	if [ ! -x "$exe" ] || [ "$c" -nt "$exe" ]; then
+		gcc -static -O2 -Wall -Wextra -Werror -o "$exe" "$c" -lm
+	fi
+done
 ROOT=$(mktemp -d)
 trap 'rm -rf "$ROOT"' EXIT
 mkdir -p "$ROOT/bin" "$ROOT/sbin" "$ROOT/usr/bin" "$ROOT/usr/sbin" \
-	 "$ROOT/proc" "$ROOT/sys" "$ROOT/dev" "$ROOT/tmp"
+	 "$ROOT/proc" "$ROOT/sys" "$ROOT/dev" "$ROOT/tmp" "$ROOT/suites"
 cp /bin/busybox "$ROOT/bin/busybox"
 ln -s busybox "$ROOT/bin/sh"
 cp "$HERE/init" "$ROOT/init"
-cp "$HERE/scenarios.sh" "$ROOT/scenarios.sh"
-cp "$WL" "$ROOT/wakelat"
-chmod +x "$ROOT/init" "$ROOT/scenarios.sh"
+cp "$HERE/lib.sh" "$ROOT/lib.sh"
+cp "$HERE"/suites/*.sh "$ROOT/suites/"
+cp "$BIN"/* "$ROOT/"
+if [ -d "$TOP/build/vm/extra" ]; then
+	cp -a "$TOP/build/vm/extra/." "$ROOT/bin/"
+fi
+chmod +x "$ROOT/init"
 if [ -f "$KO" ]; then
 	cp "$KO" "$ROOT/pseudo_cpuidle.ko"
 else

@@ -1,0 +1,94 @@
+# host.sh: sourced by run.sh (and by the demo and benchmarks): pick kernels,
+# build the module for one, boot a guest suite, check a KTAP log.
+# Needs TOP (the tree), HERE (tests/vm) and OUTDIR (build/vm) set.
+
+newest() {	# glob pattern of a kernel release
+	local k best=
+	for img in /boot/vmlinuz-$1; do
+		[ -e "$img" ] || continue
+		k=${img#/boot/vmlinuz-}
+		[ -d "/usr/src/linux-headers-$k" ] && best="$best $k"
+	done
+	printf '%s\n' $best | sort -V | tail -n 1
+}
+
+build_module() {	# KVER -> 0 when build/kmod-KVER/pseudo_cpuidle.ko is fresh
+	local k=$1 d=$TOP/build/kmod-$1 log=$OUTDIR/$1.build.log
+	rm -rf "$d"; mkdir -p "$d"
+	for f in Kbuild drivers include; do
+		[ -e "$TOP/$f" ] || { echo "missing $TOP/$f" > "$log"; return 1; }
+		cp -a "$TOP/$f" "$d/"
+	done
+	make -C "/usr/src/linux-headers-$k" M="$d" modules > "$log" 2>&1 || return 1
+	grep -q 'warning:' "$log" && return 1
+	[ -f "$d/pseudo_cpuidle.ko" ]
+}
+
+# suite_field SUITE FIELD: the "# FIELD: value" header line of suites/SUITE.sh
+suite_field() {
+	sed -n "s/^# $2: //p" "$HERE/suites/$1.sh" | head -n 1
+}
+
+# One guest at a time on this machine, whichever tree runs it: TCG guests
+# share the host's cores, and a second guest would distort the first's
+# timing. The lock is per boot, not per run, so runs interleave.
+QEMU_LOCK=${PIDLE_QEMU_LOCK:-/tmp/pidle-qemu.lock}
+
+boot_once() {	# KVER SMP SUITE LOG [APPEND [TIMEOUT_S]]
+	local k=$1 smp=$2 suite=$3 log=$4 extra=${5:-} tmo=${6:-240}
+	(
+	flock 8
+	timeout "$tmo" qemu-system-x86_64 -accel tcg -bios /usr/share/qemu/qboot.rom \
+		-cpu Skylake-Server -m 512M -nographic -no-reboot -smp "$smp" \
+		-kernel "/boot/vmlinuz-$k" -initrd "$OUTDIR/$k.initrd.gz" \
+		-append "console=ttyS0 panic=-1 idle=halt quiet vmsuite=$suite $extra" \
+		< /dev/null > "$log" 2>&1
+	) 8> "$QEMU_LOCK"
+	local st=$?
+	sed -i 's/\r$//' "$log"
+	return $st
+}
+
+# Multi-threaded TCG now and then runs a half-patched instruction while the
+# kernel patches its own text at boot (seen: an invalid opcode in
+# set_next_task_idle at 0.7 s, before any module). Such a boot, one that
+# died before the guest's init printed its first line, is retried once; a
+# crash after that, with our module in play, is never retried.
+boot() {	# KVER SMP SUITE LOG [APPEND [TIMEOUT_S]]
+	boot_once "$@"
+	local st=$?
+	if ! grep -q '^# vm: kernel' "$4" && grep -q 'Kernel panic' "$4"; then
+		cp "$4" "$4.early-panic"
+		echo "  $3: guest panicked during boot, before init (log kept as $4.early-panic); retrying once"
+		boot_once "$@"
+		st=$?
+	fi
+	return $st
+}
+
+# check LABEL LOG: KTAP and kernel-splat check; adds to PASS/FAIL, prints.
+check_log() {
+	local label=$1 log=$2 plan line n num desc
+	plan=$(grep -m1 -E '^1\.\.[0-9]+$' "$log" | cut -d. -f3)
+	if [ -z "$plan" ]; then
+		echo "  $label: FAIL no KTAP plan in $log"; FAIL=$((FAIL + 1)); return
+	fi
+	for ((n = 1; n <= plan; n++)); do
+		line=$(grep -m1 -E "^(not )?ok $n( |$)" "$log")
+		if [ -z "$line" ]; then
+			echo "  $label: not ok $n (result missing)"; FAIL=$((FAIL + 1))
+		elif [[ $line == ok* ]]; then
+			echo "  $label: $line"; PASS=$((PASS + 1))
+		else
+			echo "  $label: $line"; FAIL=$((FAIL + 1))
+		fi
+	done
+	local splat
+	splat=$(grep -nE 'BUG:|Oops|Call Trace|WARNING: CPU:|lockdep|possible circular locking|possible recursive locking|inconsistent lock state|suspicious RCU usage|Kernel panic' "$log" \
+		| grep -v 'RETBleed: WARNING:' | head -n 20)
+	if [ -n "$splat" ]; then
+		echo "  $label: FAIL kernel splat in $log:"; echo "$splat" | sed 's/^/    /'
+		FAIL=$((FAIL + 1))
+	fi
+}
+
