@@ -1,7 +1,8 @@
 #!/bin/sh
 # build-initramfs.sh KVER OUT: the guest image for kernel KVER.
 # Contains busybox (static), tests/vm/init, lib.sh, every suites/*.sh, the
-# module build/kmod-KVER/pseudo_cpuidle.ko when built, each guest/NAME.c
+# module build/kmod-KVER/pseudo_cpuidle.ko when built, the test modules
+# of build/kmod-KVER/test/, each guest/NAME.c
 # built static as /NAME, and whatever executables build/vm/extra/ holds
 # (copied to /bin, for tools other make targets build static).
 set -eu
@@ -39,4 +40,7 @@ if [ -f "$KO" ]; then
 else
 	echo "build-initramfs: warning: no $KO, image without the module" >&2
 fi
+for ko in "$TOP/build/kmod-$KVER"/test/*.ko; do
+	[ -f "$ko" ] && cp "$ko" "$ROOT/"
+done
 (cd "$ROOT" && find . | cpio -o -H newc --quiet | gzip -9) > "$OUT"

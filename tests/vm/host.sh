@@ -12,16 +12,21 @@ newest() {	# glob pattern of a kernel release
 	printf '%s\n' $best | sort -V | tail -n 1
 }
 
-build_module() {	# KVER -> 0 when build/kmod-KVER/pseudo_cpuidle.ko is fresh
+# build_module KVER: build/kmod-KVER/pseudo_cpuidle.ko and the test-only
+# modules of tests/vm/kmod/ in build/kmod-KVER/test/; 0 when all built
+# without a warning.
+build_module() {
 	local k=$1 d=$TOP/build/kmod-$1 log=$OUTDIR/$1.build.log
 	rm -rf "$d"; mkdir -p "$d"
 	for f in Kbuild drivers include; do
 		[ -e "$TOP/$f" ] || { echo "missing $TOP/$f" > "$log"; return 1; }
 		cp -a "$TOP/$f" "$d/"
 	done
+	cp -a "$HERE/kmod" "$d/test"
 	make -C "/usr/src/linux-headers-$k" M="$d" modules > "$log" 2>&1 || return 1
+	make -C "/usr/src/linux-headers-$k" M="$d/test" modules >> "$log" 2>&1 || return 1
 	grep -q 'warning:' "$log" && return 1
-	[ -f "$d/pseudo_cpuidle.ko" ]
+	[ -f "$d/pseudo_cpuidle.ko" ] && [ -f "$d/test/pidle_slot_holder.ko" ]
 }
 
 # suite_field SUITE FIELD: the "# FIELD: value" header line of suites/SUITE.sh

@@ -60,3 +60,10 @@ set_disable() {
 	for f in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state$1/disable; do echo $2 > $f; done
 }
 
+
+# mod_log_since LINES: the module's own dmesg lines after the first LINES
+# lines of dmesg; the loader's taint notices on a first load are not its own.
+mod_log_since() {
+	dmesg | tail -n +$(($1 + 1)) | grep "$MOD:" |
+		grep -v -e 'loading out-of-tree module' -e 'module verification failed'
+}

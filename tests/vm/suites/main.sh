@@ -92,7 +92,7 @@ for c in "states=A:1:1,B:x:1|exit latency" "states=|states" \
 		unload >/dev/null
 		continue
 	fi
-	new=$(dmesg | tail -n +$((d0 + 1)) | grep pseudo_cpuidle)
+	new=$(mod_log_since $d0)
 	n=$(echo "$new" | grep -c .)
 	diag "$p refused ($out), $n dmesg line(s): $new"
 	case "$out" in *"Invalid argument"*) ;; *) err="$err [$p: '$out', want EINVAL]" ;; esac
