@@ -18,7 +18,7 @@ mkdir -p "$(dirname "$OUT")" "$BIN"
 for c in "$HERE"/guest/*.c; do
 	exe=$BIN/$(basename "$c" .c)
 	if [ ! -x "$exe" ] || [ "$c" -nt "$exe" ]; then
-		gcc -static -O2 -Wall -Wextra -Werror -o "$exe" "$c" -lm
+		gcc -static -O2 -Wall -Wextra -Werror -o "$exe" "$c" -pthread -lm
 	fi
 done
 ROOT=$(mktemp -d)

@@ -1,0 +1,60 @@
+#!/bin/busybox sh
+# polling: the polling flag. A wake-up from another CPU reaches a CPU in the
+# polling state (0 us exit latency, CPUIDLE_FLAG_POLLING) without an IPI,
+# as the kernel's own POLL state; from a deeper pseudo state it costs an
+# IPI, as on hardware. CPU 1 waits, CPU 0 wakes it (tests/vm/guest/ipiwake).
+# smp: 2
+. /lib.sh
+ROUNDS=200
+INTERVAL_US=2000
+
+# IPIs taken by CPU 1: reschedule plus function-call interrupts (a remote
+# wake-up of an idle CPU is queued on its wake list and sent as either).
+ipis_cpu1() {
+	awk '$1 == "RES:" || $1 == "CAL:" { s += $3 } END { print s + 0 }' /proc/interrupts
+}
+
+# only_state K: CPU 1 may enter state K only
+only_state() {
+	for d in /sys/devices/system/cpu/cpu1/cpuidle/state[0-9]*; do
+		k=${d##*state}
+		[ "$k" -eq "$1" ] && echo 0 > $d/disable || echo 1 > $d/disable
+	done
+}
+
+echo "KTAP version 1"
+echo "1..2"
+if ! load states=POLL:0:0,C1:1:1 wait=halt; then
+	nok "remote wake-ups of the polling state need no IPI" "insmod failed: $OUT"
+	nok "remote wake-ups of a deeper state cost an IPI" "insmod failed: $OUT"
+	exit 0
+fi
+
+# wake ROUNDS times with CPU 1 in state K; sets IPIS, USE (state K usage)
+wake_in() {
+	only_state $1
+	sleep 1
+	i0=$(ipis_cpu1); u0=$(cat /sys/devices/system/cpu/cpu1/cpuidle/state$1/usage)
+	done_rounds=$(/ipiwake $ROUNDS $INTERVAL_US 1 0)
+	i1=$(ipis_cpu1); u1=$(cat /sys/devices/system/cpu/cpu1/cpuidle/state$1/usage)
+	IPIS=$((i1 - i0)); USE=$((u1 - u0))
+	diag "CPU 1 in state$1 only: $done_rounds remote wake-ups, $IPIS IPIs, state$1 usage +$USE"
+}
+
+# 1: POLL. Few IPIs (other kernel work may send some), far fewer than wakes.
+wake_in 0
+if [ "$USE" -ge $((ROUNDS / 2)) ] && [ "$IPIS" -le $((ROUNDS / 10)) ]; then
+	ok "remote wake-ups of the polling state need no IPI"
+else
+	nok "remote wake-ups of the polling state need no IPI" "$IPIS IPIs for $ROUNDS wake-ups, POLL usage +$USE"
+fi
+
+# 2: C1. Every wake-up from C1 is an IPI.
+wake_in 1
+if [ "$USE" -ge $((ROUNDS / 2)) ] && [ "$IPIS" -ge $((ROUNDS * 9 / 10)) ]; then
+	ok "remote wake-ups of a deeper state cost an IPI"
+else
+	nok "remote wake-ups of a deeper state cost an IPI" "$IPIS IPIs for $ROUNDS wake-ups, C1 usage +$USE"
+fi
+for d in /sys/devices/system/cpu/cpu1/cpuidle/state[0-9]*; do echo 0 > $d/disable; done
+unload >/dev/null
