@@ -12,11 +12,10 @@
  *   die      HWLOC_OBJ_DIE
  *   package  HWLOC_OBJ_PACKAGE
  *
- * A candidate is used only when its objects cover every CPU. By default a
- * level identical to its neighbour (the same CPU sets) is dropped: core when
- * every core is one CPU, cluster or die when it is the core or the package
- * over again; of two identical levels the outer one stays. --levels keeps
- * exactly the levels named, identical or not.
+ * A candidate is used only when its objects cover every CPU. By default,
+ * as the module's topology=auto does, core and package are kept whenever
+ * they exist, and a cluster or die only where it is not the level below it
+ * or the package over again. --levels keeps exactly the levels named.
  *
  * CPU numbers are OS indexes (hwloc cpusets are indexed by them), as the
  * kernel numbers CPUs.
@@ -348,24 +347,26 @@ fail:
 	return -1;
 }
 
-/* By default: drop a level identical to the last one kept or the next one. */
+/*
+ * By default, the rule of the module's topology=auto (pidle_topology_auto()
+ * in drivers/pidle_domain.c), so that this machine's description is the one
+ * auto finds: core and package whenever they exist, even when a core is one
+ * CPU or a package one core (a one-CPU core still has core C6); cluster and
+ * die only where they differ from the level kept below them and from the
+ * package.
+ */
 static int pidle_default_levels(const struct pidle_part *lvl,
 				const struct pidle_part *cpu)
 {
-	const struct pidle_part *prev = cpu;
-	int mask = 0, i, j;
+	const struct pidle_part *prev = cpu, *pkg = &lvl[PIDLE_LVL_PACKAGE];
+	int mask = 0, i;
 
 	for (i = 0; i < PIDLE_NR_LVLS; i++) {
-		const struct pidle_part *next = NULL;
-
 		if (!lvl[i].present)
 			continue;
-		for (j = i + 1; j < PIDLE_NR_LVLS && !next; j++)
-			if (lvl[j].present)
-				next = &lvl[j];
-		if (pidle_part_equal(&lvl[i], prev))
-			continue;
-		if (next && pidle_part_equal(&lvl[i], next))
+		if (i != PIDLE_LVL_CORE && i != PIDLE_LVL_PACKAGE &&
+		    (pidle_part_equal(&lvl[i], prev) ||
+		     (pkg->present && pidle_part_equal(&lvl[i], pkg))))
 			continue;
 		mask |= 1 << i;
 		prev = &lvl[i];

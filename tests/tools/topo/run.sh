@@ -133,7 +133,7 @@ while read -r preset; do
 	t "preset-$preset-states" -y "pack:2 l2:2 core:2 pu:2" -s "$preset" -S
 done < "$tmp/presets"
 t preset-missing-level	-y "pack:2 core:2 pu:1" -s sdm845
-t preset-missing-core	-y "pack:2 core:2 pu:1" -s skx
+t preset-missing-core	-y "pack:2 pu:2" -s skx
 t preset-default-flat	-y "pu:2" -s default -p
 
 # --- XML fixtures -----------------------------------------------------------
@@ -205,7 +205,7 @@ apply apply-topology-first	"POLL:0:0,C1:2:2" "none" -y "core:2 pu:2"
 # The new topology lacks the core level the current states use: states first.
 apply apply-states-first	"POLL:0:0,C1:2:2,C6:100:400:core" "core=0-1,2-3" -y "pu:4"
 # Neither order works: CPU-level states, then topology, then the table.
-apply apply-stepping-stone	"POLL:0:0,C6:100:400:core" "core=0-1,2-3" -y "pack:2 core:1 pu:2"
+apply apply-stepping-stone	"POLL:0:0,C6:100:400:core" "core=0-1,2-3" -y "pack:2 pu:2"
 # A preset.
 apply apply-preset		"POLL:0:0" "none" -y "pack:2 core:2 pu:2" -s skx
 
