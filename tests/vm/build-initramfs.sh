@@ -4,7 +4,7 @@
 # module build/kmod-KVER/pseudo_cpuidle.ko when built, the test modules
 # of build/kmod-KVER/test/, each guest/NAME.c
 # built static as /NAME, and whatever executables build/vm/extra/ holds
-# (copied to /bin, for tools other make targets build static).
+# (copied to /bin, with the shared libraries of any dynamic one).
 set -eu
 [ $# -eq 2 ] || { echo "usage: $0 KVER OUT" >&2; exit 2; }
 KVER=$1; OUT=$2
@@ -33,6 +33,15 @@ cp "$HERE"/suites/*.sh "$ROOT/suites/"
 cp "$BIN"/* "$ROOT/"
 if [ -d "$TOP/build/vm/extra" ]; then
 	cp -a "$TOP/build/vm/extra/." "$ROOT/bin/"
+	# A dynamic executable (pidle-topo: hwloc wants libudev, which Debian
+	# ships only shared) brings its libraries and the loader, at the paths
+	# ldd resolves them to; ld.so finds them there without a cache.
+	for exe in "$TOP"/build/vm/extra/*; do
+		ldd "$exe" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }'
+	done | sort -u | while read -r lib; do
+		mkdir -p "$ROOT$(dirname "$lib")"
+		cp -L "$lib" "$ROOT$lib" || exit 1
+	done
 fi
 chmod +x "$ROOT/init"
 if [ -f "$KO" ]; then
