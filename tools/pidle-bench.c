@@ -139,19 +139,45 @@ static int pidle_enable_only(int only)
 	return 0;
 }
 
-static void pidle_pin(int cpu, int prio)
+/* Pin the calling thread to @cpu and, with @prio, make it SCHED_FIFO. */
+static int pidle_pin(int cpu, int prio)
 {
 	cpu_set_t set;
 
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
-	sched_setaffinity(0, sizeof(set), &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		fprintf(stderr, "pidle-bench: cannot run on CPU %d: %s.\n", cpu,
+			strerror(errno));
+		return -1;
+	}
 	if (prio) {
 		struct sched_param sp = { .sched_priority = prio };
 
-		sched_setscheduler(0, SCHED_FIFO, &sp);
+		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
+			fprintf(stderr, "pidle-bench: SCHED_FIFO priority %d: %s.\n",
+				prio, strerror(errno));
+			return -1;
+		}
 	}
+	return 0;
 }
+
+/*
+ * The ipi test's handshake word. The waiter arms it and sleeps on it; the
+ * waker, once the waiter has had time to go idle, timestamps, signals and
+ * wakes it; the waiter reads the timestamp and acknowledges by setting the
+ * word back to IDLE. The waker waits for that acknowledgement inside the
+ * same round, so that it never overwrites a timestamp not yet read and the
+ * last round ends like every other. (When the acknowledgement was the next
+ * round's arming, the waker waited for it forever after the last sample:
+ * the hang of the first version.)
+ */
+enum {
+	PIDLE_IPI_IDLE,		/* not armed, or the last sample is taken */
+	PIDLE_IPI_ARMED,	/* the waiter waits (or is about to) */
+	PIDLE_IPI_SIGNALLED,	/* sig_ns is stored, the waiter woken */
+};
 
 struct pidle_ipi {
 	int waiter_cpu, waker_cpu, prio, n;
@@ -159,7 +185,6 @@ struct pidle_ipi {
 	struct pidle_bench_state *s;
 	int word;
 	long long sig_ns;
-	volatile int done;
 };
 
 static void pidle_futex(int *word, int op, int val)
@@ -167,26 +192,56 @@ static void pidle_futex(int *word, int op, int val)
 	syscall(SYS_futex, word, op, val, NULL, NULL, 0);
 }
 
+static void pidle_spin_while(int *word, int val)
+{
+	while (__atomic_load_n(word, __ATOMIC_ACQUIRE) == val)
+		sched_yield();
+}
+
 static void *pidle_waker(void *arg)
 {
 	struct pidle_ipi *ipi = arg;
-	struct timespec ts = { 0, ipi->interval_ns };
+	struct timespec ts = { ipi->interval_ns / 1000000000L,
+			       ipi->interval_ns % 1000000000L };
 	int i;
 
-	pidle_pin(ipi->waker_cpu, ipi->prio);
 	for (i = 0; i < ipi->n; i++) {
+		/* Wait for the waiter to arm, then give it time to go idle. */
+		pidle_spin_while(&ipi->word, PIDLE_IPI_IDLE);
 		nanosleep(&ts, NULL);
-		while (__atomic_load_n(&ipi->word, __ATOMIC_ACQUIRE) != 1)
-			sched_yield();		/* waiter not yet waiting */
-		nanosleep(&ts, NULL);		/* let it go idle */
 		__atomic_store_n(&ipi->sig_ns, pidle_ns(), __ATOMIC_RELAXED);
-		__atomic_store_n(&ipi->word, 2, __ATOMIC_RELEASE);
+		/* Orders sig_ns before the word the waiter acquires. */
+		__atomic_store_n(&ipi->word, PIDLE_IPI_SIGNALLED,
+				 __ATOMIC_RELEASE);
 		pidle_futex(&ipi->word, FUTEX_WAKE_PRIVATE, 1);
-		/* the waiter's next store (1) says it has read sig_ns */
-		while (__atomic_load_n(&ipi->word, __ATOMIC_ACQUIRE) == 2)
-			sched_yield();
+		pidle_spin_while(&ipi->word, PIDLE_IPI_SIGNALLED);
 	}
 	return NULL;
+}
+
+/* The waker thread, created already pinned (and SCHED_FIFO with a prio). */
+static int pidle_start_waker(pthread_t *t, struct pidle_ipi *ipi)
+{
+	struct sched_param sp = { .sched_priority = ipi->prio };
+	pthread_attr_t attr;
+	cpu_set_t set;
+	int ret;
+
+	CPU_ZERO(&set);
+	CPU_SET(ipi->waker_cpu, &set);
+	pthread_attr_init(&attr);
+	pthread_attr_setaffinity_np(&attr, sizeof(set), &set);
+	if (ipi->prio) {
+		pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
+		pthread_attr_setschedpolicy(&attr, SCHED_FIFO);
+		pthread_attr_setschedparam(&attr, &sp);
+	}
+	ret = pthread_create(t, &attr, pidle_waker, ipi);
+	pthread_attr_destroy(&attr);
+	if (ret)
+		fprintf(stderr, "pidle-bench: cannot start the waker on CPU %d: %s.\n",
+			ipi->waker_cpu, strerror(ret));
+	return ret ? -1 : 0;
 }
 
 static int pidle_measure_ipi(struct pidle_ipi *ipi)
@@ -194,37 +249,58 @@ static int pidle_measure_ipi(struct pidle_ipi *ipi)
 	pthread_t t;
 	int i;
 
-	ipi->word = 0;
-	pidle_pin(ipi->waiter_cpu, ipi->prio);
-	if (pthread_create(&t, NULL, pidle_waker, ipi))
+	if (pidle_bench_reserve(ipi->s, PIDLE_TEST_IPI, ipi->n)) {
+		fprintf(stderr, "pidle-bench: %d samples: %s.\n", ipi->n,
+			strerror(ENOMEM));
+		return -1;
+	}
+	ipi->word = PIDLE_IPI_IDLE;
+	if (pidle_pin(ipi->waiter_cpu, ipi->prio) ||
+	    pidle_start_waker(&t, ipi))
 		return -1;
 	for (i = 0; i < ipi->n; i++) {
-		__atomic_store_n(&ipi->word, 1, __ATOMIC_RELEASE);
-		while (__atomic_load_n(&ipi->word, __ATOMIC_ACQUIRE) == 1)
-			pidle_futex(&ipi->word, FUTEX_WAIT_PRIVATE, 1);
+		__atomic_store_n(&ipi->word, PIDLE_IPI_ARMED, __ATOMIC_RELEASE);
+		while (__atomic_load_n(&ipi->word, __ATOMIC_ACQUIRE) ==
+		       PIDLE_IPI_ARMED)
+			pidle_futex(&ipi->word, FUTEX_WAIT_PRIVATE,
+				    PIDLE_IPI_ARMED);
+		/* Reserved above: cannot fail. */
 		pidle_bench_add(ipi->s, PIDLE_TEST_IPI,
 				pidle_ns() - __atomic_load_n(&ipi->sig_ns,
 							     __ATOMIC_RELAXED));
+		__atomic_store_n(&ipi->word, PIDLE_IPI_IDLE, __ATOMIC_RELEASE);
 	}
 	pthread_join(t, NULL);
 	return 0;
 }
 
-static void pidle_measure_timer(struct pidle_bench_state *s, int cpu,
-				int prio, int n, long interval_ns)
+/*
+ * As cyclictest: sleep to an absolute deadline and take the lateness of the
+ * wake-up, so that the time spent entering the call is not counted.
+ */
+static int pidle_measure_timer(struct pidle_bench_state *s, int cpu,
+			       int prio, int n, long interval_ns)
 {
-	struct timespec ts = { interval_ns / 1000000000L,
-			       interval_ns % 1000000000L };
 	int i;
 
-	pidle_pin(cpu, prio);
-	for (i = 0; i < n; i++) {
-		long long t0 = pidle_ns();
-
-		clock_nanosleep(CLOCK_MONOTONIC, 0, &ts, NULL);
-		pidle_bench_add(s, PIDLE_TEST_TIMER,
-				pidle_ns() - t0 - interval_ns);
+	if (pidle_bench_reserve(s, PIDLE_TEST_TIMER, n)) {
+		fprintf(stderr, "pidle-bench: %d samples: %s.\n", n,
+			strerror(ENOMEM));
+		return -1;
 	}
+	if (pidle_pin(cpu, prio))
+		return -1;
+	for (i = 0; i < n; i++) {
+		long long deadline_ns = pidle_ns() + interval_ns;
+		struct timespec ts = { deadline_ns / 1000000000LL,
+				       deadline_ns % 1000000000LL };
+
+		while (clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts,
+				       NULL) == EINTR)
+			;
+		pidle_bench_add(s, PIDLE_TEST_TIMER, pidle_ns() - deadline_ns);
+	}
+	return 0;
 }
 
 static void pidle_read_ovs(int cpu, int k, unsigned long long v[3])
@@ -243,6 +319,47 @@ static void pidle_read_ovs(int cpu, int k, unsigned long long v[3])
 	}
 }
 
+/* What a run measures, from the options. */
+struct pidle_run {
+	int cpu, waker, prio, n;
+	long interval_ns;
+	bool want[PIDLE_NR_TESTS];
+};
+
+/* Both tests on the idle as it is now, and the module's overshoot if any. */
+static int pidle_measure_state(struct pidle_bench_state *s, int k,
+			       const struct pidle_run *run)
+{
+	unsigned long long o0[3], o1[3];
+
+	if (k >= 0)
+		pidle_read_ovs(run->cpu, k, o0);
+	if (run->want[PIDLE_TEST_TIMER] &&
+	    pidle_measure_timer(s, run->cpu, run->prio, run->n,
+				run->interval_ns))
+		return -1;
+	if (run->want[PIDLE_TEST_IPI]) {
+		struct pidle_ipi ipi = {
+			.waiter_cpu = run->cpu, .waker_cpu = run->waker,
+			.prio = run->prio, .n = run->n, .s = s,
+			.interval_ns = run->interval_ns,
+		};
+
+		if (pidle_measure_ipi(&ipi))
+			return -1;
+	}
+	if (k < 0)
+		return 0;
+	pidle_read_ovs(run->cpu, k, o1);
+	if (o0[0] != ~0ULL && o1[0] != ~0ULL) {
+		s->has_ovs = true;
+		s->exits = o1[0] - o0[0];
+		s->ovs_ns = o1[1] - o0[1];
+		s->ovs_max_ns = o1[2];
+	}
+	return 0;
+}
+
 static void pidle_usage(FILE *f)
 {
 	fputs("Usage: pidle-bench [OPTIONS]\n"
@@ -255,6 +372,8 @@ static void pidle_usage(FILE *f)
 	      "  -s, --states LIST      state indices to measure, e.g. 0,2 (default all)\n"
 	      "  -t, --test TEST        timer, ipi or both (default both)\n"
 	      "  -p, --prio PRIO        SCHED_FIFO priority of the threads (default 0: normal)\n"
+	      "      --as-is            measure the idle as it is (any driver, or none as with\n"
+	      "                         idle=poll), disabling no state: one row, 'as-is'\n"
 	      "Output:\n"
 	      "      --csv              comma-separated values\n"
 	      "      --json             JSON\n"
@@ -297,6 +416,7 @@ int main(int argc, char **argv)
 		{ "dump-samples", required_argument, NULL, 'D' },
 		{ "sysfs-root", required_argument, NULL, 'r' },
 		{ "samples-from", required_argument, NULL, 'F' },
+		{ "as-is", no_argument, NULL, 'A' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -304,7 +424,8 @@ int main(int argc, char **argv)
 	const char *dump = NULL, *from = NULL, *states = NULL;
 	enum pidle_bench_fmt fmt = PIDLE_BFMT_PLAIN;
 	bool want[PIDLE_NR_TESTS] = { true, true };
-	bool sel[PIDLE_BENCH_STATES];
+	bool sel[PIDLE_BENCH_STATES], as_is = false;
+	struct pidle_run run;
 	int c, k;
 
 	argv[0] = "pidle-bench";
@@ -356,6 +477,9 @@ int main(int argc, char **argv)
 		case 'F':
 			from = optarg;
 			break;
+		case 'A':
+			as_is = true;
+			break;
 		case 'h':
 			pidle_usage(stdout);
 			return 0;
@@ -372,10 +496,29 @@ int main(int argc, char **argv)
 		snprintf(num, sizeof(num), "%ld", waker);
 		return pidle_bad("waker CPU", num, "the ipi test needs a CPU other than --cpu");
 	}
+	if (as_is && (states || from))
+		return pidle_bad("option", states ? "--states" : "--samples-from",
+				 "--as-is leaves every state as it is");
 	if (from) {
 		if (pidle_bench_load(from, &pidle_b))
 			return 2;
 		pidle_bench_report(stdout, fmt, &pidle_b);
+		return 0;
+	}
+	run = (struct pidle_run){
+		.cpu = cpu, .waker = waker, .prio = prio, .n = n,
+		.interval_ns = interval * 1000,
+		.want = { want[PIDLE_TEST_TIMER], want[PIDLE_TEST_IPI] },
+	};
+	if (as_is) {
+		/* No cpuidle state is touched: idle=poll, idle=halt, any driver. */
+		pidle_b.nr_states = 1;
+		strcpy(pidle_b.st[0].name, "as-is");
+		if (pidle_measure_state(&pidle_b.st[0], -1, &run))
+			return 2;
+		pidle_bench_report(stdout, fmt, &pidle_b);
+		if (dump && pidle_bench_dump(dump, &pidle_b))
+			return 2;
 		return 0;
 	}
 	if (pidle_discover())
@@ -391,39 +534,23 @@ int main(int argc, char **argv)
 		}
 		free(dup);
 	}
-	if (cpu >= pidle_nr_cpus || waker >= pidle_nr_cpus)
-		return pidle_bad("CPU", cpu >= pidle_nr_cpus ? "--cpu" : "--waker-cpu",
-				 "no such CPU has cpuidle states");
+	if (cpu >= pidle_nr_cpus || waker >= pidle_nr_cpus) {
+		char num[16], why[64];
+
+		snprintf(num, sizeof(num), "%ld", cpu >= pidle_nr_cpus ? cpu : waker);
+		snprintf(why, sizeof(why), "only CPUs 0-%d have cpuidle states",
+			 pidle_nr_cpus - 1);
+		return pidle_bad(cpu >= pidle_nr_cpus ? "CPU" : "waker CPU", num, why);
+	}
 	signal(SIGINT, pidle_on_signal);
 	signal(SIGTERM, pidle_on_signal);
 	for (k = 0; k < pidle_b.nr_states; k++) {
-		struct pidle_bench_state *s = &pidle_b.st[k];
-		unsigned long long o0[3], o1[3];
-
 		if (!sel[k])
 			continue;
-		if (pidle_enable_only(k)) {
+		if (pidle_enable_only(k) ||
+		    pidle_measure_state(&pidle_b.st[k], k, &run)) {
 			pidle_restore();
 			return 2;
-		}
-		pidle_read_ovs(cpu, k, o0);
-		if (want[PIDLE_TEST_TIMER])
-			pidle_measure_timer(s, cpu, prio, n, interval * 1000);
-		if (want[PIDLE_TEST_IPI]) {
-			struct pidle_ipi ipi = {
-				.waiter_cpu = cpu, .waker_cpu = waker,
-				.prio = prio, .n = n, .s = s,
-				.interval_ns = interval * 1000,
-			};
-
-			pidle_measure_ipi(&ipi);
-		}
-		pidle_read_ovs(cpu, k, o1);
-		if (o0[0] != ~0ULL && o1[0] != ~0ULL) {
-			s->has_ovs = true;
-			s->exits = o1[0] - o0[0];
-			s->ovs_ns = o1[1] - o0[1];
-			s->ovs_max_ns = o1[2];
 		}
 	}
 	pidle_restore();

@@ -10,14 +10,26 @@
 
 const char *const pidle_test_name[PIDLE_NR_TESTS] = { "timer", "ipi" };
 
-int pidle_bench_add(struct pidle_bench_state *s, int test, long long ns)
+int pidle_bench_reserve(struct pidle_bench_state *s, int test, int n)
 {
-	long long *p = realloc(s->ns[test], (s->n[test] + 1) * sizeof(*p));
+	long long *p;
 
+	if (s->cap[test] - s->n[test] >= n)
+		return 0;
+	p = realloc(s->ns[test], (size_t)(s->n[test] + n) * sizeof(*p));
 	if (!p)
 		return -1;
 	s->ns[test] = p;
-	p[s->n[test]++] = ns;
+	s->cap[test] = s->n[test] + n;
+	return 0;
+}
+
+int pidle_bench_add(struct pidle_bench_state *s, int test, long long ns)
+{
+	if (s->n[test] == s->cap[test] &&
+	    pidle_bench_reserve(s, test, s->cap[test] ? s->cap[test] : 64))
+		return -1;
+	s->ns[test][s->n[test]++] = ns;
 	s->measured[test] = true;
 	return 0;
 }
@@ -207,14 +219,14 @@ int pidle_bench_load(const char *path, struct pidle_bench *b)
 		return -1;
 	}
 	while (fgets(line, sizeof(line), f)) {
-		char *tok = strtok(line, " \t\n"), *end;
+		char *kind = strtok(line, " \t\n"), *tok, *end;
 		long k;
 		int t;
 
 		lineno++;
-		if (!tok || tok[0] == '#')
+		if (!kind || kind[0] == '#')
 			continue;
-		if (!strcmp(tok, "state")) {
+		if (!strcmp(kind, "state")) {
 			char *name = strtok(NULL, " \t\n");
 			char *lat = strtok(NULL, " \t\n");
 			struct pidle_bench_state *s = &b->st[b->nr_states];
@@ -229,7 +241,7 @@ int pidle_bench_load(const char *path, struct pidle_bench *b)
 			continue;
 		}
 		for (t = 0; t < PIDLE_NR_TESTS; t++)
-			if (!strcmp(tok, pidle_test_name[t]))
+			if (!strcmp(kind, pidle_test_name[t]))
 				break;
 		tok = strtok(NULL, " \t\n");
 		if (!tok)
@@ -244,7 +256,7 @@ int pidle_bench_load(const char *path, struct pidle_bench *b)
 				if (*end || pidle_bench_add(&b->st[k], t, v))
 					goto bad;
 			}
-		} else if (!strcmp(line, "overshoot")) {
+		} else if (!strcmp(kind, "overshoot")) {
 			char *a = strtok(NULL, " \t\n"), *s = strtok(NULL, " \t\n");
 			char *m = strtok(NULL, " \t\n");
 

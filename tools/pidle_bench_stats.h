@@ -16,6 +16,7 @@ struct pidle_bench_state {
 	bool measured[PIDLE_NR_TESTS];
 	long long *ns[PIDLE_NR_TESTS];	/* latency samples, nanoseconds */
 	int n[PIDLE_NR_TESTS];
+	int cap[PIDLE_NR_TESTS];	/* room in ns[], see pidle_bench_reserve() */
 	/* in-module: exits and overshoot sum over the run, worst overshoot */
 	bool has_ovs;
 	unsigned long long exits, ovs_ns, ovs_max_ns;
@@ -28,6 +29,11 @@ struct pidle_bench {
 
 extern const char *const pidle_test_name[PIDLE_NR_TESTS];
 
+/*
+ * Room for @n more samples, so that pidle_bench_add() does not allocate
+ * (and cannot fail) inside a measurement loop.
+ */
+int pidle_bench_reserve(struct pidle_bench_state *s, int test, int n);
 int pidle_bench_add(struct pidle_bench_state *s, int test, long long ns);
 /* Nearest-rank percentile (0 < p <= 100) of the sorted samples. */
 long long pidle_bench_pct(const long long *sorted, int n, double p);
