@@ -17,6 +17,7 @@
 #include "pidle_stat_report.h"
 
 static struct pidle_snap pidle_a, pidle_b;
+static struct pidle_stat pidle_st;
 static volatile sig_atomic_t pidle_stop;
 
 static void pidle_usage(FILE *f)
@@ -28,8 +29,9 @@ static void pidle_usage(FILE *f)
 	      "  -i, --interval SECONDS   length of one interval (default 5)\n"
 	      "  -n, --count COUNT        stop after COUNT intervals (default: until ^C)\n"
 	      "Output:\n"
-	      "      --csv                comma-separated values, one row per state\n"
-	      "      --json               one JSON object per interval\n"
+	      "      --csv                comma-separated values, a row per CPU state\n"
+	      "                           and per domain state\n"
+	      "      --json               one JSON object per interval, one per line\n"
 	      "  -o, --output FILE        write the report to FILE, not stdout\n"
 	      "Input:\n"
 	      "      --sysfs-root DIR     read sysfs under DIR (default /)\n"
@@ -54,6 +56,24 @@ static double pidle_now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void pidle_report(FILE *out, enum pidle_fmt fmt, double elapsed_s,
+			 int seq)
+{
+	pidle_stat_delta(&pidle_a, &pidle_b, elapsed_s, &pidle_st);
+	switch (fmt) {
+	case PIDLE_FMT_PLAIN:
+		pidle_stat_plain(out, &pidle_st, seq);
+		break;
+	case PIDLE_FMT_CSV:
+		pidle_stat_csv(out, &pidle_st, seq);
+		break;
+	case PIDLE_FMT_JSON:
+		pidle_stat_json(out, &pidle_st, seq);
+		break;
+	}
+	fflush(out);
 }
 
 static void pidle_on_signal(int sig)
@@ -97,9 +117,9 @@ int main(int argc, char **argv)
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	const char *root = "", *before = NULL, *after = NULL;
+	const char *root = "", *before = NULL, *after = NULL, *output = NULL;
 	double interval = 5, elapsed = -1;
-	enum pidle_fmt fmt = PIDLE_FMT_PLAIN;
+	enum pidle_fmt fmt = PIDLE_FMT_PLAIN, v;
 	bool need_module = true;
 	FILE *out = stdout;
 	long count = 0;
@@ -122,18 +142,14 @@ int main(int argc, char **argv)
 				return pidle_bad("invalid count '%s': expected a positive integer.", optarg);
 			break;
 		case 'C':
-			fmt = PIDLE_FMT_CSV;
-			break;
 		case 'J':
-			fmt = PIDLE_FMT_JSON;
+			v = c == 'C' ? PIDLE_FMT_CSV : PIDLE_FMT_JSON;
+			if (fmt != PIDLE_FMT_PLAIN && fmt != v)
+				return pidle_bad("%s", "--csv and --json cannot be combined: pick one format.");
+			fmt = v;
 			break;
 		case 'o':
-			out = fopen(optarg, "w");
-			if (!out) {
-				fprintf(stderr, "pidle-stat: %s: %s.\n", optarg,
-					strerror(errno));
-				return 1;
-			}
+			output = optarg;
 			break;
 		case 'r':
 			root = optarg;
@@ -162,15 +178,25 @@ int main(int argc, char **argv)
 			return 1;
 		}
 	}
-	if (before || after || elapsed > 0) {
-		if (!before || !after || elapsed <= 0)
-			return pidle_bad("%s", "--before, --after and --elapsed go together: give all three.");
-		if (optind < argc)
-			return pidle_bad("unexpected argument '%s': --before/--after report saved trees and run no command.", argv[optind]);
+	if ((before || after || elapsed > 0) &&
+	    (!before || !after || elapsed <= 0))
+		return pidle_bad("%s", "--before, --after and --elapsed go together: give all three.");
+	if (before && optind < argc)
+		return pidle_bad("unexpected argument '%s': --before/--after report saved trees and run no command.", argv[optind]);
+	/* Opened only once every argument is known good: nothing truncated. */
+	if (output) {
+		out = fopen(output, "w");
+		if (!out) {
+			fprintf(stderr, "pidle-stat: %s: %s.\n", output,
+				strerror(errno));
+			return 1;
+		}
+	}
+	if (before) {
 		if (pidle_snap_read(before, need_module, &pidle_a) ||
 		    pidle_snap_read(after, need_module, &pidle_b))
 			return 2;
-		pidle_stat_report(out, fmt, &pidle_a, &pidle_b, elapsed, 0);
+		pidle_report(out, fmt, elapsed, 0);
 		return 0;
 	}
 	if (pidle_snap_read(root, need_module, &pidle_a))
@@ -184,7 +210,7 @@ int main(int argc, char **argv)
 		elapsed = pidle_now() - t0;
 		if (pidle_snap_read(root, need_module, &pidle_b))
 			return 2;
-		pidle_stat_report(out, fmt, &pidle_a, &pidle_b, elapsed, 0);
+		pidle_report(out, fmt, elapsed, 0);
 		if (WIFEXITED(status))
 			return WEXITSTATUS(status);
 		return 128 + WTERMSIG(status);
@@ -204,7 +230,7 @@ int main(int argc, char **argv)
 			rc = 2;
 			break;
 		}
-		pidle_stat_report(out, fmt, &pidle_a, &pidle_b, elapsed, seq);
+		pidle_report(out, fmt, elapsed, seq);
 		pidle_a = pidle_b;
 		if (pidle_stop)
 			break;

@@ -41,6 +41,20 @@ static int pidle_is_dir(const char *path)
 	return !stat(path, &sb) && S_ISDIR(sb.st_mode);
 }
 
+/* One file of /sys/devices/system/cpu/cpuidle; "" when it is missing. */
+static int pidle_read_cpuidle(const char *root, const char *file, char *buf,
+			      size_t size)
+{
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/cpuidle/%s",
+		 root, file);
+	if (!pidle_read_str(path, buf, size))
+		return 0;
+	buf[0] = '\0';
+	return -1;
+}
+
 static int pidle_cmp_cpu(const void *a, const void *b)
 {
 	return ((const struct pidle_snap_cpu *)a)->cpu -
@@ -82,42 +96,49 @@ static void pidle_snap_cpu_read(const char *root, struct pidle_snap_cpu *c,
 	}
 }
 
-static int pidle_dom_key(const struct pidle_snap_domain *d, int *idx)
+/*
+ * The rank of each domain's level, innermost first: the order of the levels
+ * in the root "topology" file (core=...;package=...), which the module
+ * prints innermost first. Without that file (an old tree), a level with
+ * more domains is the inner one.
+ */
+static void pidle_snap_rank(const char *root, struct pidle_snap *s)
 {
-	const char *p = d->name + strlen(d->name);
+	char path[4096], topo[4096], *p, *tok;
+	char order[PIDLE_SNAP_LEVELS][32];
+	int i, j, n, nr = 0;
 
-	while (p > d->name && p[-1] >= '0' && p[-1] <= '9')
-		p--;
-	*idx = atoi(p);
-	return 0;
-}
+	snprintf(path, sizeof(path), "%s/sys/kernel/pseudo_cpuidle/topology",
+		 root);
+	if (pidle_read_str(path, topo, sizeof(topo)))
+		topo[0] = '\0';
+	for (p = topo; (tok = strsep(&p, ";")) && nr < PIDLE_SNAP_LEVELS;)
+		if (strchr(tok, '='))
+			snprintf(order[nr++], sizeof(order[0]), "%.*s",
+				 (int)strcspn(tok, "="), tok);
+	for (i = 0; i < s->nr_domains; i++) {
+		struct pidle_snap_domain *d = &s->dom[i];
 
-/* Domains sort by level (more domains = inner level first), then index. */
-static struct pidle_snap *pidle_sort_snap;
-
-static int pidle_level_size(const char *level)
-{
-	int i, n = 0;
-
-	for (i = 0; i < pidle_sort_snap->nr_domains; i++)
-		n += !strcmp(pidle_sort_snap->dom[i].level, level);
-	return n;
+		for (d->rank = 0; d->rank < nr; d->rank++)
+			if (!strcmp(order[d->rank], d->level))
+				break;
+		if (d->rank < nr)
+			continue;
+		for (j = 0, n = 0; j < s->nr_domains; j++)
+			n += !strcmp(s->dom[j].level, d->level);
+		d->rank = nr + PIDLE_SNAP_DOMAINS - n;
+	}
 }
 
 static int pidle_cmp_dom(const void *a, const void *b)
 {
 	const struct pidle_snap_domain *x = a, *y = b;
-	int nx = pidle_level_size(x->level), ny = pidle_level_size(y->level);
-	int ix, iy, c;
+	int c;
 
-	if (nx != ny)
-		return ny - nx;
+	if (x->rank != y->rank)
+		return x->rank - y->rank;
 	c = strcmp(x->level, y->level);
-	if (c)
-		return c;
-	pidle_dom_key(x, &ix);
-	pidle_dom_key(y, &iy);
-	return ix - iy;
+	return c ? c : x->idx - y->idx;
 }
 
 static void pidle_snap_domains_read(const char *root, struct pidle_snap *s)
@@ -142,6 +163,7 @@ static void pidle_snap_domains_read(const char *root, struct pidle_snap *s)
 			continue;
 		memset(dom, 0, sizeof(*dom));
 		snprintf(dom->name, sizeof(dom->name), "%s", de->d_name);
+		dom->idx = atoi(de->d_name + strcspn(de->d_name, "0123456789"));
 		snprintf(path, sizeof(path), "%s/level", dir);
 		if (pidle_read_str(path, dom->level, sizeof(dom->level)))
 			snprintf(dom->level, sizeof(dom->level), "%.*s",
@@ -170,7 +192,7 @@ static void pidle_snap_domains_read(const char *root, struct pidle_snap *s)
 		s->nr_domains++;
 	}
 	closedir(d);
-	pidle_sort_snap = s;
+	pidle_snap_rank(root, s);
 	qsort(s->dom, s->nr_domains, sizeof(s->dom[0]), pidle_cmp_dom);
 }
 
@@ -222,5 +244,11 @@ int pidle_snap_read(const char *root, bool need_module, struct pidle_snap *s)
 	}
 	qsort(s->cpu, s->nr_cpus, sizeof(s->cpu[0]), pidle_cmp_cpu);
 	pidle_snap_domains_read(root, s);
+	/* current_governor is writable; kernels without it have the _ro one. */
+	pidle_read_cpuidle(root, "current_driver", s->driver, sizeof(s->driver));
+	if (pidle_read_cpuidle(root, "current_governor", s->governor,
+			       sizeof(s->governor)))
+		pidle_read_cpuidle(root, "current_governor_ro", s->governor,
+				   sizeof(s->governor));
 	return 0;
 }

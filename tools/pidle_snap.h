@@ -8,6 +8,7 @@
 #define PIDLE_SNAP_STATES	10
 #define PIDLE_SNAP_CPUS		1024
 #define PIDLE_SNAP_DOMAINS	1024
+#define PIDLE_SNAP_LEVELS	5
 
 struct pidle_snap_state {
 	char name[32];
@@ -29,7 +30,9 @@ struct pidle_snap_dstate {
 };
 
 struct pidle_snap_domain {
-	char name[48];
+	char name[48];		/* the sysfs directory: LEVEL and index */
+	int idx;		/* the index in its level */
+	int rank;		/* the level's place, innermost first */
 	char level[32];
 	char cpus[64];
 	int nr_states;
@@ -42,6 +45,7 @@ struct pidle_snap {
 	int nr_domains;
 	struct pidle_snap_domain dom[PIDLE_SNAP_DOMAINS];
 	bool pseudo;
+	char driver[32], governor[32];	/* cpuidle's current ones */
 };
 
 /* Returns 0, or -1 after printing one sentence naming the missing path. */

@@ -4,8 +4,9 @@
 
 TOOLS_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
 		-Wno-format-truncation -Itools
-PIDLE_STAT_SRCS := tools/pidle-stat.c tools/pidle_snap.c tools/pidle_stat_report.c
-PIDLE_STAT_HDRS := tools/pidle_snap.h tools/pidle_stat_report.h
+PIDLE_STAT_SRCS := tools/pidle-stat.c tools/pidle_snap.c tools/pidle_stat_delta.c \
+		   tools/pidle_stat_plain.c tools/pidle_stat_csv.c tools/pidle_stat_json.c
+PIDLE_STAT_HDRS := tools/pidle_snap.h tools/pidle_stat_delta.h tools/pidle_stat_report.h
 PIDLE_BENCH_SRCS := tools/pidle-bench.c tools/pidle_bench_stats.c
 PIDLE_BENCH_HDRS := tools/pidle_bench_stats.h
 
@@ -30,7 +31,11 @@ $(BUILD)/pidle-bench.static: $(PIDLE_BENCH_SRCS) $(PIDLE_BENCH_HDRS) | $(BUILD)
 	$(CC) $(TOOLS_CFLAGS) -pthread -static -o $@ $(PIDLE_BENCH_SRCS) -lm
 endif
 
+# The guests' JSON Lines checker, also used by the golden tests on the host.
+$(BUILD)/jsoncheck: tests/vm/guest/jsoncheck.c | $(BUILD)
+	$(CC) $(TOOLS_CFLAGS) -o $@ $<
+
 .PHONY: check-stat
 # Golden tests of both tools; the last line is "N passed, N failed".
-check-stat: $(PIDLE_TOOLS)
+check-stat: $(PIDLE_TOOLS) $(BUILD)/jsoncheck
 	@tools/golden.sh $(BUILD) tests/tools/stat tests/tools/bench

@@ -3,6 +3,7 @@
 #   cpuidle CPU K NAME LATENCY_US USAGE TIME_US ABOVE BELOW
 #   pcpu CPU K REQUESTED ACHIEVED DEMOTED LAT_PAID_NS OVERSHOOT_NS
 #   domain NAME LEVEL CPUS K STATE USAGE RESIDENCY_NS TOO_DEEP REJECTED LAT_PAID_NS
+#   sys DRIVER GOVERNOR TOPOLOGY   (cpuidle's current ones, the module's topology)
 set -e
 root=$1
 mkdir -p "$root/sys/devices/system/cpu"
@@ -29,6 +30,11 @@ while read -r kind a b c d e f g h i j; do
 		echo "$e" >"$s/name"; echo "$f" >"$s/usage"
 		echo "$g" >"$s/residency_ns"; echo "$h" >"$s/too_deep"
 		echo "$i" >"$s/rejected"; echo "$j" >"$s/latency_paid_ns" ;;
+	sys)
+		mkdir -p "$root/sys/devices/system/cpu/cpuidle" "$root/sys/kernel/pseudo_cpuidle"
+		echo "$a" >"$root/sys/devices/system/cpu/cpuidle/current_driver"
+		echo "$b" >"$root/sys/devices/system/cpu/cpuidle/current_governor"
+		echo "$c" >"$root/sys/kernel/pseudo_cpuidle/topology" ;;
 	''|'#'*) ;;
 	*) echo "mktree: unknown line kind '$kind'" >&2; exit 1 ;;
 	esac

@@ -1,0 +1,1 @@
+echo old > $TMP/kept; $BUILD/pidle-stat -o $TMP/kept --bogus; cat $TMP/kept

@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --before $TMP/multi-before --after $TMP/multi-after --elapsed 2 --json

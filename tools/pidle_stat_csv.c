@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pidle-stat --csv: one row per CPU state and per domain state, the same
+ * columns for every row (a field that does not apply is empty), so that a
+ * table of any state table and topology reads the same way. Summary rows
+ * have the id "all" and come first in their scope.
+ */
+#include "pidle_stat_delta.h"
+#include "pidle_stat_report.h"
+
+#define PIDLE_CSV_HEADER \
+	"interval,elapsed_s,scope,id,cpus,state,name,busy_pct,residency_pct," \
+	"usage,too_deep_pct,too_shallow_pct,achieved,demoted,rejected," \
+	"latency_paid_us,overshoot_avg_ns\n"
+
+/* A field, quoted as RFC 4180 wants it: inner quotes doubled. */
+static void pidle_csv_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void pidle_csv_lead(FILE *out, const struct pidle_stat *st, int seq,
+			   const char *scope, int id, const char *cpus,
+			   int state, const char *name)
+{
+	fprintf(out, "%d,%.3f,%s,", seq, st->elapsed_s, scope);
+	if (id < 0)
+		fputs("all,", out);
+	else
+		fprintf(out, "%d,", id);
+	pidle_csv_str(out, cpus);
+	fprintf(out, ",%d,", state);
+	pidle_csv_str(out, name);
+}
+
+static void pidle_csv_cpu(FILE *out, const struct pidle_stat *st, int seq,
+			  const struct pidle_stat_cpu *c)
+{
+	char cpu[16];
+	int k;
+
+	snprintf(cpu, sizeof(cpu), "%d", c->cpu);
+	for (k = 0; k < st->nr_states; k++) {
+		const struct pidle_stat_cstate *r = &c->st[k];
+
+		pidle_csv_lead(out, st, seq, "cpu", c->cpu,
+			       c->cpu < 0 ? st->cpus : cpu, k,
+			       st->state_name[k]);
+		fprintf(out, ",%.2f,%.2f,%llu,%.2f,%.2f,", c->busy_pct,
+			r->residency_pct, r->usage, r->too_deep_pct,
+			r->too_shallow_pct);
+		if (st->pseudo)
+			fprintf(out, "%llu,%llu,,%.1f,%.1f\n", r->achieved,
+				r->demoted, r->latency_paid_ns / 1e3,
+				r->achieved ? (double)r->overshoot_ns /
+					      r->achieved : 0.0);
+		else
+			fputs(",,,,\n", out);
+	}
+}
+
+static void pidle_csv_dom(FILE *out, const struct pidle_stat *st, int seq,
+			  const struct pidle_stat_level *lv,
+			  const struct pidle_stat_domain *d)
+{
+	int k;
+
+	for (k = 0; k < lv->nr_states; k++) {
+		const struct pidle_stat_dstate *r = &d->st[k];
+
+		pidle_csv_lead(out, st, seq, lv->name, d->idx, d->cpus,
+			       lv->state[k], st->state_name[lv->state[k]]);
+		fprintf(out, ",,%.2f,%llu,%.2f,,,,%llu,%.1f,\n",
+			r->residency_pct, r->usage, r->too_deep_pct,
+			r->rejected, r->latency_paid_ns / 1e3);
+	}
+}
+
+void pidle_stat_csv(FILE *out, const struct pidle_stat *st, int seq)
+{
+	int i, l;
+
+	if (!seq)
+		fputs(PIDLE_CSV_HEADER, out);
+	pidle_csv_cpu(out, st, seq, &st->cpu_sum);
+	for (i = 0; i < st->nr_cpus; i++)
+		pidle_csv_cpu(out, st, seq, &st->cpu[i]);
+	for (l = 0; l < st->nr_levels; l++) {
+		const struct pidle_stat_level *lv = &st->level[l];
+
+		pidle_csv_dom(out, st, seq, lv, &lv->sum);
+		for (i = lv->first; i < lv->first + lv->nr; i++)
+			pidle_csv_dom(out, st, seq, lv, &st->dom[i]);
+	}
+}

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pidle-stat: the rows of a report, from two snapshots.
+ *
+ * Percentages of time are over the elapsed time; too-deep and too-shallow
+ * percentages are over the state's usage in the interval. A summary row
+ * averages the time percentages over its rows (turbostat's convention: the
+ * summary of CPUs 10% and 30% in C6 is 20%) and sums the counts, so its
+ * too-deep % is the share of all the level's entries that were too deep.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pidle_stat_delta.h"
+
+#define PIDLE_CPUMAP_BITS	8192	/* the module's CPU limit */
+
+struct pidle_cpumap {
+	unsigned char bit[PIDLE_CPUMAP_BITS / 8];
+};
+
+static double pidle_pct(double num, double den)
+{
+	return den > 0 ? 100.0 * num / den : 0.0;
+}
+
+static unsigned long long pidle_d(unsigned long long a, unsigned long long b)
+{
+	return b >= a ? b - a : 0;	/* a counter reset reads as 0 */
+}
+
+static void pidle_cpumap_set(struct pidle_cpumap *m, long cpu)
+{
+	if (cpu >= 0 && cpu < PIDLE_CPUMAP_BITS)
+		m->bit[cpu / 8] |= 1u << (cpu % 8);
+}
+
+/* Add the CPUs of a list such as "0-3,8,10-11" to @m; bad items are skipped. */
+static void pidle_cpulist_add(struct pidle_cpumap *m, const char *list)
+{
+	const char *p = list;
+
+	while (*p) {
+		char *end;
+		long lo = strtol(p, &end, 10), hi = lo;
+
+		if (end == p)
+			return;
+		if (*end == '-')
+			hi = strtol(end + 1, &end, 10);
+		for (; lo >= 0 && lo <= hi && lo < PIDLE_CPUMAP_BITS; lo++)
+			pidle_cpumap_set(m, lo);
+		p = *end == ',' ? end + 1 : end;
+		if (*end && *end != ',')
+			return;
+	}
+}
+
+static bool pidle_cpumap_test(const struct pidle_cpumap *m, int cpu)
+{
+	return cpu >= 0 && cpu < PIDLE_CPUMAP_BITS &&
+	       (m->bit[cpu / 8] & (1u << (cpu % 8)));
+}
+
+/* @m as a list, the way the kernel's %*pbl prints it. */
+static void pidle_cpulist_print(const struct pidle_cpumap *m, char *buf,
+				size_t size)
+{
+	size_t len = 0;
+	int lo, hi;
+
+	buf[0] = '\0';
+	for (lo = 0; lo < PIDLE_CPUMAP_BITS; lo = hi + 1) {
+		if (!pidle_cpumap_test(m, lo)) {
+			hi = lo;
+			continue;
+		}
+		for (hi = lo; pidle_cpumap_test(m, hi + 1); hi++)
+			;
+		if (len < size)
+			len += snprintf(buf + len, size - len, hi > lo ?
+					"%s%d-%d" : "%s%d", len ? "," : "", lo, hi);
+	}
+}
+
+static const struct pidle_snap_cpu *pidle_find_cpu(const struct pidle_snap *a,
+						    int cpu)
+{
+	int i;
+
+	for (i = 0; i < a->nr_cpus; i++)
+		if (a->cpu[i].cpu == cpu)
+			return &a->cpu[i];
+	return NULL;
+}
+
+static const struct pidle_snap_domain *
+pidle_find_dom(const struct pidle_snap *a, const char *name)
+{
+	int i;
+
+	for (i = 0; i < a->nr_domains; i++)
+		if (!strcmp(a->dom[i].name, name))
+			return &a->dom[i];
+	return NULL;
+}
+
+static void pidle_cstate(const struct pidle_snap_state *x,
+			 const struct pidle_snap_state *y, double el_s,
+			 struct pidle_stat_cstate *r)
+{
+	r->usage = pidle_d(x->usage, y->usage);
+	r->above = pidle_d(x->above, y->above);
+	r->below = pidle_d(x->below, y->below);
+	r->residency_pct = pidle_pct(pidle_d(x->time_us, y->time_us) * 1e-6,
+				     el_s);
+	r->too_deep_pct = pidle_pct(r->above, r->usage);
+	r->too_shallow_pct = pidle_pct(r->below, r->usage);
+	r->demoted = pidle_d(x->demoted, y->demoted);
+	r->achieved = pidle_d(x->achieved, y->achieved);
+	r->latency_paid_ns = pidle_d(x->lat_paid_ns, y->lat_paid_ns);
+	r->overshoot_ns = pidle_d(x->overshoot_ns, y->overshoot_ns);
+}
+
+static void pidle_cstate_add(struct pidle_stat_cstate *sum,
+			     const struct pidle_stat_cstate *r)
+{
+	sum->residency_pct += r->residency_pct;
+	sum->usage += r->usage;
+	sum->above += r->above;
+	sum->below += r->below;
+	sum->demoted += r->demoted;
+	sum->achieved += r->achieved;
+	sum->latency_paid_ns += r->latency_paid_ns;
+	sum->overshoot_ns += r->overshoot_ns;
+}
+
+static void pidle_dstate(const struct pidle_snap_dstate *x,
+			 const struct pidle_snap_dstate *y, double el_s,
+			 struct pidle_stat_dstate *r)
+{
+	r->usage = pidle_d(x->usage, y->usage);
+	r->too_deep = pidle_d(x->too_deep, y->too_deep);
+	r->rejected = pidle_d(x->rejected, y->rejected);
+	r->latency_paid_ns = pidle_d(x->lat_paid_ns, y->lat_paid_ns);
+	r->residency_pct = pidle_pct(pidle_d(x->residency_ns, y->residency_ns) *
+				     1e-9, el_s);
+	r->too_deep_pct = pidle_pct(r->too_deep, r->usage);
+}
+
+static void pidle_dstate_add(struct pidle_stat_dstate *sum,
+			     const struct pidle_stat_dstate *r)
+{
+	sum->residency_pct += r->residency_pct;
+	sum->usage += r->usage;
+	sum->too_deep += r->too_deep;
+	sum->rejected += r->rejected;
+	sum->latency_paid_ns += r->latency_paid_ns;
+}
+
+static void pidle_stat_cpus(const struct pidle_snap *a,
+			    const struct pidle_snap *b, struct pidle_stat *st)
+{
+	struct pidle_stat_cpu *sum = &st->cpu_sum;
+	struct pidle_cpumap map = { { 0 } };
+	int i, k;
+
+	st->nr_states = b->nr_cpus ? b->cpu[0].nr_states : 0;
+	for (k = 0; k < st->nr_states; k++)
+		snprintf(st->state_name[k], sizeof(st->state_name[k]), "%s",
+			 b->cpu[0].st[k].name);
+	for (i = 0; i < b->nr_cpus; i++) {
+		const struct pidle_snap_cpu *y = &b->cpu[i];
+		const struct pidle_snap_cpu *x = pidle_find_cpu(a, y->cpu);
+		struct pidle_stat_cpu *r = &st->cpu[st->nr_cpus];
+		double idle = 0;
+
+		if (!x)
+			continue;
+		r->cpu = y->cpu;
+		for (k = 0; k < st->nr_states && k < y->nr_states &&
+			    k < x->nr_states; k++) {
+			pidle_cstate(&x->st[k], &y->st[k], st->elapsed_s,
+				     &r->st[k]);
+			pidle_cstate_add(&sum->st[k], &r->st[k]);
+			idle += r->st[k].residency_pct;
+		}
+		r->busy_pct = idle < 100 ? 100 - idle : 0;
+		sum->busy_pct += r->busy_pct;
+		pidle_cpumap_set(&map, y->cpu);
+		st->nr_cpus++;
+	}
+	if (st->nr_cpus) {
+		sum->busy_pct /= st->nr_cpus;
+		for (k = 0; k < st->nr_states; k++)
+			sum->st[k].residency_pct /= st->nr_cpus;
+	}
+	for (k = 0; k < st->nr_states; k++) {
+		sum->st[k].too_deep_pct = pidle_pct(sum->st[k].above,
+						    sum->st[k].usage);
+		sum->st[k].too_shallow_pct = pidle_pct(sum->st[k].below,
+						       sum->st[k].usage);
+	}
+	pidle_cpulist_print(&map, st->cpus, sizeof(st->cpus));
+}
+
+/* Each CPU row's domain at level @l, from the domains' CPU lists. */
+static void pidle_stat_cpu_domains(struct pidle_stat *st, int l,
+				   const struct pidle_snap_domain *y, int idx)
+{
+	struct pidle_cpumap map = { { 0 } };
+	int i;
+
+	pidle_cpulist_add(&map, y->cpus);
+	for (i = 0; i < st->nr_cpus; i++)
+		if (pidle_cpumap_test(&map, st->cpu[i].cpu))
+			st->cpu[i].dom[l] = idx;
+}
+
+static void pidle_stat_level_end(struct pidle_stat_level *lv,
+				 const struct pidle_cpumap *map)
+{
+	struct pidle_stat_domain *sum = &lv->sum;
+	int k;
+
+	sum->idx = -1;
+	for (k = 0; k < lv->nr_states; k++) {
+		if (lv->nr)
+			sum->st[k].residency_pct /= lv->nr;
+		sum->st[k].too_deep_pct = pidle_pct(sum->st[k].too_deep,
+						    sum->st[k].usage);
+	}
+	pidle_cpulist_print(map, sum->cpus, sizeof(sum->cpus));
+}
+
+static void pidle_stat_domains(const struct pidle_snap *a,
+			       const struct pidle_snap *b,
+			       struct pidle_stat *st)
+{
+	struct pidle_stat_level *lv = NULL;
+	struct pidle_cpumap map;
+	int i, k;
+
+	for (i = 0; i < b->nr_domains; i++) {
+		const struct pidle_snap_domain *y = &b->dom[i];
+		const struct pidle_snap_domain *x = pidle_find_dom(a, y->name);
+		struct pidle_stat_domain *r = &st->dom[st->nr_domains];
+
+		if (!x || x->nr_states != y->nr_states)
+			continue;
+		if (!lv || strcmp(lv->name, y->level)) {
+			if (lv)
+				pidle_stat_level_end(lv, &map);
+			if (st->nr_levels == PIDLE_SNAP_LEVELS)
+				return;
+			lv = &st->level[st->nr_levels++];
+			snprintf(lv->name, sizeof(lv->name), "%s", y->level);
+			lv->nr_states = y->nr_states;
+			for (k = 0; k < y->nr_states; k++)
+				lv->state[k] = y->st[k].idx;
+			lv->first = st->nr_domains;
+			memset(&map, 0, sizeof(map));
+		}
+		r->idx = y->idx;
+		snprintf(r->cpus, sizeof(r->cpus), "%s", y->cpus);
+		for (k = 0; k < lv->nr_states && k < y->nr_states; k++) {
+			pidle_dstate(&x->st[k], &y->st[k], st->elapsed_s,
+				     &r->st[k]);
+			pidle_dstate_add(&lv->sum.st[k], &r->st[k]);
+		}
+		pidle_cpulist_add(&map, y->cpus);
+		pidle_stat_cpu_domains(st, st->nr_levels - 1, y, y->idx);
+		lv->nr++;
+		st->nr_domains++;
+	}
+	if (lv)
+		pidle_stat_level_end(lv, &map);
+}
+
+void pidle_stat_delta(const struct pidle_snap *a, const struct pidle_snap *b,
+		      double elapsed_s, struct pidle_stat *st)
+{
+	int i, l;
+
+	memset(st, 0, sizeof(*st));
+	st->elapsed_s = elapsed_s;
+	st->pseudo = a->pseudo && b->pseudo;
+	snprintf(st->driver, sizeof(st->driver), "%s", b->driver);
+	snprintf(st->governor, sizeof(st->governor), "%s", b->governor);
+	st->cpu_sum.cpu = -1;
+	pidle_stat_cpus(a, b, st);
+	for (i = 0; i < st->nr_cpus; i++)
+		for (l = 0; l < PIDLE_SNAP_LEVELS; l++)
+			st->cpu[i].dom[l] = -1;
+	for (l = 0; l < PIDLE_SNAP_LEVELS; l++)
+		st->cpu_sum.dom[l] = -1;
+	pidle_stat_domains(a, b, st);
+}
+
+const char *pidle_stat_level_title(const char *level, char *buf, size_t size)
+{
+	if (!strcmp(level, "package"))
+		return "Pkg";
+	snprintf(buf, size, "%s", level);
+	if (buf[0] >= 'a' && buf[0] <= 'z')
+		buf[0] += 'A' - 'a';
+	return buf;
+}

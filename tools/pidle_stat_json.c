@@ -1,0 +1,124 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pidle-stat --json: one object per interval, each on one line (JSON Lines),
+ * holding the rows of the plain report: the CPUs' summary and rows, then per
+ * domain level its summary and domain rows. The module's per-CPU counters
+ * are null when it was not loaded.
+ */
+#include "pidle_stat_delta.h"
+#include "pidle_stat_report.h"
+
+static void pidle_json_str(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"' || *s == '\\')
+			fprintf(out, "\\%c", *s);
+		else if ((unsigned char)*s < 0x20)
+			fprintf(out, "\\u%04x", *s);
+		else
+			fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+static void pidle_json_cpu(FILE *out, const struct pidle_stat *st,
+			   const struct pidle_stat_cpu *c)
+{
+	int k, l;
+
+	if (c->cpu >= 0) {
+		fprintf(out, "{\"cpu\":%d,\"domains\":{", c->cpu);
+		for (l = 0; l < st->nr_levels; l++) {
+			fprintf(out, "%s", l ? "," : "");
+			pidle_json_str(out, st->level[l].name);
+			if (c->dom[l] < 0)
+				fputs(":null", out);
+			else
+				fprintf(out, ":%d", c->dom[l]);
+		}
+		fputs("},", out);
+	} else {
+		fputs("{\"cpus\":", out);
+		pidle_json_str(out, st->cpus);
+		fputc(',', out);
+	}
+	fprintf(out, "\"busy_pct\":%.2f,\"states\":[", c->busy_pct);
+	for (k = 0; k < st->nr_states; k++) {
+		const struct pidle_stat_cstate *r = &c->st[k];
+
+		fprintf(out, "%s{\"state\":%d,\"name\":", k ? "," : "", k);
+		pidle_json_str(out, st->state_name[k]);
+		fprintf(out, ",\"residency_pct\":%.2f,\"usage\":%llu,\"too_deep_pct\":%.2f,\"too_shallow_pct\":%.2f,",
+			r->residency_pct, r->usage, r->too_deep_pct,
+			r->too_shallow_pct);
+		if (st->pseudo)
+			fprintf(out, "\"achieved\":%llu,\"demoted\":%llu,\"latency_paid_us\":%.1f,\"overshoot_avg_ns\":%.1f}",
+				r->achieved, r->demoted, r->latency_paid_ns / 1e3,
+				r->achieved ? (double)r->overshoot_ns /
+					      r->achieved : 0.0);
+		else
+			fputs("\"achieved\":null,\"demoted\":null,\"latency_paid_us\":null,\"overshoot_avg_ns\":null}",
+			      out);
+	}
+	fputs("]}", out);
+}
+
+static void pidle_json_dom(FILE *out, const struct pidle_stat *st,
+			   const struct pidle_stat_level *lv,
+			   const struct pidle_stat_domain *d)
+{
+	int k;
+
+	if (d->idx >= 0)
+		fprintf(out, "{\"domain\":%d,\"cpus\":", d->idx);
+	else
+		fputs("{\"cpus\":", out);
+	pidle_json_str(out, d->cpus);
+	fputs(",\"states\":[", out);
+	for (k = 0; k < lv->nr_states; k++) {
+		const struct pidle_stat_dstate *r = &d->st[k];
+
+		fprintf(out, "%s{\"state\":%d,\"name\":", k ? "," : "",
+			lv->state[k]);
+		pidle_json_str(out, st->state_name[lv->state[k]]);
+		fprintf(out, ",\"residency_pct\":%.2f,\"usage\":%llu,\"too_deep_pct\":%.2f,\"rejected\":%llu,\"latency_paid_us\":%.1f}",
+			r->residency_pct, r->usage, r->too_deep_pct,
+			r->rejected, r->latency_paid_ns / 1e3);
+	}
+	fputs("]}", out);
+}
+
+void pidle_stat_json(FILE *out, const struct pidle_stat *st, int seq)
+{
+	int i, l;
+
+	fprintf(out, "{\"interval\":%d,\"elapsed_s\":%.3f,\"driver\":", seq,
+		st->elapsed_s);
+	pidle_json_str(out, st->driver);
+	fputs(",\"governor\":", out);
+	pidle_json_str(out, st->governor);
+	fprintf(out, ",\"module\":%s,\"summary\":", st->pseudo ? "true" : "false");
+	pidle_json_cpu(out, st, &st->cpu_sum);
+	fputs(",\"cpus\":[", out);
+	for (i = 0; i < st->nr_cpus; i++) {
+		fputs(i ? "," : "", out);
+		pidle_json_cpu(out, st, &st->cpu[i]);
+	}
+	fputs("],\"levels\":[", out);
+	for (l = 0; l < st->nr_levels; l++) {
+		const struct pidle_stat_level *lv = &st->level[l];
+
+		fputs(l ? ",{\"level\":" : "{\"level\":", out);
+		pidle_json_str(out, lv->name);
+		fputs(",\"summary\":", out);
+		pidle_json_dom(out, st, lv, &lv->sum);
+		fputs(",\"domains\":[", out);
+		for (i = lv->first; i < lv->first + lv->nr; i++) {
+			fputs(i > lv->first ? "," : "", out);
+			pidle_json_dom(out, st, lv, &st->dom[i]);
+		}
+		fputs("]}", out);
+	}
+	fputs("]}\n", out);
+}

@@ -1,0 +1,257 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pidle-stat: the plain report, laid out as turbostat lays out its own.
+ *
+ * One table has a row per CPU and columns per state: the topology (Pkg,
+ * Core, CPU), Busy%, each state's requested residency (C6%), usage (C6),
+ * too-deep % (C6-%: cpuidle "above", turbostat's C6- column, as a share of
+ * usage) and too-shallow % (C6+%: "below"), then each domain state's
+ * achieved residency (Core%C6, Pkg%PC6) on the first CPU of its domain, as
+ * turbostat prints Core%c6 and Pkg%pc6. Then a table per domain level, a
+ * row per domain. In every table the first row, "-", is the summary.
+ */
+#include <stdarg.h>
+#include <string.h>
+
+#include "pidle_stat_delta.h"
+#include "pidle_stat_report.h"
+
+#define PIDLE_COLS	160
+
+struct pidle_table {
+	FILE *out;
+	int nr, cur;
+	int width[PIDLE_COLS];
+	bool left[PIDLE_COLS];
+};
+
+static void pidle_col(struct pidle_table *t, int min_width, bool left,
+		      const char *fmt, ...)
+{
+	char head[64];
+	va_list ap;
+	int n;
+
+	if (t->nr == PIDLE_COLS)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(head, sizeof(head), fmt, ap);
+	va_end(ap);
+	t->width[t->nr] = n > min_width ? n : min_width;
+	t->left[t->nr] = left;
+	fprintf(t->out, "%s%*s%s", t->nr ? " " : "", left ? 0 : t->width[t->nr] - n,
+		"", head);
+	if (left)
+		fprintf(t->out, "%*s", t->width[t->nr] - n, "");
+	t->nr++;
+}
+
+static void pidle_cell(struct pidle_table *t, const char *fmt, ...)
+{
+	char cell[64];
+	va_list ap;
+
+	if (t->cur == t->nr)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(cell, sizeof(cell), fmt, ap);
+	va_end(ap);
+	fprintf(t->out, "%s%*s", t->cur ? " " : "",
+		t->left[t->cur] ? -t->width[t->cur] : t->width[t->cur], cell);
+	t->cur++;
+}
+
+static void pidle_row_end(struct pidle_table *t)
+{
+	t->cur = 0;
+	fputc('\n', t->out);
+}
+
+/* Is row @i the first of its domain at level @l (where its columns go)? */
+static bool pidle_first_of_domain(const struct pidle_stat *st, int i, int l)
+{
+	int j;
+
+	if (st->cpu[i].dom[l] < 0)
+		return false;
+	for (j = 0; j < i; j++)
+		if (st->cpu[j].dom[l] == st->cpu[i].dom[l])
+			return false;
+	return true;
+}
+
+static const struct pidle_stat_domain *
+pidle_level_dom(const struct pidle_stat *st, int l, int idx)
+{
+	const struct pidle_stat_level *lv = &st->level[l];
+	int i;
+
+	for (i = lv->first; i < lv->first + lv->nr; i++)
+		if (st->dom[i].idx == idx)
+			return &st->dom[i];
+	return NULL;
+}
+
+static void pidle_cpu_row(struct pidle_table *t, const struct pidle_stat *st,
+			  int i)
+{
+	const struct pidle_stat_cpu *c = i < 0 ? &st->cpu_sum : &st->cpu[i];
+	unsigned long long dem = 0, lat_ns = 0;
+	int l, k;
+
+	for (l = st->nr_levels - 1; l >= 0; l--) {
+		if (c->dom[l] < 0)
+			pidle_cell(t, "-");
+		else
+			pidle_cell(t, "%d", c->dom[l]);
+	}
+	if (i < 0)
+		pidle_cell(t, "-");
+	else
+		pidle_cell(t, "%d", c->cpu);
+	pidle_cell(t, "%.2f", c->busy_pct);
+	for (k = 0; k < st->nr_states; k++)
+		pidle_cell(t, "%.2f", c->st[k].residency_pct);
+	for (k = 0; k < st->nr_states; k++)
+		pidle_cell(t, "%llu", c->st[k].usage);
+	for (k = 1; k < st->nr_states; k++)
+		pidle_cell(t, "%.2f", c->st[k].too_deep_pct);
+	for (k = 0; k + 1 < st->nr_states; k++)
+		pidle_cell(t, "%.2f", c->st[k].too_shallow_pct);
+	for (l = 0; l < st->nr_levels; l++) {
+		const struct pidle_stat_level *lv = &st->level[l];
+		const struct pidle_stat_domain *d = NULL;
+
+		if (i < 0)
+			d = &lv->sum;
+		else if (pidle_first_of_domain(st, i, l))
+			d = pidle_level_dom(st, l, c->dom[l]);
+		for (k = 0; k < lv->nr_states; k++) {
+			if (d)
+				pidle_cell(t, "%.2f", d->st[k].residency_pct);
+			else
+				pidle_cell(t, "");
+		}
+	}
+	if (st->pseudo) {
+		for (k = 0; k < st->nr_states; k++) {
+			dem += c->st[k].demoted;
+			lat_ns += c->st[k].latency_paid_ns;
+		}
+		pidle_cell(t, "%llu", dem);
+		pidle_cell(t, "%.1f", lat_ns / 1e3);
+	}
+	pidle_row_end(t);
+}
+
+static void pidle_cpu_table(FILE *out, const struct pidle_stat *st)
+{
+	struct pidle_table t = { .out = out };
+	char title[32];
+	int i, l, k;
+
+	for (l = st->nr_levels - 1; l >= 0; l--)
+		pidle_col(&t, 3, false, "%s",
+			  pidle_stat_level_title(st->level[l].name, title,
+						 sizeof(title)));
+	pidle_col(&t, 3, false, "CPU");
+	pidle_col(&t, 6, false, "Busy%%");
+	for (k = 0; k < st->nr_states; k++)
+		pidle_col(&t, 6, false, "%s%%", st->state_name[k]);
+	for (k = 0; k < st->nr_states; k++)
+		pidle_col(&t, 6, false, "%s", st->state_name[k]);
+	for (k = 1; k < st->nr_states; k++)
+		pidle_col(&t, 6, false, "%s-%%", st->state_name[k]);
+	for (k = 0; k + 1 < st->nr_states; k++)
+		pidle_col(&t, 6, false, "%s+%%", st->state_name[k]);
+	for (l = 0; l < st->nr_levels; l++)
+		for (k = 0; k < st->level[l].nr_states; k++)
+			pidle_col(&t, 6, false, "%s%%%s",
+				  pidle_stat_level_title(st->level[l].name,
+							 title, sizeof(title)),
+				  st->state_name[st->level[l].state[k]]);
+	if (st->pseudo) {
+		pidle_col(&t, 7, false, "Demoted");
+		pidle_col(&t, 9, false, "Lat_us");
+	}
+	pidle_row_end(&t);
+	pidle_cpu_row(&t, st, -1);
+	for (i = 0; i < st->nr_cpus; i++)
+		pidle_cpu_row(&t, st, i);
+}
+
+static void pidle_dom_row(struct pidle_table *t, const struct pidle_stat_level *lv,
+			  const struct pidle_stat_domain *d)
+{
+	int k;
+
+	if (d->idx < 0)
+		pidle_cell(t, "-");
+	else
+		pidle_cell(t, "%d", d->idx);
+	pidle_cell(t, "%s", d->cpus);
+	for (k = 0; k < lv->nr_states; k++)
+		pidle_cell(t, "%.2f", d->st[k].residency_pct);
+	for (k = 0; k < lv->nr_states; k++)
+		pidle_cell(t, "%llu", d->st[k].usage);
+	for (k = 0; k < lv->nr_states; k++)
+		pidle_cell(t, "%.2f", d->st[k].too_deep_pct);
+	for (k = 0; k < lv->nr_states; k++)
+		pidle_cell(t, "%llu", d->st[k].rejected);
+	for (k = 0; k < lv->nr_states; k++)
+		pidle_cell(t, "%.1f", d->st[k].latency_paid_ns / 1e3);
+	pidle_row_end(t);
+}
+
+static void pidle_level_table(FILE *out, const struct pidle_stat *st, int l)
+{
+	const struct pidle_stat_level *lv = &st->level[l];
+	struct pidle_table t = { .out = out };
+	const char *title;
+	char buf[32];
+	int i, k, w = strlen(lv->sum.cpus);
+
+	for (i = lv->first; i < lv->first + lv->nr; i++)
+		if ((int)strlen(st->dom[i].cpus) > w)
+			w = strlen(st->dom[i].cpus);
+	title = pidle_stat_level_title(lv->name, buf, sizeof(buf));
+	pidle_col(&t, 4, false, "%s", title);
+	pidle_col(&t, w, true, "CPUs");
+	for (k = 0; k < lv->nr_states; k++)
+		pidle_col(&t, 6, false, "%s%%%s", title,
+			  st->state_name[lv->state[k]]);
+	for (k = 0; k < lv->nr_states; k++)
+		pidle_col(&t, 6, false, "%s", st->state_name[lv->state[k]]);
+	for (k = 0; k < lv->nr_states; k++)
+		pidle_col(&t, 6, false, "%s-%%", st->state_name[lv->state[k]]);
+	for (k = 0; k < lv->nr_states; k++)
+		pidle_col(&t, 6, false, "%s_rej", st->state_name[lv->state[k]]);
+	for (k = 0; k < lv->nr_states; k++)
+		pidle_col(&t, 9, false, "%s_lat_us",
+			  st->state_name[lv->state[k]]);
+	pidle_row_end(&t);
+	pidle_dom_row(&t, lv, &lv->sum);
+	for (i = lv->first; i < lv->first + lv->nr; i++)
+		pidle_dom_row(&t, lv, &st->dom[i]);
+}
+
+void pidle_stat_plain(FILE *out, const struct pidle_stat *st, int seq)
+{
+	int l;
+
+	if (seq)
+		fputc('\n', out);
+	fprintf(out, "pidle-stat: %.3f s, %d CPUs", st->elapsed_s, st->nr_cpus);
+	if (st->nr_levels)
+		fprintf(out, ", %d domains", st->nr_domains);
+	if (st->driver[0])
+		fprintf(out, ", driver %s", st->driver);
+	if (st->governor[0])
+		fprintf(out, ", governor %s", st->governor);
+	fputs("\n\n", out);
+	pidle_cpu_table(out, st);
+	for (l = 0; l < st->nr_levels; l++) {
+		fputc('\n', out);
+		pidle_level_table(out, st, l);
+	}
+}
