@@ -48,6 +48,11 @@
  * exit latency and publishes ``ready_ns`` = now + that latency and
  * ``up_state``; then it clears WAKING with a release operation.
  *
+ * Each CPU reads the clock before it reaches the model, so a first man's
+ * time can be earlier than its last man's: it woke while the last man was
+ * still on its way in. That is a down period that lasted no time: its
+ * residency is 0, never a negative difference wrapped around.
+ *
  * **Waiters.** Any other CPU of the domain leaving idle reads ``ready_ns``;
  * while now < ready_ns the domain is still powering up and the CPU waits
  * until ready_ns: it pays the remaining time, and it achieved the domain's
@@ -267,7 +272,9 @@ static void pidle_domain_leave(struct pidle_model *m, struct pidle_domain *d,
 				&d->stat[m->dstate_index[state]];
 
 			lat = hotplug ? 0 : pidle_lat(m, state);
-			resid = now_ns - d->down_since_ns;
+			/* "A down period that lasted no time", see the DOC block. */
+			resid = now_ns > d->down_since_ns ?
+				now_ns - d->down_since_ns : 0;
 			WRITE_ONCE(d->up_state, state);
 			WRITE_ONCE(d->ready_ns, now_ns + lat);
 			pidle_inc(&st->usage, 1);

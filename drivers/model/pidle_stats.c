@@ -64,12 +64,16 @@ unsigned int pidle_model_domain_nr_cpus(const struct pidle_model *m,
 bool pidle_model_domain_down(const struct pidle_model *m, unsigned int level,
 			     unsigned int dom, unsigned int *state)
 {
-	const struct pidle_domain *d = &m->level[level].dom[dom];
-	s64 word = atomic64_read_acquire(&d->word);
+	const struct pidle_domain *d;
+	s64 word;
 	int down;
 
-	if (!level || !m->level[level].nr_dstates ||
-	    PIDLE_VOTE_COUNT(word, 0) != d->nr_cpus || (word & PIDLE_ENTERING))
+	/* Level 0 has no domain array: nothing to index before this. */
+	if (!level || !m->level[level].nr_dstates)
+		return false;
+	d = &m->level[level].dom[dom];
+	word = atomic64_read_acquire(&d->word);
+	if (PIDLE_VOTE_COUNT(word, 0) != d->nr_cpus || (word & PIDLE_ENTERING))
 		return false;
 	down = READ_ONCE(d->down_state);
 	if (down == PIDLE_STATE_NONE)
@@ -100,12 +104,13 @@ void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
 			     unsigned int dom, unsigned int state,
 			     struct pidle_domain_stats *out)
 {
-	const struct pidle_domain *d = &m->level[level].dom[dom];
+	const struct pidle_domain *d;
 	unsigned int k = m->dstate_index[state];
 
 	memset(out, 0, sizeof(*out));
 	if (!level || m->state_level[state] != level)
 		return;
+	d = &m->level[level].dom[dom];
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], usage);
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], residency_ns);
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], too_deep);

@@ -286,26 +286,47 @@ fail:
 	return ret;
 }
 
-/* Print one domain's CPUs, as ranges joined by '+'. */
+/* Append @n characters of @item and its NUL, or -ENOSPC if they do not fit. */
+static int pidle_buf_append(char *buf, size_t size, size_t *len,
+			    const char *item, int n)
+{
+	if (*len + n >= size)
+		return -ENOSPC;
+	memcpy(buf + *len, item, n + 1);
+	*len += n;
+	return 0;
+}
+
+/*
+ * Append one domain's CPUs after @sep, as ranges joined by '+'. Each range
+ * is formatted on its own first, so a string that fits exactly is told
+ * apart from one that does not (scnprintf() stops short of the end in
+ * both cases).
+ */
 static int pidle_domain_print(const unsigned int *next, unsigned int first,
-			      char *buf, size_t size)
+			      const char *sep, char *buf, size_t size,
+			      size_t *len)
 {
 	unsigned int cpu = first, start;
-	int n = 0;
+	char item[24];
+	int n, ret;
 
 	while (cpu != PIDLE_NO_DOMAIN) {
 		start = cpu;
 		while (next[cpu] == cpu + 1)
 			cpu++;
 		if (start == cpu)
-			n += scnprintf(buf + n, size - n, "%s%u", n ? "+" : "",
-				       start);
+			n = scnprintf(item, sizeof(item), "%s%u", sep, start);
 		else
-			n += scnprintf(buf + n, size - n, "%s%u-%u",
-				       n ? "+" : "", start, cpu);
+			n = scnprintf(item, sizeof(item), "%s%u-%u", sep, start,
+				      cpu);
+		ret = pidle_buf_append(buf, size, len, item, n);
+		if (ret)
+			return ret;
+		sep = "+";
 		cpu = next[cpu];
 	}
-	return n;
+	return 0;
 }
 
 int pidle_topology_print(const struct pidle_topology *topo, char *buf,
@@ -318,8 +339,10 @@ int pidle_topology_print(const struct pidle_topology *topo, char *buf,
 	if (!size)
 		return -ENOSPC;
 	buf[0] = '\0';
-	if (!topo->nr_levels)
-		return scnprintf(buf, size, "none") == 4 ? 4 : -ENOSPC;
+	if (!topo->nr_levels) {
+		ret = pidle_buf_append(buf, size, &len, "none", 4);
+		return ret ? ret : 4;
+	}
 
 	/* next[cpu]: the next CPU of the same domain, so printing is O(n). */
 	next = kcalloc(topo->nr_cpus, sizeof(*next), GFP_KERNEL);
@@ -330,7 +353,7 @@ int pidle_topology_print(const struct pidle_topology *topo, char *buf,
 	}
 	for (i = 0; i < topo->nr_levels; i++) {
 		const struct pidle_topo_level *l = &topo->level[i];
-		char item[128];
+		char item[PIDLE_NAME_LEN + 2];
 		int n;
 
 		for (d = 0; d < l->nr_domains; d++)
@@ -342,30 +365,15 @@ int pidle_topology_print(const struct pidle_topology *topo, char *buf,
 		}
 		n = scnprintf(item, sizeof(item), "%s%s=", i ? ";" : "",
 			      l->name);
-		if (len + n >= size) {
-			ret = -ENOSPC;
+		ret = pidle_buf_append(buf, size, &len, item, n);
+		if (ret)
 			goto out;
-		}
-		memcpy(buf + len, item, n + 1);
-		len += n;
 		/* Domains are numbered by lowest CPU: last[d] is its first. */
 		for (d = 0; d < l->nr_domains; d++) {
-			if (d) {
-				if (len + 1 >= size) {
-					ret = -ENOSPC;
-					goto out;
-				}
-				buf[len++] = ',';
-				buf[len] = '\0';
-			}
-			n = pidle_domain_print(next, last[d], buf + len,
-					       size - len);
-			/* scnprintf stops short of the end when truncated. */
-			if (len + n + 1 >= size) {
-				ret = -ENOSPC;
+			ret = pidle_domain_print(next, last[d], d ? "," : "",
+						 buf, size, &len);
+			if (ret)
 				goto out;
-			}
-			len += n;
 		}
 	}
 	ret = len;

@@ -227,6 +227,61 @@ static void test_model_too_deep_exact(void **s)
 	assert_true(dstats(1, 0, CC6).residency_ns == 799 * US);
 }
 
+/*
+ * Found by tests/fuzz/fuzz_model: each CPU reads the clock before it
+ * reaches the model, so the first man's wake-up can carry an earlier time
+ * than the last man's entry. The residency was now - down_since wrapped
+ * around to about 2^64 ns; it is a down period that lasted no time.
+ */
+static void test_model_first_man_clock_before_last_man(void **s)
+{
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+
+	setup_model(table, "core=0-1;package=0-1", PIDLE_POLICY_AUTO);
+	enter(0, CC6, 100);
+	ei = enter(1, CC6, 200);			/* last man at 200 us */
+	assert_int_equal(ei.down_levels, 1u << 1);
+	xi = leave(0, 150);				/* woke at 150 us */
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_true(xi.up_residency_ns[1] == 0);
+	assert_true(xi.latency_ns == 100 * US);
+	xi = leave(1, 300);				/* after ready (250 us) */
+	assert_int_equal(xi.wait_levels, 0);
+	assert_true(dstats(1, 0, CC6).usage == 1);
+	assert_true(dstats(1, 0, CC6).residency_ns == 0);
+	assert_true(dstats(1, 0, CC6).too_deep == 1);
+	assert_true(pidle_shim_warnings == 0);
+}
+
+/*
+ * Found by tests/fuzz/fuzz_model (UBSan): level 0, the CPUs themselves,
+ * has no domain array, and the readers indexed it before checking.
+ */
+static void test_model_cpu_level_has_no_domain(void **s)
+{
+	struct pidle_domain_stats ds;
+	unsigned int state = 77, cpu;
+
+	setup_model(table, "core=0-1;package=0-1", PIDLE_POLICY_AUTO);
+	for (cpu = 0; cpu < 2; cpu++)
+		enter(cpu, PC6, 0);
+	for (cpu = 0; cpu < 2; cpu++) {
+		assert_false(pidle_model_domain_down(fx.m, 0, cpu, &state));
+		memset(&ds, 0x5a, sizeof(ds));
+		pidle_domain_stats_read(fx.m, 0, cpu, C1, &ds);
+		assert_true(ds.usage == 0 && ds.residency_ns == 0 && ds.too_deep == 0 &&
+			    ds.rejected == 0 && ds.latency_paid_ns == 0);
+	}
+	assert_int_equal(state, 77);
+	/* The levels above are down, as they should be. */
+	assert_true(pidle_model_domain_down(fx.m, 2, 0, &state));
+	assert_int_equal(state, PC6);
+	for (cpu = 0; cpu < 2; cpu++)
+		leave(cpu, 2000);
+	assert_true(pidle_shim_warnings == 0);
+}
+
 static void test_model_timer_policy(void **s)
 {
 	struct pidle_enter_info ei;
@@ -371,6 +426,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_model_demoted_when_sibling_busy, teardown),
 		cmocka_unit_test_teardown(test_model_package_needs_all_four, teardown),
 		cmocka_unit_test_teardown(test_model_too_deep_exact, teardown),
+		cmocka_unit_test_teardown(test_model_first_man_clock_before_last_man, teardown),
+		cmocka_unit_test_teardown(test_model_cpu_level_has_no_domain, teardown),
 		cmocka_unit_test_teardown(test_model_timer_policy, teardown),
 		cmocka_unit_test_teardown(test_model_two_states_one_level, teardown),
 		cmocka_unit_test_teardown(test_model_offline_cpu_does_not_keep_domain_up, teardown),

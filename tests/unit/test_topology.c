@@ -62,6 +62,41 @@ static void test_topology_domain_of_cpu(void **s)
 	pidle_topology_free(&t);
 }
 
+/*
+ * Found by tests/fuzz/fuzz_parse: a canonical form that fits the buffer
+ * exactly, NUL included, was refused with -ENOSPC, because a truncated
+ * scnprintf() looks the same as one that just filled the buffer.
+ */
+static void test_topology_print_exact_fit(void **s)
+{
+	static const char *const canon[] = {
+		"none", "core=0-1,2-3", "core=0+2,1+3;package=0-3",
+		"core=0,1,2,3;package=0-3",
+	};
+
+	for (size_t i = 0; i < sizeof(canon) / sizeof(canon[0]); i++) {
+		size_t len = strlen(canon[i]);
+		struct pidle_topology t;
+		struct pidle_err err = { 0 };
+		char buf[64];
+
+		assert_int_equal(pidle_topology_parse(canon[i], 4, &t, &err), 0);
+		memset(buf, 'x', sizeof(buf));
+		assert_int_equal(pidle_topology_print(&t, buf, len + 1), len);
+		assert_string_equal(buf, canon[i]);
+		assert_int_equal(buf[len + 1], 'x');	/* nothing past the end */
+		/* One byte short, and every shorter size down to none. */
+		for (size_t size = len; size > 0; size--) {
+			memset(buf, 'x', sizeof(buf));
+			assert_int_equal(pidle_topology_print(&t, buf, size), -ENOSPC);
+			assert_int_equal(buf[size], 'x');
+			assert_non_null(memchr(buf, '\0', size));
+		}
+		assert_int_equal(pidle_topology_print(&t, buf, 0), -ENOSPC);
+		pidle_topology_free(&t);
+	}
+}
+
 struct bad_case { const char *in; unsigned int nr_cpus; const char *msg; };
 
 static const struct bad_case bad[] = {
@@ -165,6 +200,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_topology_parse_canonical),
 		cmocka_unit_test(test_topology_domain_of_cpu),
+		cmocka_unit_test(test_topology_print_exact_fit),
 		cmocka_unit_test(test_topology_parse_bad_input),
 		cmocka_unit_test(test_config_check_bad),
 		cmocka_unit_test(test_config_default_drops_missing_levels),
