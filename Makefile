@@ -16,7 +16,7 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 MODEL_SRCS := $(wildcard drivers/model/*.c) tests/shim/shim.c
 
 .PHONY: all module tools check check-unit check-vm check-tools check-docs docs \
-	demo bench fuzz deps deps-check install clean help
+	demo bench fuzz check-fuzz deps deps-check install clean help
 
 all: module tools
 
@@ -25,15 +25,17 @@ help:
 	@echo '  make            build the module (against KDIR) and the tools'
 	@echo '  make module     build pseudo_cpuidle.ko only'
 	@echo '  make tools      build pidle-topo, pidle-stat, pidle-bench'
-	@echo '  make check      run every test: unit, stress, TSan, tools, guests'
-	@echo '  make check-unit cmocka unit tests, stress, TSan, fuzz smoke'
+	@echo '  make check      run every test: unit, stress, TSan, fuzz, tools, guests'
+	@echo '  make check-unit cmocka unit tests, stress, TSan'
+	@echo '  make check-fuzz the fuzzers: every seed, then 100000 fixed inputs each'
 	@echo '  make check-tools golden tests of the userspace tools'
 	@echo '  make check-vm   the QEMU guest suite on Debian 6.1 and 6.12'
 	@echo '  make check-docs kernel-doc over the model core, warnings fail'
 	@echo '  make docs       expand Documentation/ into build/docs/'
 	@echo '  make demo       compare governors on a simulated 2x2x2 machine'
 	@echo '  make bench      benchmarks, reported as side-by-side ratios'
-	@echo '  make fuzz       run the parser fuzzer (FUZZ_SECONDS=60)'
+	@echo '  make fuzz       fuzz the parsers and the model, FUZZ_SECONDS=60 each'
+	@echo '                  (or FUZZ_RUNS=N inputs), corpus kept in build/fuzz/'
 	@echo '  make deps       install the Debian packages everything needs'
 	@echo '  make install    install the module for KDIR (modules_install)'
 	@echo '  make clean      remove build products'
@@ -76,6 +78,7 @@ $(BUILD)/libpidle-san.a: $(MODEL_SRCS) $(wildcard include/pidle/*.h tests/shim/*
 TOOLS :=
 TOOL_CHECKS :=
 include tests/unit/unit.mk
+include tests/fuzz/fuzz.mk
 -include topology/topology.mk
 -include tools/tools.mk
 -include tests/vm/vm.mk

@@ -25,6 +25,3 @@ check-unit: $(UNIT_BINS)
 		pass=$$((pass + $${p:-0})); fail=$$((fail + $${f:-0})); \
 		[ $$rc -eq 0 ] || [ -n "$$f" ] || fail=$$((fail + 1)); \
 	done; echo "$$pass passed, $$fail failed"; [ $$fail -eq 0 ]
-
-fuzz:
-	@echo "fuzz: not yet"; exit 1

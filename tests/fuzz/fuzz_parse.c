@@ -1,0 +1,407 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * libFuzzer target: the configuration parsers (pidle_states.c,
+ * pidle_topology.c, pidle_config.c).
+ *
+ * The input is five lines, each what the module would get for one
+ * parameter (a missing line is empty):
+ *
+ *	states=		(empty: the default table, trimmed to the topology,
+ *			 as the module does when states= is not given)
+ *	topology=
+ *	CPU count	(decimal; empty or 0: the description defines it, as
+ *			 in pidle-topo; the module passes nr_cpu_ids)
+ *	wait=
+ *	domain_policy=
+ *
+ * Every value is parsed, whatever the others did, and:
+ *
+ * - rejected: the return is -EINVAL, the output is untouched, and the
+ *   message is one printable line that starts with the parameter's name;
+ * - accepted: the result keeps every promise of <pidle/config.h> (checked
+ *   here from the structure, not by the parser's own code), and its
+ *   canonical print is a fixed point: print, parse, print again gives the
+ *   same string and the same structure;
+ * - a print into exactly length + 1 bytes succeeds, one byte less is
+ *   -ENOSPC, and neither writes past the buffer (ASan: the buffers are
+ *   heap blocks of exactly that size);
+ * - each allocation of a successful topology parse or print, made to fail
+ *   in turn, gives -ENOMEM, leaves the output untouched and leaks nothing.
+ *
+ * With states and topology both accepted, pidle_config_check() either
+ * accepts, and then the table fits the topology (checked here), or refuses
+ * with a "states: " message.
+ */
+#include <errno.h>
+#include <stdbool.h>
+#include <linux/slab.h>
+#include <pidle/config.h>
+#include "fuzz.h"
+
+#define NO_DOMAIN	(~0u)
+
+static bool is_name(const char *s)
+{
+	size_t n = strlen(s), i;
+
+	if (!n || n >= PIDLE_NAME_LEN)
+		return false;
+	for (i = 0; i < n; i++)
+		if (!((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z') ||
+		      (s[i] >= '0' && s[i] <= '9') || s[i] == '_' || s[i] == '.' ||
+		      s[i] == '-'))
+			return false;
+	return true;
+}
+
+/* A refusal: -EINVAL, one printable line naming the parameter. */
+static void check_refusal(int ret, const struct pidle_err *err,
+			  const char *param)
+{
+	size_t len = strnlen(err->msg, sizeof(err->msg)), i;
+
+	FUZZ_CHECK(ret == -EINVAL, "%s: returned %d", param, ret);
+	FUZZ_CHECK(len < sizeof(err->msg), "%s: message not terminated", param);
+	FUZZ_CHECK(!strncmp(err->msg, param, strlen(param)) &&
+		   !strncmp(err->msg + strlen(param), ": ", 2),
+		   "message \"%s\" does not start with \"%s: \"", err->msg, param);
+	FUZZ_CHECK(len > strlen(param) + 2, "%s: empty message", param);
+	for (i = 0; i < len; i++)
+		FUZZ_CHECK(err->msg[i] >= 0x20 && err->msg[i] < 0x7f,
+			   "message \"%s\": byte %zu is not printable", err->msg, i);
+}
+
+/*
+ * The print contract: the canonical string fits in len + 1 bytes and not
+ * in len, with nothing written past the buffer.
+ */
+typedef int (*print_fn)(const void *obj, char *buf, size_t size);
+
+static void check_print_bounds(print_fn print, const void *obj,
+			       const char *canon, const char *what)
+{
+	size_t len = strlen(canon);
+	char *buf = malloc(len + 1);
+	int ret;
+
+	FUZZ_CHECK(buf, "out of memory");
+	ret = print(obj, buf, len + 1);
+	FUZZ_CHECK(ret == (int)len && !strcmp(buf, canon),
+		   "%s: print into %zu bytes returned %d", what, len + 1, ret);
+	ret = print(obj, buf, len);
+	FUZZ_CHECK(ret == -ENOSPC, "%s: print into %zu bytes (one short) returned %d",
+		   what, len, ret);
+	free(buf);
+}
+
+static int states_print(const void *st, char *buf, size_t size)
+{
+	return pidle_states_print(st, buf, size);
+}
+
+static int topology_print(const void *topo, char *buf, size_t size)
+{
+	return pidle_topology_print(topo, buf, size);
+}
+
+/* What pidle_states_parse() promises of a table it accepts. */
+static void check_states(const struct pidle_states *st)
+{
+	unsigned int i, j;
+
+	FUZZ_CHECK(st->nr_states >= 1 && st->nr_states <= PIDLE_MAX_STATES,
+		   "%u states", st->nr_states);
+	for (i = 0; i < st->nr_states; i++) {
+		const struct pidle_state_desc *sd = &st->state[i];
+
+		FUZZ_CHECK(is_name(sd->name), "state %u: bad name", i);
+		FUZZ_CHECK(is_name(sd->level_name), "state %u: bad level", i);
+		FUZZ_CHECK(sd->exit_latency_ns <= PIDLE_MAX_TIME_US * 1000 &&
+			   sd->exit_latency_ns % 1000 == 0,
+			   "state %u: exit latency %llu ns", i, sd->exit_latency_ns);
+		FUZZ_CHECK(sd->target_residency_ns <= PIDLE_MAX_TIME_US * 1000 &&
+			   sd->target_residency_ns % 1000 == 0,
+			   "state %u: residency %llu ns", i, sd->target_residency_ns);
+		if (!i)
+			continue;
+		FUZZ_CHECK(sd->exit_latency_ns >= sd[-1].exit_latency_ns,
+			   "state %u: exit latency decreases", i);
+		FUZZ_CHECK(sd->target_residency_ns >= sd[-1].target_residency_ns,
+			   "state %u: target residency decreases", i);
+		for (j = 0; j < i; j++)
+			FUZZ_CHECK(strcmp(st->state[j].name, sd->name),
+				   "states %u and %u share a name", j, i);
+	}
+}
+
+static void fuzz_states(const char *str)
+{
+	struct pidle_states a, b, before;
+	struct pidle_err err = { { 0 } };
+	char canon[PIDLE_PARAM_LEN], again[PIDLE_PARAM_LEN];
+	int ret;
+
+	memset(&a, 0x5a, sizeof(a));
+	before = a;
+	ret = pidle_states_parse(str, &a, &err);
+	if (ret) {
+		check_refusal(ret, &err, "states");
+		FUZZ_CHECK(!memcmp(&a, &before, sizeof(a)), "output written on error");
+		return;
+	}
+	check_states(&a);
+	/* 10 states of at most 61 characters each: always fits. */
+	ret = pidle_states_print(&a, canon, sizeof(canon));
+	FUZZ_CHECK(ret > 0 && (size_t)ret == strlen(canon), "print returned %d", ret);
+	ret = pidle_states_parse(canon, &b, &err);
+	FUZZ_CHECK(!ret, "canonical \"%s\" refused: %s", canon, err.msg);
+	FUZZ_CHECK(a.nr_states == b.nr_states &&
+		   !memcmp(a.state, b.state, a.nr_states * sizeof(a.state[0])),
+		   "\"%s\" reparses to a different table", canon);
+	pidle_states_print(&b, again, sizeof(again));
+	FUZZ_CHECK(!strcmp(canon, again), "\"%s\" prints back as \"%s\"", canon, again);
+	check_print_bounds(states_print, &a, canon, "states");
+}
+
+/* What pidle_topology_parse() promises of a description it accepts. */
+static void check_topology(const struct pidle_topology *t, unsigned int nr_cpus)
+{
+	unsigned int *parent = calloc(t->nr_cpus, sizeof(*parent));
+	unsigned int *count = calloc(t->nr_cpus, sizeof(*count));
+	unsigned int i, j, cpu, next;
+
+	FUZZ_CHECK(parent && count, "out of memory");
+	FUZZ_CHECK(t->nr_cpus >= 1 && t->nr_cpus <= PIDLE_MAX_CPUS, "%u CPUs",
+		   t->nr_cpus);
+	FUZZ_CHECK(!nr_cpus || t->nr_cpus == nr_cpus, "%u CPUs, asked for %u",
+		   t->nr_cpus, nr_cpus);
+	FUZZ_CHECK(t->nr_levels <= PIDLE_MAX_LEVELS, "%u levels", t->nr_levels);
+	for (i = 0; i < t->nr_levels; i++) {
+		const struct pidle_topo_level *l = &t->level[i];
+
+		FUZZ_CHECK(is_name(l->name) && strcmp(l->name, PIDLE_LEVEL_CPU),
+			   "level %u: bad name", i);
+		for (j = 0; j < i; j++)
+			FUZZ_CHECK(strcmp(l->name, t->level[j].name),
+				   "levels %u and %u share a name", j, i);
+		FUZZ_CHECK(l->nr_domains >= 1 && l->nr_domains <= t->nr_cpus,
+			   "level %s: %u domains", l->name, l->nr_domains);
+		/* Numbered by lowest CPU: first seen in order 0, 1, 2, ... */
+		next = 0;
+		for (cpu = 0; cpu < t->nr_cpus; cpu++) {
+			unsigned int d = l->domain_of_cpu[cpu];
+
+			FUZZ_CHECK(d <= next && d < l->nr_domains,
+				   "level %s: CPU %u in domain %u (next new: %u)",
+				   l->name, cpu, d, next);
+			if (d == next)
+				next++;
+		}
+		FUZZ_CHECK(next == l->nr_domains, "level %s: %u of %u domains used",
+			   l->name, next, l->nr_domains);
+		memset(count, 0, t->nr_cpus * sizeof(*count));
+		for (cpu = 0; cpu < t->nr_cpus; cpu++)
+			FUZZ_CHECK(++count[l->domain_of_cpu[cpu]] <= PIDLE_MAX_DOMAIN_CPUS,
+				   "level %s: domain too large", l->name);
+		if (!i)
+			continue;
+		/* Each domain of the level below sits in one domain of this one. */
+		for (j = 0; j < t->level[i - 1].nr_domains; j++)
+			parent[j] = NO_DOMAIN;
+		for (cpu = 0; cpu < t->nr_cpus; cpu++) {
+			unsigned int d = t->level[i - 1].domain_of_cpu[cpu];
+
+			if (parent[d] == NO_DOMAIN)
+				parent[d] = l->domain_of_cpu[cpu];
+			FUZZ_CHECK(parent[d] == l->domain_of_cpu[cpu],
+				   "level %s: domain %u split by %s",
+				   t->level[i - 1].name, d, l->name);
+		}
+	}
+	free(parent);
+	free(count);
+}
+
+static bool topology_equal(const struct pidle_topology *a,
+			   const struct pidle_topology *b)
+{
+	unsigned int i;
+
+	if (a->nr_cpus != b->nr_cpus || a->nr_levels != b->nr_levels)
+		return false;
+	for (i = 0; i < a->nr_levels; i++)
+		if (strcmp(a->level[i].name, b->level[i].name) ||
+		    a->level[i].nr_domains != b->level[i].nr_domains ||
+		    memcmp(a->level[i].domain_of_cpu, b->level[i].domain_of_cpu,
+			   a->nr_cpus * sizeof(unsigned int)))
+			return false;
+	return true;
+}
+
+/* Each allocation of a parse, then of a print, failing in turn. */
+static void check_topology_enomem(const char *str, unsigned int nr_cpus,
+				  const struct pidle_topology *good,
+				  unsigned long parse_allocs)
+{
+	struct pidle_topology t, before;
+	struct pidle_err err = { { 0 } };
+	unsigned long n;
+	char buf[16];
+	int ret;
+
+	memset(&t, 0x5a, sizeof(t));
+	before = t;
+	for (n = 1; n <= parse_allocs; n++) {
+		pidle_shim_fail_alloc_at = pidle_shim_allocs + n;
+		ret = pidle_topology_parse(str, nr_cpus, &t, &err);
+		pidle_shim_fail_alloc_at = 0;
+		FUZZ_CHECK(ret == -ENOMEM, "allocation %lu of %lu failing: parse returned %d",
+			   n, parse_allocs, ret);
+		FUZZ_CHECK(!memcmp(&t, &before, sizeof(t)), "output written on -ENOMEM");
+	}
+	if (!good->nr_levels)
+		return;		/* "none" allocates nothing to print */
+	for (n = 1; n <= 2; n++) {
+		pidle_shim_fail_alloc_at = pidle_shim_allocs + n;
+		ret = pidle_topology_print(good, buf, sizeof(buf));
+		pidle_shim_fail_alloc_at = 0;
+		FUZZ_CHECK(ret == -ENOMEM, "print allocation %lu failing: returned %d",
+			   n, ret);
+	}
+}
+
+/* Returns true, with @out filled, when @str is accepted. */
+static bool fuzz_topology(const char *str, unsigned int nr_cpus,
+			  struct pidle_topology *out)
+{
+	struct pidle_topology a, b, before;
+	struct pidle_err err = { { 0 } };
+	/* Worst case: every CPU its own domain, "NNNN," each, on every level. */
+	static char canon[PIDLE_MAX_LEVELS * (PIDLE_MAX_CPUS * 5 + PIDLE_NAME_LEN + 2)];
+	static char again[sizeof(canon)];
+	unsigned long allocs = pidle_shim_allocs;
+	int ret;
+
+	memset(&a, 0x5a, sizeof(a));
+	before = a;
+	ret = pidle_topology_parse(str, nr_cpus, &a, &err);
+	if (ret) {
+		check_refusal(ret, &err, "topology");
+		FUZZ_CHECK(!memcmp(&a, &before, sizeof(a)), "output written on error");
+		return false;
+	}
+	allocs = pidle_shim_allocs - allocs;
+	check_topology(&a, nr_cpus);
+	ret = pidle_topology_print(&a, canon, sizeof(canon));
+	FUZZ_CHECK(ret > 0 && (size_t)ret == strlen(canon), "print returned %d", ret);
+	/* The canonical form names every CPU: it needs no CPU count... */
+	ret = pidle_topology_parse(canon, a.nr_levels ? 0 : a.nr_cpus, &b, &err);
+	FUZZ_CHECK(!ret, "canonical \"%.200s\" refused: %s", canon, err.msg);
+	FUZZ_CHECK(topology_equal(&a, &b), "\"%.200s\" reparses differently", canon);
+	ret = pidle_topology_print(&b, again, sizeof(again));
+	FUZZ_CHECK(ret > 0 && !strcmp(canon, again), "\"%.200s\" prints back as \"%.200s\"",
+		   canon, again);
+	pidle_topology_free(&b);
+	/* ... and parses the same for its own count. */
+	ret = pidle_topology_parse(canon, a.nr_cpus, &b, &err);
+	FUZZ_CHECK(!ret && topology_equal(&a, &b), "\"%.200s\" for %u CPUs: %s",
+		   canon, a.nr_cpus, ret ? err.msg : "differs");
+	pidle_topology_free(&b);
+	check_print_bounds(topology_print, &a, canon, "topology");
+	check_topology_enomem(str, nr_cpus, &a, allocs);
+	*out = a;
+	return true;
+}
+
+/* What pidle_config_check() promises of a table and topology it accepts. */
+static void fuzz_config_check(const struct pidle_states *st,
+			      const struct pidle_topology *topo)
+{
+	unsigned int per_level[PIDLE_MAX_LEVELS + 1] = { 0 };
+	struct pidle_err err = { { 0 } };
+	int ret, level, prev = 0;
+	unsigned int i;
+
+	ret = pidle_config_check(st, topo, &err);
+	if (ret) {
+		check_refusal(ret, &err, "states");
+		return;
+	}
+	for (i = 0; i < st->nr_states; i++) {
+		level = pidle_topology_level_index(topo, st->state[i].level_name);
+		FUZZ_CHECK(level >= 0, "state %u: level %s not in the topology", i,
+			   st->state[i].level_name);
+		FUZZ_CHECK(level == 0 ||
+			   !strcmp(topo->level[level - 1].name, st->state[i].level_name),
+			   "state %u: level index %d is wrong", i, level);
+		FUZZ_CHECK(i || level == 0, "state 0 above cpu level");
+		FUZZ_CHECK(level >= prev, "state %u: level decreases", i);
+		FUZZ_CHECK(!level || ++per_level[level] <= PIDLE_MAX_DOMAIN_STATES,
+			   "state %u: too many states at one level", i);
+		prev = level;
+	}
+}
+
+static void fuzz_words(const char *wait, const char *policy)
+{
+	struct pidle_err err = { { 0 } };
+	enum pidle_wait w = 77, w2;
+	enum pidle_policy p = 77, p2;
+	int ret;
+
+	ret = pidle_wait_parse(wait, &w, &err);
+	if (ret) {
+		check_refusal(ret, &err, "wait");
+		FUZZ_CHECK(w == 77, "wait written on error");
+	} else {
+		FUZZ_CHECK(!pidle_wait_parse(pidle_wait_name(w), &w2, &err) && w2 == w,
+			   "wait %s does not reparse", pidle_wait_name(w));
+	}
+	ret = pidle_policy_parse(policy, &p, &err);
+	if (ret) {
+		check_refusal(ret, &err, "domain_policy");
+		FUZZ_CHECK(p == 77, "domain_policy written on error");
+	} else {
+		FUZZ_CHECK(!pidle_policy_parse(pidle_policy_name(p), &p2, &err) && p2 == p,
+			   "domain_policy %s does not reparse", pidle_policy_name(p));
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	const char *line[5];
+	struct pidle_topology topo;
+	struct pidle_states st;
+	struct pidle_err err;
+	unsigned long nr_cpus;
+	bool have_topo;
+	char *copy;
+
+	fuzz_split(data, size, &copy, line, 5, NULL, NULL);
+	/* Past PIDLE_MAX_CPUS too, to reach the parser's own limit. */
+	nr_cpus = strtoul(line[2], NULL, 10);
+	if (nr_cpus > 2 * PIDLE_MAX_CPUS)
+		nr_cpus = 2 * PIDLE_MAX_CPUS;
+
+	if (line[0][0])
+		fuzz_states(line[0]);
+	have_topo = fuzz_topology(line[1], nr_cpus, &topo);
+	fuzz_words(line[3], line[4]);
+
+	if (have_topo) {
+		if (line[0][0]) {
+			if (!pidle_states_parse(line[0], &st, &err))
+				fuzz_config_check(&st, &topo);
+		} else {
+			/* The module without states=: the default table, trimmed. */
+			FUZZ_CHECK(!pidle_states_parse(pidle_default_states, &st, &err),
+				   "default table refused: %s", err.msg);
+			pidle_states_drop_missing_levels(&st, &topo);
+			FUZZ_CHECK(st.nr_states >= 1, "default table trimmed to nothing");
+			fuzz_config_check(&st, &topo);
+		}
+		pidle_topology_free(&topo);
+	}
+	free(copy);
+	return 0;
+}

@@ -1,0 +1,426 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The reference model (see ref_model.h). Each rule is a sentence of
+ * DESIGN.md section 4, quoted where it is implemented; nothing here is
+ * shared with pidle_model.c but the public structures, so a mistake in
+ * the model's packing, flags or tables shows up as a difference.
+ */
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <linux/limits.h>
+#include "ref_model.h"
+
+#define REF_BUSY	(-1)
+#define REF_NONE	(-1)
+
+struct ref_dom {
+	unsigned int nr_cpus;
+	unsigned int *cpus;
+	/* voters[k]: CPUs of the domain idle at least as deep as dstate k */
+	unsigned int voters[PIDLE_MAX_DOMAIN_STATES];
+	bool down;		/* from the last man to the first man */
+	int down_state;		/* REF_NONE: the policy kept it up */
+	u64 down_since_ns;
+	int up_state;
+	u64 ready_ns;
+	struct pidle_domain_stats st[PIDLE_MAX_DOMAIN_STATES];
+};
+
+struct ref_level {
+	unsigned int nr_dstates;
+	unsigned int dstate[PIDLE_MAX_DOMAIN_STATES];
+	unsigned int nr_domains;
+	struct ref_dom *dom;
+	unsigned int *domain_of_cpu;
+};
+
+struct ref_cpu {
+	int state;		/* REF_BUSY, or the state it is idle in */
+	bool offline;
+	u64 next_timer_ns;
+	struct pidle_cpu_stats st[PIDLE_MAX_STATES];
+};
+
+struct ref_model {
+	unsigned int nr_cpus, nr_states, nr_levels;
+	enum pidle_policy policy;
+	struct pidle_state_desc state[PIDLE_MAX_STATES];
+	unsigned int level_of[PIDLE_MAX_STATES];
+	struct ref_level level[PIDLE_MAX_LEVELS + 1];
+	struct ref_cpu *cpu;
+};
+
+static unsigned int ref_level_of(const struct pidle_topology *topo,
+				 const char *name)
+{
+	unsigned int l;
+
+	for (l = 0; l < topo->nr_levels; l++)
+		if (!strcmp(topo->level[l].name, name))
+			return l + 1;
+	return 0;	/* "cpu" */
+}
+
+static struct ref_dom *ref_dom_of(const struct ref_model *r, unsigned int l,
+				  unsigned int cpu)
+{
+	return &r->level[l].dom[r->level[l].domain_of_cpu[cpu]];
+}
+
+struct ref_model *ref_create(const struct pidle_states *st,
+			     const struct pidle_topology *topo,
+			     enum pidle_policy policy)
+{
+	struct ref_model *r = calloc(1, sizeof(*r));
+	unsigned int s, l, cpu, d;
+
+	if (!r)
+		return NULL;
+	r->nr_cpus = topo->nr_cpus;
+	r->nr_states = st->nr_states;
+	r->nr_levels = topo->nr_levels;
+	r->policy = policy;
+	memcpy(r->state, st->state, sizeof(r->state));
+	for (s = 0; s < r->nr_states; s++) {
+		struct ref_level *lvl;
+
+		r->level_of[s] = ref_level_of(topo, st->state[s].level_name);
+		if (!r->level_of[s])
+			continue;
+		lvl = &r->level[r->level_of[s]];
+		lvl->dstate[lvl->nr_dstates++] = s;
+	}
+	r->cpu = calloc(r->nr_cpus, sizeof(*r->cpu));
+	if (!r->cpu)
+		goto fail;
+	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		r->cpu[cpu].state = REF_BUSY;
+		r->cpu[cpu].next_timer_ns = U64_MAX;
+	}
+	for (l = 1; l <= r->nr_levels; l++) {
+		struct ref_level *lvl = &r->level[l];
+
+		lvl->nr_domains = topo->level[l - 1].nr_domains;
+		lvl->dom = calloc(lvl->nr_domains, sizeof(*lvl->dom));
+		lvl->domain_of_cpu = calloc(r->nr_cpus, sizeof(unsigned int));
+		if (!lvl->dom || !lvl->domain_of_cpu)
+			goto fail;
+		memcpy(lvl->domain_of_cpu, topo->level[l - 1].domain_of_cpu,
+		       r->nr_cpus * sizeof(unsigned int));
+		for (cpu = 0; cpu < r->nr_cpus; cpu++)
+			ref_dom_of(r, l, cpu)->nr_cpus++;
+		for (d = 0; d < lvl->nr_domains; d++) {
+			lvl->dom[d].down_state = REF_NONE;
+			lvl->dom[d].up_state = REF_NONE;
+			lvl->dom[d].cpus = calloc(lvl->dom[d].nr_cpus,
+						  sizeof(unsigned int));
+			if (!lvl->dom[d].cpus)
+				goto fail;
+			lvl->dom[d].nr_cpus = 0;	/* refilled below */
+		}
+		for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+			struct ref_dom *dom = ref_dom_of(r, l, cpu);
+
+			dom->cpus[dom->nr_cpus++] = cpu;
+		}
+	}
+	return r;
+
+fail:
+	ref_destroy(r);
+	return NULL;
+}
+
+void ref_destroy(struct ref_model *r)
+{
+	unsigned int l, d;
+
+	if (!r)
+		return;
+	for (l = 1; l <= r->nr_levels; l++) {
+		for (d = 0; r->level[l].dom && d < r->level[l].nr_domains; d++)
+			free(r->level[l].dom[d].cpus);
+		free(r->level[l].dom);
+		free(r->level[l].domain_of_cpu);
+	}
+	free(r->cpu);
+	free(r);
+}
+
+/*
+ * "A CPU idle in state s votes in every ancestor domain D whose level is
+ * not above level(s)" (a level without states has nothing to vote on).
+ */
+static bool ref_votes(const struct ref_model *r, unsigned int l,
+		      unsigned int s)
+{
+	return r->level[l].nr_dstates && l <= r->level_of[s];
+}
+
+/*
+ * auto: "a domain goes down as soon as its last CPU is idle in an
+ * eligible state". timer: "the last CPU checks the domain's earliest next
+ * timer event ... and keeps the domain up when the domain state's target
+ * residency would not be reached" - here, the deepest state that would be.
+ */
+static int ref_choose(struct ref_model *r, struct ref_dom *d, unsigned int l,
+		      unsigned int deepest, u64 now_ns)
+{
+	const struct ref_level *lvl = &r->level[l];
+	u64 next = U64_MAX, budget_ns;
+	unsigned int i;
+	int k;
+
+	if (r->policy == PIDLE_POLICY_AUTO)
+		return lvl->dstate[deepest];
+	for (i = 0; i < d->nr_cpus; i++)
+		if (r->cpu[d->cpus[i]].next_timer_ns < next)
+			next = r->cpu[d->cpus[i]].next_timer_ns;
+	budget_ns = next > now_ns ? next - now_ns : 0;
+	for (k = deepest; k >= 0; k--)
+		if (r->state[lvl->dstate[k]].target_residency_ns <= budget_ns)
+			break;
+	if (k < (int)deepest)
+		d->st[deepest].rejected++;
+	return k >= 0 ? (int)lvl->dstate[k] : REF_NONE;
+}
+
+static void ref_vote_all(struct ref_model *r, unsigned int cpu,
+			 unsigned int s, u64 now_ns,
+			 struct pidle_enter_info *info)
+{
+	unsigned int l, k, deepest;
+
+	for (l = 1; l <= r->nr_levels; l++) {
+		const struct ref_level *lvl = &r->level[l];
+		struct ref_dom *d = ref_dom_of(r, l, cpu);
+		int t;
+
+		if (!ref_votes(r, l, s))
+			continue;
+		for (k = 0; k < lvl->nr_dstates; k++)
+			if (lvl->dstate[k] <= s)
+				d->voters[k]++;
+		/*
+		 * "D is down in state t while every CPU of D is idle in a
+		 * state with index >= t. The deepest such t is D's achieved
+		 * state. The CPU whose entry completes this is the last man."
+		 */
+		if (d->voters[0] != d->nr_cpus)
+			continue;
+		deepest = 0;
+		for (k = 1; k < lvl->nr_dstates; k++)
+			if (d->voters[k] == d->nr_cpus)
+				deepest = k;
+		t = ref_choose(r, d, l, deepest, now_ns);
+		d->down = true;
+		d->down_state = t;
+		d->down_since_ns = now_ns;
+		if (!info)
+			continue;
+		if (t != REF_NONE) {
+			info->down_levels |= 1u << l;
+			info->down_state[l] = t;
+		}
+		if (t != (int)lvl->dstate[deepest])
+			info->rejected_levels |= 1u << l;
+	}
+}
+
+void ref_enter(struct ref_model *r, unsigned int cpu, unsigned int state,
+	       u64 now_ns, u64 next_timer_ns, struct pidle_enter_info *info)
+{
+	struct ref_cpu *c = &r->cpu[cpu];
+
+	memset(info, 0, sizeof(*info));
+	c->state = state;
+	c->next_timer_ns = next_timer_ns;
+	c->st[state].requested++;
+	ref_vote_all(r, cpu, state, now_ns, info);
+}
+
+static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
+			  bool hotplug, unsigned int *achieved,
+			  u64 *latency_ns, struct pidle_exit_info *info)
+{
+	unsigned int s = r->cpu[cpu].state, l, k;
+
+	for (l = r->nr_levels; l >= 1; l--) {
+		const struct ref_level *lvl = &r->level[l];
+		struct ref_dom *d = ref_dom_of(r, l, cpu);
+
+		if (!ref_votes(r, l, s))
+			continue;
+		for (k = 0; k < lvl->nr_dstates; k++)
+			if (lvl->dstate[k] <= s)
+				d->voters[k]--;
+		if (d->down) {
+			/*
+			 * "The first CPU of a down domain to wake is its first
+			 * man: it ends the down period (residency = now -
+			 * down-since), and pays exit_latency(t). It sets the
+			 * domain's ready time = now + that latency."
+			 */
+			int t = d->down_state;
+			struct pidle_domain_stats *st;
+			u64 lat, resid;
+
+			d->down = false;
+			if (t == REF_NONE)
+				continue;
+			st = &d->st[0];
+			for (k = 0; lvl->dstate[k] != (unsigned int)t; k++)
+				st++;
+			lat = hotplug ? 0 : r->state[t].exit_latency_ns;
+			/*
+			 * The first man's clock read may precede the last
+			 * man's: the down period lasted no time.
+			 */
+			resid = now_ns > d->down_since_ns ?
+				now_ns - d->down_since_ns : 0;
+			d->ready_ns = now_ns + lat;
+			d->up_state = t;
+			st->usage++;
+			st->residency_ns += resid;
+			if (resid < r->state[t].target_residency_ns)
+				st->too_deep++;
+			st->latency_paid_ns += lat;
+			if ((unsigned int)t > *achieved)
+				*achieved = t;
+			if (lat > *latency_ns)
+				*latency_ns = lat;
+			info->up_levels |= 1u << l;
+			info->up_state[l] = t;
+			info->up_residency_ns[l] = resid;
+		} else if (d->ready_ns > now_ns) {
+			/*
+			 * "Any CPU of D that wakes before the ready time waits
+			 * until it."
+			 */
+			if (d->ready_ns - now_ns > *latency_ns)
+				*latency_ns = d->ready_ns - now_ns;
+			if ((unsigned int)d->up_state > *achieved)
+				*achieved = d->up_state;
+			info->wait_levels |= 1u << l;
+		}
+	}
+	r->cpu[cpu].state = REF_BUSY;
+}
+
+void ref_exit(struct ref_model *r, unsigned int cpu, u64 now_ns,
+	      struct pidle_exit_info *info)
+{
+	struct ref_cpu *c = &r->cpu[cpu];
+	unsigned int s = c->state, achieved = s;
+
+	/*
+	 * "A CPU whose requested state was not achieved is demoted to the
+	 * deepest state at a lower level that is not deeper than its
+	 * request": the CPU-level fallback, raised by the domains below.
+	 */
+	while (r->level_of[achieved])
+		achieved--;
+	memset(info, 0, sizeof(*info));
+	info->latency_ns = r->state[achieved].exit_latency_ns;
+	ref_leave_all(r, cpu, now_ns, false, &achieved, &info->latency_ns,
+		      info);
+	info->requested = s;
+	info->achieved = achieved;
+	c->st[achieved].achieved++;
+	c->st[achieved].latency_paid_ns += info->latency_ns;
+	if (achieved < s)
+		c->st[s].demoted++;
+}
+
+void ref_record_overshoot(struct ref_model *r, unsigned int cpu,
+			  unsigned int state, u64 overshoot_ns)
+{
+	struct pidle_cpu_stats *st = &r->cpu[cpu].st[state];
+
+	st->overshoot_ns += overshoot_ns;
+	if (overshoot_ns > st->overshoot_max_ns)
+		st->overshoot_max_ns = overshoot_ns;
+}
+
+/* "An offline CPU counts as idle in the deepest state" and has no timer. */
+void ref_cpu_offline(struct ref_model *r, unsigned int cpu, u64 now_ns)
+{
+	struct ref_cpu *c = &r->cpu[cpu];
+
+	c->offline = true;
+	c->state = r->nr_states - 1;
+	c->next_timer_ns = U64_MAX;
+	ref_vote_all(r, cpu, c->state, now_ns, NULL);
+}
+
+/* "Coming online is an exit that pays nothing", and is not counted. */
+void ref_cpu_online(struct ref_model *r, unsigned int cpu, u64 now_ns)
+{
+	struct pidle_exit_info scratch;
+	unsigned int achieved = 0;
+	u64 latency_ns = 0;
+
+	memset(&scratch, 0, sizeof(scratch));
+	ref_leave_all(r, cpu, now_ns, true, &achieved, &latency_ns, &scratch);
+	r->cpu[cpu].offline = false;
+}
+
+bool ref_domain_down(const struct ref_model *r, unsigned int level,
+		     unsigned int dom, unsigned int *state)
+{
+	const struct ref_dom *d;
+
+	if (!level)
+		return false;
+	d = &r->level[level].dom[dom];
+	if (!d->down || d->down_state == REF_NONE)
+		return false;
+	*state = d->down_state;
+	return true;
+}
+
+void ref_cpu_stats_read(const struct ref_model *r, unsigned int cpu,
+			unsigned int state, struct pidle_cpu_stats *out)
+{
+	*out = r->cpu[cpu].st[state];
+}
+
+void ref_domain_stats_read(const struct ref_model *r, unsigned int level,
+			   unsigned int dom, unsigned int state,
+			   struct pidle_domain_stats *out)
+{
+	const struct ref_level *lvl = &r->level[level];
+	unsigned int k;
+
+	memset(out, 0, sizeof(*out));
+	if (!level || r->level_of[state] != level)
+		return;
+	for (k = 0; lvl->dstate[k] != state; k++)
+		;
+	*out = lvl->dom[dom].st[k];
+}
+
+void ref_cpu_stats_reset(struct ref_model *r, unsigned int cpu)
+{
+	memset(r->cpu[cpu].st, 0, sizeof(r->cpu[cpu].st));
+}
+
+void ref_domain_stats_reset(struct ref_model *r, unsigned int level,
+			    unsigned int dom)
+{
+	struct ref_dom *d = &r->level[level].dom[dom];
+
+	memset(d->st, 0, sizeof(d->st));
+}
+
+void ref_stats_reset(struct ref_model *r)
+{
+	unsigned int cpu, l, d;
+
+	for (cpu = 0; cpu < r->nr_cpus; cpu++)
+		ref_cpu_stats_reset(r, cpu);
+	for (l = 1; l <= r->nr_levels; l++)
+		for (d = 0; d < r->level[l].nr_domains; d++)
+			ref_domain_stats_reset(r, l, d);
+}

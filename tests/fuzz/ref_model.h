@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A reference of the hierarchy model for one thread: DESIGN.md section 4
+ * written the plain way (a voter count per domain state, flags as bools,
+ * no atomics), for the fuzzer to compare pidle_model.c with, call by call.
+ * Same calls and the same info and stats structures as <pidle/model.h>.
+ */
+#ifndef _PIDLE_REF_MODEL_H
+#define _PIDLE_REF_MODEL_H
+
+#include <pidle/model.h>
+
+struct ref_model;
+
+/* NULL when out of memory; the configuration must have passed the model. */
+struct ref_model *ref_create(const struct pidle_states *st,
+			     const struct pidle_topology *topo,
+			     enum pidle_policy policy);
+void ref_destroy(struct ref_model *r);
+
+void ref_enter(struct ref_model *r, unsigned int cpu, unsigned int state,
+	       u64 now_ns, u64 next_timer_ns, struct pidle_enter_info *info);
+void ref_exit(struct ref_model *r, unsigned int cpu, u64 now_ns,
+	      struct pidle_exit_info *info);
+void ref_record_overshoot(struct ref_model *r, unsigned int cpu,
+			  unsigned int state, u64 overshoot_ns);
+void ref_cpu_offline(struct ref_model *r, unsigned int cpu, u64 now_ns);
+void ref_cpu_online(struct ref_model *r, unsigned int cpu, u64 now_ns);
+
+bool ref_domain_down(const struct ref_model *r, unsigned int level,
+		     unsigned int dom, unsigned int *state);
+void ref_cpu_stats_read(const struct ref_model *r, unsigned int cpu,
+			unsigned int state, struct pidle_cpu_stats *out);
+void ref_domain_stats_read(const struct ref_model *r, unsigned int level,
+			   unsigned int dom, unsigned int state,
+			   struct pidle_domain_stats *out);
+void ref_cpu_stats_reset(struct ref_model *r, unsigned int cpu);
+void ref_domain_stats_reset(struct ref_model *r, unsigned int level,
+			    unsigned int dom);
+void ref_stats_reset(struct ref_model *r);
+
+#endif /* _PIDLE_REF_MODEL_H */
