@@ -5,6 +5,8 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <limits.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -13,6 +15,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "pidle_common.h"
 #include "pidle_snap.h"
 #include "pidle_stat_report.h"
 
@@ -40,14 +43,6 @@ static void pidle_usage(FILE *f)
 	      "                           report two saved sysfs trees, no sampling\n"
 	      "Other:\n"
 	      "  -h, --help               show this help and exit\n", f);
-}
-
-static int pidle_bad(const char *fmt, const char *arg)
-{
-	fprintf(stderr, "pidle-stat: ");
-	fprintf(stderr, fmt, arg);
-	fprintf(stderr, "\nTry 'pidle-stat --help'.\n");
-	return 1;
 }
 
 static double pidle_now(void)
@@ -86,13 +81,12 @@ static int pidle_run_cmd(char **argv, int *status)
 	pid_t pid = fork();
 
 	if (pid < 0) {
-		fprintf(stderr, "pidle-stat: fork: %s.\n", strerror(errno));
+		pidle_errorf(2, "fork: %s.", strerror(errno));
 		return -1;
 	}
 	if (!pid) {
 		execvp(argv[0], argv);
-		fprintf(stderr, "pidle-stat: %s: %s.\n", argv[0],
-			strerror(errno));
+		pidle_errorf(127, "%s: %s.", argv[0], strerror(errno));
 		_exit(127);
 	}
 	signal(SIGINT, SIG_IGN);
@@ -118,34 +112,29 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *root = "", *before = NULL, *after = NULL, *output = NULL;
-	double interval = 5, elapsed = -1;
+	double interval = 5, elapsed = -1, t_a, t_b;
 	enum pidle_fmt fmt = PIDLE_FMT_PLAIN, v;
-	bool need_module = true;
+	bool need_module = true, live;
 	FILE *out = stdout;
 	long count = 0;
 	int c, seq, rc = 0;
-	char *end;
 
-	argv[0] = "pidle-stat";
+	pidle_prog = argv[0] = "pidle-stat";
 	while ((c = getopt_long(argc, argv, "+i:n:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
-			interval = strtod(optarg, &end);
-			if (*end || end == optarg || interval <= 0 ||
-			    interval > 86400)
-				return pidle_bad("invalid interval '%s': expected seconds, more than 0 and at most 86400.", optarg);
+			if (!pidle_parse_double(optarg, 0, 86400, &interval))
+				return pidle_usage_error("invalid interval '%s': expected seconds, more than 0 and at most 86400.", optarg);
 			break;
 		case 'n':
-			errno = 0;
-			count = strtol(optarg, &end, 10);
-			if (*end || end == optarg || errno || count <= 0)
-				return pidle_bad("invalid count '%s': expected a positive integer.", optarg);
+			if (!pidle_parse_long(optarg, 1, LONG_MAX, &count))
+				return pidle_usage_error("invalid count '%s': expected a positive integer.", optarg);
 			break;
 		case 'C':
 		case 'J':
 			v = c == 'C' ? PIDLE_FMT_CSV : PIDLE_FMT_JSON;
 			if (fmt != PIDLE_FMT_PLAIN && fmt != v)
-				return pidle_bad("%s", "--csv and --json cannot be combined: pick one format.");
+				return pidle_usage_error("--csv and --json cannot be combined: pick one format.");
 			fmt = v;
 			break;
 		case 'o':
@@ -166,9 +155,8 @@ int main(int argc, char **argv)
 			after = optarg;
 			break;
 		case 'E':
-			elapsed = strtod(optarg, &end);
-			if (*end || end == optarg || elapsed <= 0)
-				return pidle_bad("invalid elapsed time '%s': expected seconds, more than 0.", optarg);
+			if (!pidle_parse_double(optarg, 0, HUGE_VAL, &elapsed))
+				return pidle_usage_error("invalid elapsed time '%s': expected seconds, more than 0.", optarg);
 			break;
 		case 'h':
 			pidle_usage(stdout);
@@ -180,37 +168,41 @@ int main(int argc, char **argv)
 	}
 	if ((before || after || elapsed > 0) &&
 	    (!before || !after || elapsed <= 0))
-		return pidle_bad("%s", "--before, --after and --elapsed go together: give all three.");
+		return pidle_usage_error("--before, --after and --elapsed go together: give all three.");
 	if (before && optind < argc)
-		return pidle_bad("unexpected argument '%s': --before/--after report saved trees and run no command.", argv[optind]);
+		return pidle_usage_error("unexpected argument '%s': --before/--after report saved trees and run no command.", argv[optind]);
 	/* Opened only once every argument is known good: nothing truncated. */
 	if (output) {
 		out = fopen(output, "w");
-		if (!out) {
-			fprintf(stderr, "pidle-stat: %s: %s.\n", output,
-				strerror(errno));
-			return 1;
-		}
+		if (!out)
+			return pidle_errorf(1, "%s: %s.", output, strerror(errno));
 	}
 	if (before) {
-		if (pidle_snap_read(before, need_module, &pidle_a) ||
-		    pidle_snap_read(after, need_module, &pidle_b))
+		if (pidle_snap_read(before, need_module, false, &pidle_a) ||
+		    pidle_snap_read(after, need_module, false, &pidle_b))
 			return 2;
 		pidle_report(out, fmt, elapsed, 0);
 		return 0;
 	}
-	if (pidle_snap_read(root, need_module, &pidle_a))
+	/* Live: visit each CPU; a --sysfs-root tree is files, not CPUs. */
+	live = !*root;
+	/*
+	 * Each snapshot's time is taken just before it is read, so that the
+	 * elapsed time spans the same window as the counters' deltas (a
+	 * snapshot takes about as long to read each time).
+	 */
+	t_a = pidle_now();
+	if (pidle_snap_read(root, need_module, live, &pidle_a))
 		return 2;
 	if (optind < argc) {
-		double t0 = pidle_now();
 		int status;
 
 		if (pidle_run_cmd(argv + optind, &status))
 			return 2;
-		elapsed = pidle_now() - t0;
-		if (pidle_snap_read(root, need_module, &pidle_b))
+		t_b = pidle_now();
+		if (pidle_snap_read(root, need_module, live, &pidle_b))
 			return 2;
-		pidle_report(out, fmt, elapsed, 0);
+		pidle_report(out, fmt, t_b - t_a, 0);
 		if (WIFEXITED(status))
 			return WEXITSTATUS(status);
 		return 128 + WTERMSIG(status);
@@ -218,20 +210,20 @@ int main(int argc, char **argv)
 	signal(SIGINT, pidle_on_signal);
 	signal(SIGTERM, pidle_on_signal);
 	for (seq = 0; !count || seq < count; seq++) {
-		double t0 = pidle_now();
 		struct timespec ts = {
 			.tv_sec = (time_t)interval,
 			.tv_nsec = (long)((interval - (time_t)interval) * 1e9),
 		};
 
 		nanosleep(&ts, NULL);
-		elapsed = pidle_now() - t0;
-		if (pidle_snap_read(root, need_module, &pidle_b)) {
+		t_b = pidle_now();
+		if (pidle_snap_read(root, need_module, live, &pidle_b)) {
 			rc = 2;
 			break;
 		}
-		pidle_report(out, fmt, elapsed, seq);
+		pidle_report(out, fmt, t_b - t_a, seq);
 		pidle_a = pidle_b;
+		t_a = t_b;
 		if (pidle_stop)
 			break;
 	}

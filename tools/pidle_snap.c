@@ -1,35 +1,23 @@
 // SPDX-License-Identifier: GPL-2.0
 /* pidle-stat: read one snapshot of the cpuidle and pseudo_cpuidle sysfs. */
+#define _GNU_SOURCE
 #include <dirent.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <sched.h>
 #include <string.h>
 #include <sys/stat.h>
 
+#include "pidle_common.h"
 #include "pidle_snap.h"
-
-static int pidle_read_str(const char *path, char *buf, size_t size)
-{
-	FILE *f = fopen(path, "r");
-	size_t n;
-
-	if (!f)
-		return -1;
-	n = fread(buf, 1, size - 1, f);
-	fclose(f);
-	buf[n] = '\0';
-	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-		buf[--n] = '\0';
-	return 0;
-}
 
 static unsigned long long pidle_read_u64(const char *dir, const char *file)
 {
 	char path[4096], buf[64];
 
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
-	if (pidle_read_str(path, buf, sizeof(buf)))
+	if (pidle_read_file(path, buf, sizeof(buf)))
 		return 0;
 	return strtoull(buf, NULL, 10);
 }
@@ -41,6 +29,35 @@ static int pidle_is_dir(const char *path)
 	return !stat(path, &sb) && S_ISDIR(sb.st_mode);
 }
 
+/*
+ * DOC: visiting each CPU
+ *
+ * cpuidle adds an idle period's time to its state when the period ends, and
+ * the module adds a domain's down period when the domain wakes. Read as they
+ * are, a CPU idle across the start of an interval would put time from before
+ * the interval into it, and show more than 100%. So on a live system the
+ * snapshot does what turbostat does to read a CPU's counters: it moves
+ * itself onto the CPU (sched_setaffinity() returns once it runs there),
+ * which ends the CPU's idle period and every domain period the CPU is in,
+ * then reads that CPU's files, or the domain's, while the CPU is busy
+ * running it. Every counter is then cut at a known moment, the same one in
+ * each snapshot, and the cost is one wake-up per CPU and domain per
+ * snapshot. A CPU it may not run on (a cpuset) is read without a visit.
+ */
+static bool pidle_visiting;
+static cpu_set_t pidle_saved_mask;
+
+static void pidle_visit(int cpu)
+{
+	cpu_set_t set;
+
+	if (!pidle_visiting || cpu < 0 || cpu >= CPU_SETSIZE)
+		return;
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);
+}
+
 /* One file of /sys/devices/system/cpu/cpuidle; "" when it is missing. */
 static int pidle_read_cpuidle(const char *root, const char *file, char *buf,
 			      size_t size)
@@ -49,7 +66,7 @@ static int pidle_read_cpuidle(const char *root, const char *file, char *buf,
 
 	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/cpuidle/%s",
 		 root, file);
-	if (!pidle_read_str(path, buf, size))
+	if (!pidle_read_file(path, buf, size))
 		return 0;
 	buf[0] = '\0';
 	return -1;
@@ -75,7 +92,7 @@ static void pidle_snap_cpu_read(const char *root, struct pidle_snap_cpu *c,
 			 "%s/sys/devices/system/cpu/cpu%d/cpuidle/state%d",
 			 root, c->cpu, k);
 		snprintf(path, sizeof(path), "%s/name", dir);
-		if (pidle_read_str(path, st->name, sizeof(st->name)))
+		if (pidle_read_file(path, st->name, sizeof(st->name)))
 			break;
 		st->usage = pidle_read_u64(dir, "usage");
 		st->time_us = pidle_read_u64(dir, "time");
@@ -110,7 +127,7 @@ static void pidle_snap_rank(const char *root, struct pidle_snap *s)
 
 	snprintf(path, sizeof(path), "%s/sys/kernel/pseudo_cpuidle/topology",
 		 root);
-	if (pidle_read_str(path, topo, sizeof(topo)))
+	if (pidle_read_file(path, topo, sizeof(topo)))
 		topo[0] = '\0';
 	for (p = topo; (tok = strsep(&p, ";")) && nr < PIDLE_SNAP_LEVELS;)
 		if (strchr(tok, '='))
@@ -165,12 +182,13 @@ static void pidle_snap_domains_read(const char *root, struct pidle_snap *s)
 		snprintf(dom->name, sizeof(dom->name), "%s", de->d_name);
 		dom->idx = atoi(de->d_name + strcspn(de->d_name, "0123456789"));
 		snprintf(path, sizeof(path), "%s/level", dir);
-		if (pidle_read_str(path, dom->level, sizeof(dom->level)))
+		if (pidle_read_file(path, dom->level, sizeof(dom->level)))
 			snprintf(dom->level, sizeof(dom->level), "%.*s",
 				 (int)strcspn(de->d_name, "0123456789"),
 				 de->d_name);
 		snprintf(path, sizeof(path), "%s/cpus", dir);
-		pidle_read_str(path, dom->cpus, sizeof(dom->cpus));
+		pidle_read_file(path, dom->cpus, sizeof(dom->cpus));
+		pidle_visit(atoi(dom->cpus));	/* its first CPU */
 		for (k = 0; k < PIDLE_SNAP_STATES; k++) {
 			struct pidle_snap_dstate *st = &dom->st[dom->nr_states];
 			char sdir[4200];
@@ -180,7 +198,7 @@ static void pidle_snap_domains_read(const char *root, struct pidle_snap *s)
 				continue;
 			st->idx = k;
 			snprintf(path, sizeof(path), "%s/name", sdir);
-			if (pidle_read_str(path, st->name, sizeof(st->name)))
+			if (pidle_read_file(path, st->name, sizeof(st->name)))
 				snprintf(st->name, sizeof(st->name), "state%d", k);
 			st->usage = pidle_read_u64(sdir, "usage");
 			st->residency_ns = pidle_read_u64(sdir, "residency_ns");
@@ -196,7 +214,8 @@ static void pidle_snap_domains_read(const char *root, struct pidle_snap *s)
 	qsort(s->dom, s->nr_domains, sizeof(s->dom[0]), pidle_cmp_dom);
 }
 
-int pidle_snap_read(const char *root, bool need_module, struct pidle_snap *s)
+static int pidle_snap_read_tree(const char *root, bool need_module,
+				struct pidle_snap *s)
 {
 	char path[4096];
 	struct dirent *de;
@@ -207,16 +226,13 @@ int pidle_snap_read(const char *root, bool need_module, struct pidle_snap *s)
 	snprintf(path, sizeof(path), "%s/sys/kernel/pseudo_cpuidle", root);
 	s->pseudo = pidle_is_dir(path);
 	if (!s->pseudo && need_module) {
-		fprintf(stderr,
-			"pidle-stat: %s: not found: is pseudo_cpuidle loaded? (--no-module reads cpuidle only)\n",
-			path);
-		return -1;
+		return pidle_errorf(-1, "%s: not found: is pseudo_cpuidle loaded? (--no-module reads cpuidle only)",
+				    path);
 	}
 	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu", root);
 	d = opendir(path);
 	if (!d) {
-		fprintf(stderr, "pidle-stat: %s: %s.\n", path, strerror(errno));
-		return -1;
+		return pidle_errorf(-1, "%s: %s.", path, strerror(errno));
 	}
 	while ((de = readdir(d)) && s->nr_cpus < PIDLE_SNAP_CPUS) {
 		char cdir[4400];
@@ -232,15 +248,14 @@ int pidle_snap_read(const char *root, bool need_module, struct pidle_snap *s)
 		if (!pidle_is_dir(cdir))
 			continue;
 		s->cpu[s->nr_cpus].cpu = n;
+		pidle_visit(n);
 		pidle_snap_cpu_read(root, &s->cpu[s->nr_cpus], s->pseudo);
 		s->nr_cpus++;
 	}
 	closedir(d);
 	if (!s->nr_cpus) {
-		fprintf(stderr,
-			"pidle-stat: %s/cpu0/cpuidle: not found: no cpuidle driver is registered.\n",
-			path);
-		return -1;
+		return pidle_errorf(-1, "%s/cpu0/cpuidle: not found: no cpuidle driver is registered.",
+				    path);
 	}
 	qsort(s->cpu, s->nr_cpus, sizeof(s->cpu[0]), pidle_cmp_cpu);
 	pidle_snap_domains_read(root, s);
@@ -251,4 +266,18 @@ int pidle_snap_read(const char *root, bool need_module, struct pidle_snap *s)
 		pidle_read_cpuidle(root, "current_governor_ro", s->governor,
 				   sizeof(s->governor));
 	return 0;
+}
+
+int pidle_snap_read(const char *root, bool need_module, bool visit,
+		    struct pidle_snap *s)
+{
+	int ret;
+
+	pidle_visiting = visit && !sched_getaffinity(0, sizeof(pidle_saved_mask),
+						     &pidle_saved_mask);
+	ret = pidle_snap_read_tree(root, need_module, s);
+	if (pidle_visiting)
+		sched_setaffinity(0, sizeof(pidle_saved_mask), &pidle_saved_mask);
+	pidle_visiting = false;
+	return ret;
 }

@@ -48,7 +48,12 @@ struct pidle_snap {
 	char driver[32], governor[32];	/* cpuidle's current ones */
 };
 
-/* Returns 0, or -1 after printing one sentence naming the missing path. */
-int pidle_snap_read(const char *root, bool need_module, struct pidle_snap *s);
+/*
+ * Read the tree under @root ("" for the live /sys). @visit: run on each CPU
+ * before reading its counters (see pidle_snap.c), for a live system.
+ * Returns 0, or -1 after printing one sentence naming the missing path.
+ */
+int pidle_snap_read(const char *root, bool need_module, bool visit,
+		    struct pidle_snap *s);
 
 #endif

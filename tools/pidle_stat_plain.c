@@ -67,6 +67,22 @@ static void pidle_row_end(struct pidle_table *t)
 	fputc('\n', t->out);
 }
 
+/*
+ * A state's name as a column title: cpuidle names may hold spaces (haltpoll's
+ * "haltpoll idle"), which would split a column in two for awk and the eye.
+ */
+static const char *pidle_title(const struct pidle_stat *st, int k)
+{
+	static char buf[PIDLE_SNAP_STATES][32];
+	char *p;
+
+	snprintf(buf[k], sizeof(buf[k]), "%s", st->state_name[k]);
+	for (p = buf[k]; *p; p++)
+		if (*p == ' ' || *p == '\t')
+			*p = '_';
+	return buf[k];
+}
+
 /* Is row @i the first of its domain at level @l (where its columns go)? */
 static bool pidle_first_of_domain(const struct pidle_stat *st, int i, int l)
 {
@@ -157,19 +173,19 @@ static void pidle_cpu_table(FILE *out, const struct pidle_stat *st)
 	pidle_col(&t, 3, false, "CPU");
 	pidle_col(&t, 6, false, "Busy%%");
 	for (k = 0; k < st->nr_states; k++)
-		pidle_col(&t, 6, false, "%s%%", st->state_name[k]);
+		pidle_col(&t, 6, false, "%s%%", pidle_title(st, k));
 	for (k = 0; k < st->nr_states; k++)
-		pidle_col(&t, 6, false, "%s", st->state_name[k]);
+		pidle_col(&t, 6, false, "%s", pidle_title(st, k));
 	for (k = 1; k < st->nr_states; k++)
-		pidle_col(&t, 6, false, "%s-%%", st->state_name[k]);
+		pidle_col(&t, 6, false, "%s-%%", pidle_title(st, k));
 	for (k = 0; k + 1 < st->nr_states; k++)
-		pidle_col(&t, 6, false, "%s+%%", st->state_name[k]);
+		pidle_col(&t, 6, false, "%s+%%", pidle_title(st, k));
 	for (l = 0; l < st->nr_levels; l++)
 		for (k = 0; k < st->level[l].nr_states; k++)
 			pidle_col(&t, 6, false, "%s%%%s",
 				  pidle_stat_level_title(st->level[l].name,
 							 title, sizeof(title)),
-				  st->state_name[st->level[l].state[k]]);
+				  pidle_title(st, st->level[l].state[k]));
 	if (st->pseudo) {
 		pidle_col(&t, 7, false, "Demoted");
 		pidle_col(&t, 9, false, "Lat_us");
@@ -219,16 +235,16 @@ static void pidle_level_table(FILE *out, const struct pidle_stat *st, int l)
 	pidle_col(&t, w, true, "CPUs");
 	for (k = 0; k < lv->nr_states; k++)
 		pidle_col(&t, 6, false, "%s%%%s", title,
-			  st->state_name[lv->state[k]]);
+			  pidle_title(st, lv->state[k]));
 	for (k = 0; k < lv->nr_states; k++)
-		pidle_col(&t, 6, false, "%s", st->state_name[lv->state[k]]);
+		pidle_col(&t, 6, false, "%s", pidle_title(st, lv->state[k]));
 	for (k = 0; k < lv->nr_states; k++)
-		pidle_col(&t, 6, false, "%s-%%", st->state_name[lv->state[k]]);
+		pidle_col(&t, 6, false, "%s-%%", pidle_title(st, lv->state[k]));
 	for (k = 0; k < lv->nr_states; k++)
-		pidle_col(&t, 6, false, "%s_rej", st->state_name[lv->state[k]]);
+		pidle_col(&t, 6, false, "%s_rej", pidle_title(st, lv->state[k]));
 	for (k = 0; k < lv->nr_states; k++)
 		pidle_col(&t, 9, false, "%s_lat_us",
-			  st->state_name[lv->state[k]]);
+			  pidle_title(st, lv->state[k]));
 	pidle_row_end(&t);
 	pidle_dom_row(&t, lv, &lv->sum);
 	for (i = lv->first; i < lv->first + lv->nr; i++)
@@ -241,16 +257,21 @@ void pidle_stat_plain(FILE *out, const struct pidle_stat *st, int seq)
 
 	if (seq)
 		fputc('\n', out);
-	fprintf(out, "pidle-stat: %.3f s, %d CPUs", st->elapsed_s, st->nr_cpus);
+	fprintf(out, "pidle-stat: %.3f s, %d CPU%s", st->elapsed_s, st->nr_cpus,
+		st->nr_cpus == 1 ? "" : "s");
 	if (st->nr_levels)
-		fprintf(out, ", %d domains", st->nr_domains);
+		fprintf(out, ", %d domain%s", st->nr_domains,
+			st->nr_domains == 1 ? "" : "s");
 	if (st->driver[0])
 		fprintf(out, ", driver %s", st->driver);
 	if (st->governor[0])
 		fprintf(out, ", governor %s", st->governor);
 	fputs("\n\n", out);
 	pidle_cpu_table(out, st);
+	/* A level without states of its own is only a topology column. */
 	for (l = 0; l < st->nr_levels; l++) {
+		if (!st->level[l].nr_states)
+			continue;
 		fputc('\n', out);
 		pidle_level_table(out, st, l);
 	}

@@ -1,6 +1,6 @@
 #!/bin/sh
 # Build a fake sysfs tree in $1 from the compact spec on stdin:
-#   cpuidle CPU K NAME LATENCY_US USAGE TIME_US ABOVE BELOW
+#   cpuidle CPU K NAME LATENCY_US USAGE TIME_US ABOVE BELOW  ('~' in NAME: a space)
 #   pcpu CPU K REQUESTED ACHIEVED DEMOTED LAT_PAID_NS OVERSHOOT_NS
 #   domain NAME LEVEL CPUS K STATE USAGE RESIDENCY_NS TOO_DEEP REJECTED LAT_PAID_NS
 #   sys DRIVER GOVERNOR TOPOLOGY   (cpuidle's current ones, the module's topology)
@@ -12,7 +12,7 @@ while read -r kind a b c d e f g h i j; do
 	cpuidle)
 		s=$root/sys/devices/system/cpu/cpu$a/cpuidle/state$b
 		mkdir -p "$s"
-		echo "$c" >"$s/name"; echo "$d" >"$s/latency"
+		echo "$c" | tr '~' ' ' >"$s/name"; echo "$d" >"$s/latency"
 		echo "$e" >"$s/usage"; echo "$f" >"$s/time"
 		echo "$g" >"$s/above"; echo "$h" >"$s/below"
 		echo 0 >"$s/disable" ;;
