@@ -4,9 +4,14 @@
 
 TOOLS_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
 		-Wno-format-truncation -Itools
+# Shared by the three tools (pidle-topo's makefile names them too).
+PIDLE_COMMON_SRCS := tools/pidle_common.c
+PIDLE_COMMON_HDRS := tools/pidle_common.h
 PIDLE_STAT_SRCS := tools/pidle-stat.c tools/pidle_snap.c tools/pidle_stat_delta.c \
-		   tools/pidle_stat_plain.c tools/pidle_stat_csv.c tools/pidle_stat_json.c
-PIDLE_STAT_HDRS := tools/pidle_snap.h tools/pidle_stat_delta.h tools/pidle_stat_report.h
+		   tools/pidle_stat_plain.c tools/pidle_stat_csv.c \
+		   tools/pidle_stat_json.c $(PIDLE_COMMON_SRCS)
+PIDLE_STAT_HDRS := tools/pidle_snap.h tools/pidle_stat_delta.h \
+		   tools/pidle_stat_report.h $(PIDLE_COMMON_HDRS)
 PIDLE_BENCH_SRCS := tools/pidle-bench.c tools/pidle_bench_stats.c
 PIDLE_BENCH_HDRS := tools/pidle_bench_stats.h
 

@@ -13,13 +13,13 @@
  * in reverse order, so the module is left as it was.
  */
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 #include "pidle-topo.h"
+#include "pidle_common.h"
 
 #define PIDLE_PARAM_DIR	"module/pseudo_cpuidle/parameters"
 
@@ -42,28 +42,17 @@ static int pidle_param_read(const char *root, const char *name, char *buf,
 			    size_t size, struct pidle_err *err)
 {
 	char path[PATH_MAX];
-	ssize_t n;
-	int fd;
+	int ret;
 
 	if (pidle_param_path(path, sizeof(path), root, name)) {
 		pidle_topo_errf(err, "sysfs root '%s' is too long a path", root);
 		return -1;
 	}
-	fd = open(path, O_RDONLY);
-	if (fd < 0) {
-		pidle_topo_errf(err, "cannot read %s: %s", path, strerror(errno));
+	ret = pidle_read_file(path, buf, size);
+	if (ret) {
+		pidle_topo_errf(err, "cannot read %s: %s", path, strerror(-ret));
 		return -1;
 	}
-	n = read(fd, buf, size - 1);
-	if (n < 0) {
-		pidle_topo_errf(err, "cannot read %s: %s", path, strerror(errno));
-		close(fd);
-		return -1;
-	}
-	close(fd);
-	buf[n] = '\0';
-	while (n > 0 && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
-		buf[--n] = '\0';
 	return 0;
 }
 
@@ -71,10 +60,8 @@ static int pidle_param_write(const char *root, const char *name,
 			     const char *value, bool verbose,
 			     struct pidle_err *err)
 {
-	size_t len = strlen(value);
 	char path[PATH_MAX];
-	ssize_t n;
-	int fd;
+	int ret;
 
 	if (pidle_param_path(path, sizeof(path), root, name)) {
 		pidle_topo_errf(err, "sysfs root '%s' is too long a path", root);
@@ -82,22 +69,17 @@ static int pidle_param_write(const char *root, const char *name,
 	}
 	if (verbose)
 		fprintf(stderr, "%s: writing %s=%s\n", PIDLE_TOPO_PROG, name, value);
-	fd = open(path, O_WRONLY | O_TRUNC);
-	if (fd < 0) {
+	ret = pidle_write_file(path, value, strlen(value));
+	/* The file was just read: these are open()'s, not the module's. */
+	if (ret == -EACCES || ret == -EPERM || ret == -EROFS || ret == -ENOENT) {
 		pidle_topo_errf(err, "cannot open %s for writing: %s", path,
-				strerror(errno));
+				strerror(-ret));
 		return -1;
 	}
-	/* One write(): sysfs hands the module the whole value at once. */
-	n = write(fd, value, len);
-	if (n < 0 || (size_t)n != len || close(fd)) {
-		int e = n < 0 || (size_t)n == len ? errno : EIO;
-
-		if (n < 0 || (size_t)n != len)
-			close(fd);
+	if (ret) {
 		pidle_topo_errf(err, "the module refused %s=%s (writing %s: %s%s)",
-				name, value, path, strerror(e),
-				e == EINVAL ? "; the kernel log says why" : "");
+				name, value, path, strerror(-ret),
+				ret == -EINVAL ? "; the kernel log says why" : "");
 		return -1;
 	}
 	return 0;

@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pidle-topo.h"
+#include "pidle_common.h"
 
 enum pidle_topo_action {
 	PIDLE_ACT_TOPOLOGY,	/* default: the topology= value */
@@ -43,19 +44,6 @@ void pidle_topo_errf(struct pidle_err *err, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(err->msg, sizeof(err->msg), fmt, ap);
 	va_end(ap);
-}
-
-static __attribute__((format(printf, 2, 3))) int
-pidle_topo_fail(int status, const char *fmt, ...)
-{
-	va_list ap;
-
-	fprintf(stderr, "%s: ", PIDLE_TOPO_PROG);
-	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	return status;
 }
 
 static void pidle_topo_usage(FILE *f)
@@ -109,9 +97,9 @@ static int pidle_topo_set_action(struct pidle_topo_opts *o,
 				 enum pidle_topo_action act, const char *opt)
 {
 	if (o->action_opt && o->action != act)
-		return pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
-				       "options %s and %s cannot be combined: each picks what to do",
-				       o->action_opt, opt);
+		return pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
+				    "options %s and %s cannot be combined: each picks what to do",
+				    o->action_opt, opt);
 	o->action = act;
 	o->action_opt = opt;
 	return 0;
@@ -121,8 +109,8 @@ static int pidle_topo_set_source(struct pidle_topo_opts *o,
 				 enum pidle_topo_source src, const char *arg)
 {
 	if (o->src != PIDLE_TOPO_SRC_THIS)
-		return pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
-				       "options --input and --synthetic cannot be combined: give one topology");
+		return pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
+				    "options --input and --synthetic cannot be combined: give one topology");
 	o->src = src;
 	o->src_arg = arg;
 	return 0;
@@ -187,25 +175,25 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 			pidle_topo_usage(stdout);
 			exit(PIDLE_TOPO_EXIT_OK);
 		case ':':
-			return pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
-					       "option '%s' needs an argument; see --help",
-					       argv[optind - 1]);
+			return pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
+					    "option '%s' needs an argument; see --help",
+					    argv[optind - 1]);
 		default:
 			if (optopt)
-				return pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
-						       "unknown option '-%c'; see --help",
-						       optopt);
-			return pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
-					       "unknown option '%s'; see --help",
-					       argv[optind - 1]);
+				return pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
+						    "unknown option '-%c'; see --help",
+						    optopt);
+			return pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
+					    "unknown option '%s'; see --help",
+					    argv[optind - 1]);
 		}
 		if (ret)
 			return ret;
 	}
 	if (optind < argc)
-		return pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
-				       "unexpected argument '%s': options only; see --help",
-				       argv[optind]);
+		return pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
+				    "unexpected argument '%s': options only; see --help",
+				    argv[optind]);
 	return 0;
 }
 
@@ -239,12 +227,12 @@ static int pidle_topo_states(const char *arg, const struct pidle_topology *topo,
 		else if (!preset && strchr(arg, ':'))
 			str = arg;
 		else if (!preset)
-			return pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
-					       "unknown preset '%s' for --states: see --list-presets, or give a states= string such as POLL:0:0,C1:2:2",
-					       arg);
+			return pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
+					    "unknown preset '%s' for --states: see --list-presets, or give a states= string such as POLL:0:0,C1:2:2",
+					    arg);
 	}
 	if (pidle_states_parse(str, st, &err))
-		return pidle_topo_fail(PIDLE_TOPO_EXIT_CONFIG, "%s", err.msg);
+		return pidle_errorf(PIDLE_TOPO_EXIT_CONFIG, "%s", err.msg);
 
 	/* The default table fits any topology once the missing levels go. */
 	if (!arg || (preset && !preset->states)) {
@@ -261,16 +249,16 @@ static int pidle_topo_states(const char *arg, const struct pidle_topology *topo,
 				strcat(have, ", ");
 				strcat(have, topo->level[j].name);
 			}
-			return pidle_topo_fail(PIDLE_TOPO_EXIT_CONFIG,
-					       "%s%s%s puts state %s at level '%s', which this topology does not have (it has %s)",
-					       preset ? "preset '" : "--states",
-					       preset ? preset->name : "",
-					       preset ? "'" : "",
-					       st->state[i].name, lvl, have);
+			return pidle_errorf(PIDLE_TOPO_EXIT_CONFIG,
+					    "%s%s%s puts state %s at level '%s', which this topology does not have (it has %s)",
+					    preset ? "preset '" : "--states",
+					    preset ? preset->name : "",
+					    preset ? "'" : "",
+					    st->state[i].name, lvl, have);
 		}
 	}
 	if (pidle_config_check(st, topo, &err))
-		return pidle_topo_fail(PIDLE_TOPO_EXIT_CONFIG, "%s", err.msg);
+		return pidle_errorf(PIDLE_TOPO_EXIT_CONFIG, "%s", err.msg);
 	return 0;
 }
 
@@ -286,6 +274,7 @@ int main(int argc, char **argv)
 	unsigned int nr_cpus;
 	int ret;
 
+	pidle_prog = PIDLE_TOPO_PROG;
 	ret = pidle_topo_parse_args(argc, argv, &o);
 	if (ret)
 		return ret;
@@ -293,25 +282,25 @@ int main(int argc, char **argv)
 		return pidle_topo_list_presets();
 
 	if (pidle_topo_load(o.src, o.src_arg, &hw, &err))
-		return pidle_topo_fail(PIDLE_TOPO_EXIT_INPUT, "%s", err.msg);
+		return pidle_errorf(PIDLE_TOPO_EXIT_INPUT, "%s", err.msg);
 	ret = pidle_topo_describe(hw, o.levels, topo_str, sizeof(topo_str),
 				  &nr_cpus, &err);
 	hwloc_topology_destroy(hw);
 	if (ret)
-		return pidle_topo_fail(ret == -2 ? PIDLE_TOPO_EXIT_USAGE :
-				       PIDLE_TOPO_EXIT_INPUT, "%s", err.msg);
+		return pidle_errorf(ret == -2 ? PIDLE_TOPO_EXIT_USAGE :
+				    PIDLE_TOPO_EXIT_INPUT, "%s", err.msg);
 
 	/* The kernel's parser, with the CPU count the module would use. */
 	if (pidle_topology_parse(topo_str, nr_cpus, &topo, &err))
-		return pidle_topo_fail(PIDLE_TOPO_EXIT_CONFIG, "%s", err.msg);
+		return pidle_errorf(PIDLE_TOPO_EXIT_CONFIG, "%s", err.msg);
 	ret = pidle_topo_states(o.states, &topo, &st);
 	if (ret)
 		goto out;
 	if (pidle_topology_print(&topo, topo_out, sizeof(topo_out)) < 0 ||
 	    pidle_states_print(&st, states_out, sizeof(states_out)) < 0) {
-		ret = pidle_topo_fail(PIDLE_TOPO_EXIT_CONFIG,
-				      "the configuration does not fit in %u characters",
-				      PIDLE_PARAM_LEN - 1);
+		ret = pidle_errorf(PIDLE_TOPO_EXIT_CONFIG,
+				   "the configuration does not fit in %u characters",
+				   PIDLE_PARAM_LEN - 1);
 		goto out;
 	}
 
@@ -332,14 +321,14 @@ int main(int argc, char **argv)
 	case PIDLE_ACT_APPLY:
 		if (pidle_topo_apply(o.sysfs_root, &st, states_out, &topo,
 				     topo_out, o.verbose, &err))
-			ret = pidle_topo_fail(PIDLE_TOPO_EXIT_APPLY, "%s", err.msg);
+			ret = pidle_errorf(PIDLE_TOPO_EXIT_APPLY, "%s", err.msg);
 		break;
 	case PIDLE_ACT_LIST:
 		break;
 	}
 	if (!ret && fflush(stdout))
-		ret = pidle_topo_fail(PIDLE_TOPO_EXIT_USAGE,
-				      "cannot write the output: %s", strerror(errno));
+		ret = pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
+				   "cannot write the output: %s", strerror(errno));
 out:
 	pidle_topology_free(&topo);
 	return ret;

@@ -6,10 +6,10 @@
 # (u32, u64) by -include, but not tests/shim on the include path, whose
 # <linux/errno.h> and <linux/limits.h> would hide glibc's.
 
-TOPO_SRCS := $(wildcard topology/*.c)
-TOPO_HDRS := $(wildcard topology/*.h)
+TOPO_SRCS := $(wildcard topology/*.c) tools/pidle_common.c
+TOPO_HDRS := $(wildcard topology/*.h) tools/pidle_common.h
 TOPO_CFLAGS := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
-	       -Wno-missing-field-initializers -Iinclude -Itopology \
+	       -Wno-missing-field-initializers -Iinclude -Itopology -Itools \
 	       -include tests/shim/linux/types.h \
 	       $(shell pkg-config --cflags hwloc 2>/dev/null)
 TOPO_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
