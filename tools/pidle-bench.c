@@ -5,7 +5,6 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
-#include <fcntl.h>
 #include <getopt.h>
 #include <linux/futex.h>
 #include <pthread.h>
@@ -20,6 +19,7 @@
 #include <unistd.h>
 
 #include "pidle_bench_stats.h"
+#include "pidle_common.h"
 
 #define PIDLE_MAX_CPUS	256
 
@@ -38,18 +38,6 @@ static long long pidle_ns(void)
 	return ts.tv_sec * 1000000000LL + ts.tv_nsec;
 }
 
-static int pidle_write(const char *path, char c)
-{
-	int fd = open(path, O_WRONLY);
-	int ret;
-
-	if (fd < 0)
-		return -1;
-	ret = write(fd, &c, 1) == 1 ? 0 : -1;
-	close(fd);
-	return ret;
-}
-
 static void pidle_restore(void)
 {
 	int cpu, k;
@@ -57,27 +45,14 @@ static void pidle_restore(void)
 	for (cpu = 0; cpu < pidle_nr_cpus; cpu++)
 		for (k = 0; k < pidle_b.nr_states; k++)
 			if (pidle_dis_orig[cpu][k])
-				pidle_write(pidle_dis_path[cpu][k],
-					    pidle_dis_orig[cpu][k]);
+				pidle_write_file(pidle_dis_path[cpu][k],
+						 &pidle_dis_orig[cpu][k], 1);
 }
 
 static void pidle_on_signal(int sig)
 {
 	pidle_restore();	/* open/write/close only: async-signal-safe */
 	_exit(128 + sig);
-}
-
-static int pidle_read_line(const char *path, char *buf, size_t size)
-{
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return -1;
-	if (!fgets(buf, size, f))
-		buf[0] = '\0';
-	fclose(f);
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
 }
 
 static int pidle_discover(void)
@@ -91,12 +66,12 @@ static int pidle_discover(void)
 		snprintf(path, sizeof(path),
 			 "%s/sys/devices/system/cpu/cpu0/cpuidle/state%d/name",
 			 pidle_root, k);
-		if (pidle_read_line(path, s->name, sizeof(s->name)))
+		if (pidle_read_file(path, s->name, sizeof(s->name)))
 			break;
 		snprintf(path, sizeof(path),
 			 "%s/sys/devices/system/cpu/cpu0/cpuidle/state%d/latency",
 			 pidle_root, k);
-		pidle_read_line(path, buf, sizeof(buf));
+		pidle_read_file(path, buf, sizeof(buf));
 		s->latency_us = atoll(buf);
 	}
 	pidle_b.nr_states = k;
@@ -112,7 +87,7 @@ static int pidle_discover(void)
 			snprintf(p, sizeof(pidle_dis_path[0][0]),
 				 "%s/sys/devices/system/cpu/cpu%d/cpuidle/state%d/disable",
 				 pidle_root, cpu, k);
-			if (pidle_read_line(p, buf, sizeof(buf)))
+			if (pidle_read_file(p, buf, sizeof(buf)))
 				break;
 			pidle_dis_orig[cpu][k] = buf[0];
 		}
@@ -126,16 +101,17 @@ static int pidle_discover(void)
 /* Enable only state @only on every CPU. */
 static int pidle_enable_only(int only)
 {
-	int cpu, k;
+	int cpu, k, ret;
 
 	for (cpu = 0; cpu < pidle_nr_cpus; cpu++)
-		for (k = 0; k < pidle_b.nr_states; k++)
-			if (pidle_write(pidle_dis_path[cpu][k],
-					k == only ? '0' : '1')) {
-				fprintf(stderr, "pidle-bench: %s: %s.\n",
-					pidle_dis_path[cpu][k], strerror(errno));
-				return -1;
-			}
+		for (k = 0; k < pidle_b.nr_states; k++) {
+			ret = pidle_write_file(pidle_dis_path[cpu][k],
+					       k == only ? "0" : "1", 1);
+			if (ret)
+				return pidle_errorf(-1, "%s: %s.",
+						    pidle_dis_path[cpu][k],
+						    strerror(-ret));
+		}
 	return 0;
 }
 
@@ -314,7 +290,7 @@ static void pidle_read_ovs(int cpu, int k, unsigned long long v[3])
 		snprintf(path, sizeof(path),
 			 "%s/sys/kernel/pseudo_cpuidle/cpu%d/state%d/%s",
 			 pidle_root, cpu, k, f[i]);
-		v[i] = pidle_read_line(path, buf, sizeof(buf)) ? ~0ULL :
+		v[i] = pidle_read_file(path, buf, sizeof(buf)) ? ~0ULL :
 			strtoull(buf, NULL, 10);
 	}
 }
@@ -387,18 +363,7 @@ static void pidle_usage(FILE *f)
 
 static int pidle_bad(const char *what, const char *arg, const char *why)
 {
-	fprintf(stderr, "pidle-bench: invalid %s '%s': %s.\nTry 'pidle-bench --help'.\n",
-		what, arg, why);
-	return 1;
-}
-
-static bool pidle_num(const char *s, long lo, long hi, long *out)
-{
-	char *end;
-
-	errno = 0;
-	*out = strtol(s, &end, 10);
-	return !*end && end != s && !errno && *out >= lo && *out <= hi;
+	return pidle_usage_error("invalid %s '%s': %s.", what, arg, why);
 }
 
 int main(int argc, char **argv)
@@ -428,23 +393,23 @@ int main(int argc, char **argv)
 	struct pidle_run run;
 	int c, k;
 
-	argv[0] = "pidle-bench";
+	pidle_prog = argv[0] = "pidle-bench";
 	while ((c = getopt_long(argc, argv, "c:w:n:I:s:t:p:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
-			if (!pidle_num(optarg, 0, PIDLE_MAX_CPUS - 1, &cpu))
+			if (!pidle_parse_long(optarg, 0, PIDLE_MAX_CPUS - 1, &cpu))
 				return pidle_bad("CPU", optarg, "expected a CPU number");
 			break;
 		case 'w':
-			if (!pidle_num(optarg, 0, PIDLE_MAX_CPUS - 1, &waker))
+			if (!pidle_parse_long(optarg, 0, PIDLE_MAX_CPUS - 1, &waker))
 				return pidle_bad("waker CPU", optarg, "expected a CPU number");
 			break;
 		case 'n':
-			if (!pidle_num(optarg, 1, 10000000, &n))
+			if (!pidle_parse_long(optarg, 1, 10000000, &n))
 				return pidle_bad("sample count", optarg, "expected an integer from 1 to 10000000");
 			break;
 		case 'I':
-			if (!pidle_num(optarg, 1, 10000000, &interval))
+			if (!pidle_parse_long(optarg, 1, 10000000, &interval))
 				return pidle_bad("interval", optarg, "expected microseconds from 1 to 10000000");
 			break;
 		case 's':
@@ -459,7 +424,7 @@ int main(int argc, char **argv)
 				return pidle_bad("test", optarg, "expected timer, ipi or both");
 			break;
 		case 'p':
-			if (!pidle_num(optarg, 0, 99, &prio))
+			if (!pidle_parse_long(optarg, 0, 99, &prio))
 				return pidle_bad("priority", optarg, "expected 0 to 99");
 			break;
 		case 'C':
@@ -528,7 +493,7 @@ int main(int argc, char **argv)
 		char *dup = strdup(states), *tok;
 
 		for (tok = strtok(dup, ","); tok; tok = strtok(NULL, ",")) {
-			if (!pidle_num(tok, 0, pidle_b.nr_states - 1, &v))
+			if (!pidle_parse_long(tok, 0, pidle_b.nr_states - 1, &v))
 				return pidle_bad("state", tok, "expected the index of an existing state");
 			sel[v] = true;
 		}
