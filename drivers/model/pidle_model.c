@@ -59,6 +59,15 @@
  * state. A CPU whose subtraction saw WAKING set first waits for WAKING to
  * clear, so it never reads a ``ready_ns`` that is about to change.
  *
+ * A CPU waits only when leaving the down period that the power-up ends,
+ * never a second time for one power-up: the first man numbers each
+ * power-up (``up_seq``, published with ``ready_ns``), and each CPU keeps
+ * the number of the last one it left idle after (``left_seq``). A CPU
+ * that spins its latency re-enters only once the domain is ready, so this
+ * matters for the one exit that pays nothing: a CPU coming online during a
+ * power-up leaves then, and when it goes idle again, shallow, and wakes
+ * before the ready time, it must not be charged the domain's deep state.
+ *
  * **What a CPU pays.** The deepest CPU-level state not deeper than its
  * request is its *fallback*. It achieves the deepest of: the fallback, the
  * state of each domain it is first man of, the state of each domain whose
@@ -81,7 +90,7 @@
  * **Memory ordering.** Value-returning atomics (the compare-and-exchanges)
  * are fully ordered; the flag-clearing ``atomic64_fetch_andnot_release()``
  * orders the plain writes before it (``down_state``, ``down_since_ns``;
- * ``ready_ns``, ``up_state``) before the cleared flag. The reader's
+ * ``ready_ns``, ``up_state``, ``up_seq``) before the cleared flag. The reader's
  * successful compare-and-exchange on a value with the flag clear comes
  * after that release in the word's modification order, so it reads from
  * the release sequence and the writes are visible to it. A waiter spinning
@@ -235,13 +244,17 @@ void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
 	pidle_vote_all(m, c, state, now_ns, info);
 }
 
-/* Withdraw a vote; as first man or waiter, raise what the CPU pays. */
+/*
+ * Withdraw a vote; as first man or waiter, raise what the CPU pays.
+ * @left_seq is the CPU's left_seq for this domain's level.
+ */
 static void pidle_domain_leave(struct pidle_model *m, struct pidle_domain *d,
 			       u64 vote, u64 now_ns, bool hotplug,
-			       unsigned int *achieved, u64 *latency_ns,
-			       struct pidle_exit_info *info)
+			       unsigned int *left_seq, unsigned int *achieved,
+			       u64 *latency_ns, struct pidle_exit_info *info)
 {
 	s64 old = atomic64_read_acquire(&d->word), new;
+	unsigned int seq;
 	bool full;
 	int state;
 	u64 lat, resid, ready_ns;
@@ -277,6 +290,9 @@ static void pidle_domain_leave(struct pidle_model *m, struct pidle_domain *d,
 				now_ns - d->down_since_ns : 0;
 			WRITE_ONCE(d->up_state, state);
 			WRITE_ONCE(d->ready_ns, now_ns + lat);
+			seq = d->up_seq + 1;
+			WRITE_ONCE(d->up_seq, seq);
+			*left_seq = seq;
 			pidle_inc(&st->usage, 1);
 			pidle_inc(&st->residency_ns, resid);
 			if (resid < m->state[state].target_residency_ns)
@@ -302,8 +318,13 @@ static void pidle_domain_leave(struct pidle_model *m, struct pidle_domain *d,
 		while (atomic64_read_acquire(&d->word) & PIDLE_WAKING)
 			cpu_relax();
 	}
+	/*
+	 * Stable: no down period, so no first man, can come before this
+	 * CPU votes again.
+	 */
+	seq = READ_ONCE(d->up_seq);
 	ready_ns = READ_ONCE(d->ready_ns);
-	if (ready_ns > now_ns) {
+	if (seq != *left_seq && ready_ns > now_ns) {
 		/* Still powering up: this CPU waits, and was in its state. */
 		lat = ready_ns - now_ns;
 		state = READ_ONCE(d->up_state);
@@ -314,6 +335,7 @@ static void pidle_domain_leave(struct pidle_model *m, struct pidle_domain *d,
 		if (info)
 			info->wait_levels |= 1u << d->level;
 	}
+	*left_seq = seq;
 }
 
 static void pidle_leave_all(struct pidle_model *m, struct pidle_cpu *c,
@@ -328,7 +350,8 @@ static void pidle_leave_all(struct pidle_model *m, struct pidle_cpu *c,
 		if (!(c->voted_levels & (1u << l)))
 			continue;
 		pidle_domain_leave(m, c->dom[l], m->vote[l][state], now_ns,
-				   hotplug, achieved, latency_ns, info);
+				   hotplug, &c->left_seq[l], achieved,
+				   latency_ns, info);
 	}
 	c->voted_levels = 0;
 }

@@ -56,6 +56,7 @@ struct pidle_domain {
 	/* Written by the first man while PIDLE_WAKING is set. */
 	int up_state;
 	u64 ready_ns;
+	unsigned int up_seq;	/* numbers the power-ups */
 
 	/* The domain's CPUs, for the timer policy: cpus[0 .. nr_cpus-1]. */
 	unsigned int *cpus;
@@ -82,6 +83,8 @@ struct pidle_cpu {
 	unsigned int voted_levels;
 	bool offline;
 	struct pidle_domain *dom[PIDLE_MAX_LEVELS + 1];
+	/* Per level: the domain's last power-up this CPU has left idle after. */
+	unsigned int left_seq[PIDLE_MAX_LEVELS + 1];
 
 	struct pidle_cpu_counters stat[PIDLE_MAX_STATES];
 	/* Written by a reset; stat - base is what readers see. */

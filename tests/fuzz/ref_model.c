@@ -39,6 +39,8 @@ struct ref_cpu {
 	int state;		/* REF_BUSY, or the state it is idle in */
 	bool offline;
 	u64 next_timer_ns;
+	/* Per level: idle through a down period whose power-up has begun. */
+	bool in_power_up[PIDLE_MAX_LEVELS + 1];
 	struct pidle_cpu_stats st[PIDLE_MAX_STATES];
 };
 
@@ -286,6 +288,8 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			if (resid < r->state[t].target_residency_ns)
 				st->too_deep++;
 			st->latency_paid_ns += lat;
+			for (k = 0; k < d->nr_cpus; k++)
+				r->cpu[d->cpus[k]].in_power_up[l] = d->cpus[k] != cpu;
 			if ((unsigned int)t > *achieved)
 				*achieved = t;
 			if (lat > *latency_ns)
@@ -293,10 +297,11 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			info->up_levels |= 1u << l;
 			info->up_state[l] = t;
 			info->up_residency_ns[l] = resid;
-		} else if (d->ready_ns > now_ns) {
+		} else if (r->cpu[cpu].in_power_up[l] && d->ready_ns > now_ns) {
 			/*
 			 * "Any CPU of D that wakes before the ready time waits
-			 * until it."
+			 * until it": any CPU that was idle in the down period
+			 * the power-up ends, not one that went idle after it.
 			 */
 			if (d->ready_ns - now_ns > *latency_ns)
 				*latency_ns = d->ready_ns - now_ns;
@@ -304,6 +309,7 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 				*achieved = d->up_state;
 			info->wait_levels |= 1u << l;
 		}
+		r->cpu[cpu].in_power_up[l] = false;
 	}
 	r->cpu[cpu].state = REF_BUSY;
 }

@@ -282,6 +282,35 @@ static void test_model_cpu_level_has_no_domain(void **s)
 	assert_true(pidle_shim_warnings == 0);
 }
 
+/*
+ * Found by tests/fuzz/fuzz_model: coming online pays nothing, so a CPU
+ * brought online while its package powers up could go idle again, shallow,
+ * before the package was ready, and on waking was charged the rest of the
+ * power-up and "achieved" the package's deep state, deeper than it asked
+ * for. A CPU waits only when leaving the down period a power-up ends.
+ */
+static void test_model_online_during_power_up_does_not_wait(void **s)
+{
+	enum { PC1 = 2, DEEP = 3 };
+	struct pidle_exit_info xi;
+
+	setup_model("POLL:0:0,C1:2:2,PC1:5:10:package,PC6:300:1200:package",
+		    "package=0-1", PIDLE_POLICY_AUTO);
+	pidle_cpu_offline(fx.m, 1, 0);
+	enter(0, DEEP, 10);				/* last man: PC6 */
+	xi = leave(0, 1000);				/* first man */
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_true(xi.latency_ns == 300 * US);		/* ready at 1300 us */
+	pidle_cpu_online(fx.m, 1, 1010 * US);		/* during the power-up */
+	enter(1, PC1, 1020);
+	xi = leave(1, 1030);				/* before 1300 us */
+	assert_int_equal(xi.wait_levels, 0);
+	assert_int_equal(xi.achieved, C1);		/* PC1 needs CPU 0 too */
+	assert_true(xi.latency_ns == 2 * US);
+	assert_true(cstats(1, PC1).demoted == 1);
+	assert_true(pidle_shim_warnings == 0);
+}
+
 static void test_model_timer_policy(void **s)
 {
 	struct pidle_enter_info ei;
@@ -428,6 +457,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_model_too_deep_exact, teardown),
 		cmocka_unit_test_teardown(test_model_first_man_clock_before_last_man, teardown),
 		cmocka_unit_test_teardown(test_model_cpu_level_has_no_domain, teardown),
+		cmocka_unit_test_teardown(test_model_online_during_power_up_does_not_wait, teardown),
 		cmocka_unit_test_teardown(test_model_timer_policy, teardown),
 		cmocka_unit_test_teardown(test_model_two_states_one_level, teardown),
 		cmocka_unit_test_teardown(test_model_offline_cpu_does_not_keep_domain_up, teardown),
