@@ -35,7 +35,7 @@ summary() {
 
 # The file a crash was saved to, and the first line saying why.
 crash_report() {
-	sed -n 's/^Test unit written to \(.*\)/\1/p' "$1" | tail -n 1
+	sed -n 's/.*Test unit written to \(.*\)/\1/p' "$1" | tail -n 1
 	grep -m 1 -E '^fuzz: |runtime error|ERROR: (AddressSanitizer|LeakSanitizer|libFuzzer)' "$1"
 }
 
