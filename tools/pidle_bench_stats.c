@@ -157,15 +157,24 @@ void pidle_bench_report(FILE *out, enum pidle_bench_fmt fmt,
 		}
 		break;
 	case PIDLE_BFMT_CSV:
-		fprintf(out, "state,name,exit_latency_us,test,samples,median_us,p99_us,diff_median_us,diff_p99_us,fidelity\n");
+		/* The state's overshoot figures repeat on each of its rows. */
+		fprintf(out, "state,name,exit_latency_us,test,samples,median_us,p99_us,diff_median_us,diff_p99_us,fidelity,exits,overshoot_avg_ns,overshoot_max_ns\n");
 		for (i = 0; i < nr; i++) {
+			const struct pidle_bench_state *s = r[i].s;
+
 			fprintf(out, "%d,%s,%lld,%s,%d,%.1f,%.1f,",
-				(int)(r[i].s - b->st), r[i].s->name,
-				r[i].s->latency_us, pidle_test_name[r[i].test],
-				r[i].n, r[i].med_us, r[i].p99_us);
+				(int)(s - b->st), s->name, s->latency_us,
+				pidle_test_name[r[i].test], r[i].n, r[i].med_us,
+				r[i].p99_us);
 			pidle_opt(out, r[i].has_diff, "%.1f,", r[i].dmed_us, ",");
 			pidle_opt(out, r[i].has_diff, "%.1f,", r[i].dp99_us, ",");
-			pidle_opt(out, r[i].has_fid, "%.2f\n", r[i].fid, "\n");
+			pidle_opt(out, r[i].has_fid, "%.2f,", r[i].fid, ",");
+			if (s->has_ovs)
+				fprintf(out, "%llu,%.1f,%llu\n", s->exits,
+					s->exits ? (double)s->ovs_ns / s->exits : 0.0,
+					s->ovs_max_ns);
+			else
+				fprintf(out, ",,\n");
 		}
 		break;
 	case PIDLE_BFMT_JSON:
@@ -260,12 +269,16 @@ int pidle_bench_load(const char *path, struct pidle_bench *b)
 			char *a = strtok(NULL, " \t\n"), *s = strtok(NULL, " \t\n");
 			char *m = strtok(NULL, " \t\n");
 
+			char *e1, *e2, *e3;
+
 			if (!a || !s || !m)
 				goto bad;
 			b->st[k].has_ovs = true;
-			b->st[k].exits = strtoull(a, NULL, 10);
-			b->st[k].ovs_ns = strtoull(s, NULL, 10);
-			b->st[k].ovs_max_ns = strtoull(m, NULL, 10);
+			b->st[k].exits = strtoull(a, &e1, 10);
+			b->st[k].ovs_ns = strtoull(s, &e2, 10);
+			b->st[k].ovs_max_ns = strtoull(m, &e3, 10);
+			if (*e1 || *e2 || *e3)
+				goto bad;
 		} else {
 			goto bad;
 		}
