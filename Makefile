@@ -33,6 +33,7 @@ help:
 	@echo '  make check-docs kernel-doc over the model core, warnings fail'
 	@echo '  make docs       expand Documentation/ into build/docs/'
 	@echo '  make demo       compare governors on a simulated 2x2x2 machine'
+	@echo '                 (DEMO_KVER=, DEMO_SECONDS=, DEMO_PRESET=)'
 	@echo '  make bench      benchmarks, reported as side-by-side ratios'
 	@echo '  make fuzz       fuzz the parsers and the model, FUZZ_SECONDS=60 each'
 	@echo '                  (or FUZZ_RUNS=N inputs), corpus kept in build/fuzz/'
@@ -82,21 +83,13 @@ include tests/fuzz/fuzz.mk
 -include topology/topology.mk
 -include tools/tools.mk
 -include tests/vm/vm.mk
+-include demo/demo.mk
 
 tools: $(TOOLS)
 
 check-tools: $(TOOL_CHECKS)
 
-# Not built yet (issue 7): say what they will do rather than pretend.
-demo:
-	@echo 'make demo is not implemented yet. It will: install what it needs,'
-	@echo 'build, boot a 2-package x 2-core x 2-thread guest with the Skylake-SP'
-	@echo 'preset (build/pidle-topo --states skx) and the topology pidle-topo'
-	@echo 'writes for it, run one workload under menu, ladder and (6.12) haltpoll,'
-	@echo 'and print per-state and per-domain residency, too-deep/too-shallow %'
-	@echo 'and wake-up latency side by side. Today: make check-vm boots such a'
-	@echo 'guest and prints the measured residencies and latencies in build/vm/.'
-
+# Not built yet (issue 7): say what it will do rather than pretend.
 bench:
 	@echo 'make bench is not implemented yet (issue 7): model enter+exit cost'
 	@echo 'against a bare-atomics floor, pseudo POLL against idle=poll, and'

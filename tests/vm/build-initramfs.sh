@@ -1,25 +1,42 @@
 #!/bin/sh
-# build-initramfs.sh KVER OUT: the guest image for kernel KVER.
+# build-initramfs.sh KVER OUT [DIR...]: the guest image for kernel KVER.
 # Contains busybox (static), tests/vm/init, lib.sh, every suites/*.sh, the
 # module build/kmod-KVER/pseudo_cpuidle.ko when built, the test modules
 # of build/kmod-KVER/test/, each guest/NAME.c
 # built static as /NAME, and whatever executables build/vm/extra/ holds
 # (copied to /bin, with the shared libraries of any dynamic one).
+# Each DIR (inside the tree; the demo's demo/guest) adds its *.sh as
+# suites and its *.c as programs, built in build/DIR/, so that scripts
+# that are not tests stay out of suites/ and out of make check.
 set -eu
-[ $# -eq 2 ] || { echo "usage: $0 KVER OUT" >&2; exit 2; }
+[ $# -ge 2 ] || { echo "usage: $0 KVER OUT [DIR...]" >&2; exit 2; }
 KVER=$1; OUT=$2
+shift 2
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
 KO=$TOP/build/kmod-$KVER/pseudo_cpuidle.ko
 BIN=$TOP/build/vm/guest
 case "$OUT" in /*) ;; *) OUT=$PWD/$OUT ;; esac
 
-mkdir -p "$(dirname "$OUT")" "$BIN"
-for c in "$HERE"/guest/*.c; do
-	exe=$BIN/$(basename "$c" .c)
-	if [ ! -x "$exe" ] || [ "$c" -nt "$exe" ]; then
-		gcc -static -O2 -Wall -Wextra -Werror -o "$exe" "$c" -pthread -lm
-	fi
+# progs SRCDIR BINDIR: each SRCDIR/NAME.c built static as BINDIR/NAME
+progs() {
+	mkdir -p "$2"
+	for c in "$1"/*.c; do
+		[ -f "$c" ] || continue
+		exe=$2/$(basename "$c" .c)
+		if [ ! -x "$exe" ] || [ "$c" -nt "$exe" ]; then
+			gcc -static -O2 -Wall -Wextra -Werror -o "$exe" "$c" -pthread -lm
+		fi
+	done
+}
+mkdir -p "$(dirname "$OUT")"
+progs "$HERE/guest" "$BIN"
+DIRS=
+for d in "$@"; do
+	d=$(cd "$d" && pwd)
+	case "$d" in "$TOP"/*) ;; *) echo "$0: $d is not inside $TOP" >&2; exit 2 ;; esac
+	progs "$d" "$TOP/build/${d#"$TOP"/}"
+	DIRS="$DIRS $d"
 done
 ROOT=$(mktemp -d)
 trap 'rm -rf "$ROOT"' EXIT
@@ -31,6 +48,10 @@ cp "$HERE/init" "$ROOT/init"
 cp "$HERE/lib.sh" "$ROOT/lib.sh"
 cp "$HERE"/suites/*.sh "$ROOT/suites/"
 cp "$BIN"/* "$ROOT/"
+for d in $DIRS; do
+	for f in "$d"/*.sh; do [ -f "$f" ] && cp "$f" "$ROOT/suites/"; done
+	for f in "$TOP/build/${d#"$TOP"/}"/*; do [ -f "$f" ] && cp "$f" "$ROOT/"; done
+done
 if [ -d "$TOP/build/vm/extra" ]; then
 	cp -a "$TOP/build/vm/extra/." "$ROOT/bin/"
 	# A dynamic executable (pidle-topo: hwloc wants libudev, which Debian

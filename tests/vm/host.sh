@@ -42,7 +42,12 @@ QEMU_LOCK=${PIDLE_QEMU_LOCK:-/tmp/pidle-qemu.lock}
 boot_once() {	# KVER SMP SUITE LOG [APPEND [TIMEOUT_S]]
 	local k=$1 smp=$2 suite=$3 log=$4 extra=${5:-} tmo=${6:-240}
 	(
-	flock 8
+	if ! flock -n 8; then
+		local w0=$(date +%s)
+		echo "  $suite: waiting for another guest to end ($QEMU_LOCK)" >&2
+		flock 8
+		echo "  $suite: waited $(( $(date +%s) - w0 )) s for the guest lock" >&2
+	fi
 	timeout "$tmo" qemu-system-x86_64 -accel tcg -bios /usr/share/qemu/qboot.rom \
 		-cpu Skylake-Server -m 512M -nographic -no-reboot -smp "$smp" \
 		-kernel "/boot/vmlinuz-$k" -initrd "$OUTDIR/$k.initrd.gz" \
