@@ -139,7 +139,7 @@ END {
 	}
 	row("run time, s (pidle-stat)", el, "", "%.1f")
 	print ""
-	printf "  CPU states (%d CPUs; residency: mean per CPU)\n", ncpu[gov[1]]
+	printf "  CPU states, as the governor requested them (%d CPUs; residency: mean per CPU)\n", ncpu[gov[1]]
 	if (hasbusy) row("busy %", bz, "", "%.2f")
 	for (st = 0; st <= maxst; st++) {
 		for (i = 1; i <= ngov; i++) {
