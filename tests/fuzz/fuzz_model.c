@@ -37,8 +37,10 @@
  * more than it asked for nor pays less than its fallback state or more
  * than its achieved state's latency (plus the read skew), that no
  * residency exceeds the elapsed time, and that at the end every domain
- * word is zero and no WARN fired. A failing build returns -ENOMEM, leaves
- * its output alone and leaks nothing (ASan).
+ * word is zero and no WARN fired. A build that fails returns -ENOMEM
+ * (allocation) or pidle_config_check()'s -EINVAL and message (a table
+ * that does not fit the topology), leaves its output alone and leaks
+ * nothing (ASan).
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -375,6 +377,28 @@ static void check_quiescent(struct fuzz *f)
 	check_stats(f);
 }
 
+/*
+ * A table that does not fit the topology: the build refuses it as
+ * pidle_config_check() does, same message, output untouched.
+ */
+static bool check_build_refused(const struct pidle_states *st,
+				const struct pidle_topology *topo,
+				enum pidle_policy policy)
+{
+	struct pidle_model *sentinel = (struct pidle_model *)&sentinel, *m = sentinel;
+	struct pidle_err check_err = { { 0 } }, err = { { 0 } };
+	int check, ret;
+
+	check = pidle_config_check(st, topo, &check_err);
+	if (!check)
+		return false;
+	ret = pidle_model_create(st, topo, policy, &m, &err);
+	FUZZ_CHECK(ret == check && m == sentinel && !strcmp(err.msg, check_err.msg),
+		   "create returned %d (%s), the check %d (%s)", ret, err.msg,
+		   check, check_err.msg);
+	return true;
+}
+
 /* One failing allocation in the build: -ENOMEM, output untouched. */
 static void check_build_enomem(const struct pidle_states *st,
 			       const struct pidle_topology *topo,
@@ -429,8 +453,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   "default table: %s", err.msg);
 		pidle_states_drop_missing_levels(&st, &topo);
 	}
-	if (pidle_policy_parse(line[4], &policy, &err) ||
-	    pidle_config_check(&st, &topo, &err))
+	if (pidle_policy_parse(line[4], &policy, &err))
+		goto out_topo;
+	if (check_build_refused(&st, &topo, policy))
 		goto out_topo;
 
 	if (nr_ops && ops[0])

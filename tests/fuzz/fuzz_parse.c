@@ -22,9 +22,11 @@
  *   here from the structure, not by the parser's own code), and its
  *   canonical print is a fixed point: print, parse, print again gives the
  *   same string and the same structure;
- * - a print into exactly length + 1 bytes succeeds, one byte less is
- *   -ENOSPC, and neither writes past the buffer (ASan: the buffers are
- *   heap blocks of exactly that size);
+ * - the value with a trailing newline (what "echo > parameter" writes)
+ *   parses the same, with no struct pidle_err to fill;
+ * - a print into exactly length + 1 bytes succeeds; one byte less, half,
+ *   one byte and none are -ENOSPC; none writes past the buffer (ASan: the
+ *   buffers are heap blocks of exactly that size);
  * - each allocation of a successful topology parse or print, made to fail
  *   in turn, gives -ENOMEM, leaves the output untouched and leaks nothing.
  *
@@ -71,16 +73,28 @@ static void check_refusal(int ret, const struct pidle_err *err,
 			   "message \"%s\": byte %zu is not printable", err->msg, i);
 }
 
+/* @str followed by a newline, in a new heap block. */
+static char *with_newline(const char *str)
+{
+	size_t len = strlen(str);
+	char *buf = malloc(len + 2);
+
+	FUZZ_CHECK(buf, "out of memory");
+	memcpy(buf, str, len);
+	memcpy(buf + len, "\n", 2);
+	return buf;
+}
+
 /*
- * The print contract: the canonical string fits in len + 1 bytes and not
- * in len, with nothing written past the buffer.
+ * The print contract: the canonical string fits in len + 1 bytes and in
+ * nothing shorter, with nothing written past the buffer.
  */
 typedef int (*print_fn)(const void *obj, char *buf, size_t size);
 
 static void check_print_bounds(print_fn print, const void *obj,
 			       const char *canon, const char *what)
 {
-	size_t len = strlen(canon);
+	size_t len = strlen(canon), size[] = { len, len / 2, 1, 0 }, i;
 	char *buf = malloc(len + 1);
 	int ret;
 
@@ -88,10 +102,15 @@ static void check_print_bounds(print_fn print, const void *obj,
 	ret = print(obj, buf, len + 1);
 	FUZZ_CHECK(ret == (int)len && !strcmp(buf, canon),
 		   "%s: print into %zu bytes returned %d", what, len + 1, ret);
-	ret = print(obj, buf, len);
-	FUZZ_CHECK(ret == -ENOSPC, "%s: print into %zu bytes (one short) returned %d",
-		   what, len, ret);
 	free(buf);
+	for (i = 0; i < sizeof(size) / sizeof(size[0]); i++) {
+		buf = malloc(size[i]);
+		FUZZ_CHECK(buf || !size[i], "out of memory");
+		ret = print(obj, buf, size[i]);
+		FUZZ_CHECK(ret == -ENOSPC, "%s: print of %zu characters into %zu bytes returned %d",
+			   what, len, size[i], ret);
+		free(buf);
+	}
 }
 
 static int states_print(const void *st, char *buf, size_t size)
@@ -138,7 +157,7 @@ static void fuzz_states(const char *str)
 {
 	struct pidle_states a, b, before;
 	struct pidle_err err = { { 0 } };
-	char canon[PIDLE_PARAM_LEN], again[PIDLE_PARAM_LEN];
+	char canon[PIDLE_PARAM_LEN], again[PIDLE_PARAM_LEN], *nl;
 	int ret;
 
 	memset(&a, 0x5a, sizeof(a));
@@ -147,9 +166,19 @@ static void fuzz_states(const char *str)
 	if (ret) {
 		check_refusal(ret, &err, "states");
 		FUZZ_CHECK(!memcmp(&a, &before, sizeof(a)), "output written on error");
+		nl = with_newline(str);
+		FUZZ_CHECK(pidle_states_parse(nl, &a, NULL) == ret,
+			   "with a newline: accepted, or another error");
+		free(nl);
 		return;
 	}
 	check_states(&a);
+	nl = with_newline(str);
+	ret = pidle_states_parse(nl, &b, NULL);
+	FUZZ_CHECK(!ret && a.nr_states == b.nr_states &&
+		   !memcmp(a.state, b.state, a.nr_states * sizeof(a.state[0])),
+		   "with a newline: returned %d, or a different table", ret);
+	free(nl);
 	/* 10 states of at most 61 characters each: always fits. */
 	ret = pidle_states_print(&a, canon, sizeof(canon));
 	FUZZ_CHECK(ret > 0 && (size_t)ret == strlen(canon), "print returned %d", ret);
@@ -280,6 +309,7 @@ static bool fuzz_topology(const char *str, unsigned int nr_cpus,
 	static char canon[PIDLE_MAX_LEVELS * (PIDLE_MAX_CPUS * 5 + PIDLE_NAME_LEN + 2)];
 	static char again[sizeof(canon)];
 	unsigned long allocs = pidle_shim_allocs;
+	char *nl = with_newline(str);
 	int ret;
 
 	memset(&a, 0x5a, sizeof(a));
@@ -288,10 +318,18 @@ static bool fuzz_topology(const char *str, unsigned int nr_cpus,
 	if (ret) {
 		check_refusal(ret, &err, "topology");
 		FUZZ_CHECK(!memcmp(&a, &before, sizeof(a)), "output written on error");
+		FUZZ_CHECK(pidle_topology_parse(nl, nr_cpus, &b, NULL) == ret,
+			   "with a newline: accepted, or another error");
+		free(nl);
 		return false;
 	}
 	allocs = pidle_shim_allocs - allocs;
 	check_topology(&a, nr_cpus);
+	ret = pidle_topology_parse(nl, nr_cpus, &b, NULL);
+	FUZZ_CHECK(!ret && topology_equal(&a, &b), "with a newline: returned %d, or differs",
+		   ret);
+	pidle_topology_free(&b);
+	free(nl);
 	ret = pidle_topology_print(&a, canon, sizeof(canon));
 	FUZZ_CHECK(ret > 0 && (size_t)ret == strlen(canon), "print returned %d", ret);
 	/* The canonical form names every CPU: it needs no CPU count... */
