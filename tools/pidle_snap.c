@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <sched.h>
+#include <time.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -43,19 +44,31 @@ static int pidle_is_dir(const char *path)
  * running it. Every counter is then cut at a known moment, the same one in
  * each snapshot, and the cost is one wake-up per CPU and domain per
  * snapshot. A CPU it may not run on (a cpuset) is read without a visit.
+ *
+ * The visits of one snapshot are spread over its reading time, and not the
+ * same way each time (a visit waits for the CPU to wake). So each visit
+ * records when it happened, and a row's time percentages are over the time
+ * between its own two visits, not the snapshots' start times: a CPU
+ * visited 7 ms later in the second snapshot than in the first has 7 ms
+ * more counted, and the same 7 ms more elapsed.
  */
 static bool pidle_visiting;
 static cpu_set_t pidle_saved_mask;
 
-static void pidle_visit(int cpu)
+/* Run on @cpu; the CLOCK_MONOTONIC ns once there, 0 without a visit. */
+static unsigned long long pidle_visit(int cpu)
 {
+	struct timespec ts;
 	cpu_set_t set;
 
 	if (!pidle_visiting || cpu < 0 || cpu >= CPU_SETSIZE)
-		return;
+		return 0;
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
-	sched_setaffinity(0, sizeof(set), &set);
+	if (sched_setaffinity(0, sizeof(set), &set))
+		return 0;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (unsigned long long)ts.tv_sec * 1000000000ULL + ts.tv_nsec;
 }
 
 /* One file of /sys/devices/system/cpu/cpuidle; "" when it is missing. */
@@ -188,7 +201,7 @@ static void pidle_snap_domains_read(const char *root, struct pidle_snap *s)
 				 de->d_name);
 		snprintf(path, sizeof(path), "%s/cpus", dir);
 		pidle_read_file(path, dom->cpus, sizeof(dom->cpus));
-		pidle_visit(atoi(dom->cpus));	/* its first CPU */
+		dom->read_ns = pidle_visit(atoi(dom->cpus));	/* its first CPU */
 		for (k = 0; k < PIDLE_SNAP_STATES; k++) {
 			struct pidle_snap_dstate *st = &dom->st[dom->nr_states];
 			char sdir[4200];
@@ -248,7 +261,7 @@ static int pidle_snap_read_tree(const char *root, bool need_module,
 		if (!pidle_is_dir(cdir))
 			continue;
 		s->cpu[s->nr_cpus].cpu = n;
-		pidle_visit(n);
+		s->cpu[s->nr_cpus].read_ns = pidle_visit(n);
 		pidle_snap_cpu_read(root, &s->cpu[s->nr_cpus], s->pseudo);
 		s->nr_cpus++;
 	}

@@ -20,6 +20,7 @@ struct pidle_snap_state {
 struct pidle_snap_cpu {
 	int cpu;
 	int nr_states;
+	unsigned long long read_ns;	/* CLOCK_MONOTONIC of the visit; 0: none */
 	struct pidle_snap_state st[PIDLE_SNAP_STATES];
 };
 
@@ -36,6 +37,7 @@ struct pidle_snap_domain {
 	char level[32];
 	char cpus[64];
 	int nr_states;
+	unsigned long long read_ns;	/* CLOCK_MONOTONIC of the visit; 0: none */
 	struct pidle_snap_dstate st[PIDLE_SNAP_STATES];
 };
 

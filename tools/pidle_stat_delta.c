@@ -159,6 +159,17 @@ static void pidle_dstate_add(struct pidle_stat_dstate *sum,
 	sum->latency_paid_ns += r->latency_paid_ns;
 }
 
+/*
+ * The seconds a row's counters span: between its two visits when both
+ * snapshots visited it (see "visiting each CPU" in pidle_snap.c), else the
+ * snapshots' elapsed time.
+ */
+static double pidle_window_s(unsigned long long a_ns, unsigned long long b_ns,
+			     double elapsed_s)
+{
+	return a_ns && b_ns > a_ns ? (double)(b_ns - a_ns) / 1e9 : elapsed_s;
+}
+
 static void pidle_stat_cpus(const struct pidle_snap *a,
 			    const struct pidle_snap *b, struct pidle_stat *st)
 {
@@ -181,7 +192,9 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 		r->cpu = y->cpu;
 		for (k = 0; k < st->nr_states && k < y->nr_states &&
 			    k < x->nr_states; k++) {
-			pidle_cstate(&x->st[k], &y->st[k], st->elapsed_s,
+			pidle_cstate(&x->st[k], &y->st[k],
+				     pidle_window_s(x->read_ns, y->read_ns,
+						    st->elapsed_s),
 				     &r->st[k]);
 			pidle_cstate_add(&sum->st[k], &r->st[k]);
 			idle += r->st[k].residency_pct;
@@ -265,7 +278,9 @@ static void pidle_stat_domains(const struct pidle_snap *a,
 		r->idx = y->idx;
 		snprintf(r->cpus, sizeof(r->cpus), "%s", y->cpus);
 		for (k = 0; k < lv->nr_states && k < y->nr_states; k++) {
-			pidle_dstate(&x->st[k], &y->st[k], st->elapsed_s,
+			pidle_dstate(&x->st[k], &y->st[k],
+				     pidle_window_s(x->read_ns, y->read_ns,
+						    st->elapsed_s),
 				     &r->st[k]);
 			pidle_dstate_add(&lv->sum.st[k], &r->st[k]);
 		}

@@ -80,9 +80,10 @@ static int pidle_level_walk(struct pidle_tok doms, const char *level,
 			*max_cpu = max(*max_cpu, b);
 			if (!map)
 				continue;
+			/* Name the first CPU that is missing, not the last. */
 			if (b >= nr_cpus)
 				return pidle_err(err, "topology: level %s: domain %u: CPU %u is out of range (%u CPUs)",
-						 level, d, b, nr_cpus);
+						 level, d, max(a, nr_cpus), nr_cpus);
 			for (cpu = a; cpu <= b; cpu++) {
 				if (map[cpu] != PIDLE_NO_DOMAIN)
 					return pidle_err(err, "topology: level %s: CPU %u is in two domains (%u and %u)",
