@@ -61,18 +61,21 @@ boot_once() {	# KVER SMP SUITE LOG [APPEND [TIMEOUT_S]]
 
 # Multi-threaded TCG now and then runs a half-patched instruction while the
 # kernel patches its own text at boot (seen: an invalid opcode in
-# set_next_task_idle at 0.7 s, before any module). Such a boot, one that
-# died before the guest's init printed its first line, is retried once; a
-# crash after that, with our module in play, is never retried.
+# set_next_task_idle at 0.7 s, an int3 in sched_clock_cpu; more often on a
+# loaded host). Such a boot, one that died before the guest's init printed
+# its first line, before any module of ours, is retried up to twice; a
+# crash after that is never retried.
 boot() {	# KVER SMP SUITE LOG [APPEND [TIMEOUT_S]]
-	boot_once "$@"
-	local st=$?
-	if ! grep -q '^# vm: kernel' "$4" && grep -q 'Kernel panic' "$4"; then
-		cp "$4" "$4.early-panic"
-		echo "  $3: guest panicked during boot, before init (log kept as $4.early-panic); retrying once"
+	local st try
+	for try in 1 2 3; do
 		boot_once "$@"
 		st=$?
-	fi
+		grep -q '^# vm: kernel' "$4" && break
+		grep -q 'Kernel panic' "$4" || break
+		cp "$4" "$4.early-panic.$try"
+		[ $try -lt 3 ] || break
+		echo "  $3: guest panicked during boot, before init (log kept as $4.early-panic.$try); retrying"
+	done
 	return $st
 }
 
