@@ -26,6 +26,28 @@ void pidle_topology_free(struct pidle_topology *topo)
 	topo->nr_levels = 0;
 }
 
+int pidle_topology_copy(struct pidle_topology *dst,
+			const struct pidle_topology *src)
+{
+	struct pidle_topology t = *src;
+	unsigned int i;
+
+	for (i = 0; i < src->nr_levels; i++) {
+		t.level[i].domain_of_cpu = kcalloc(src->nr_cpus,
+						   sizeof(unsigned int),
+						   GFP_KERNEL);
+		if (!t.level[i].domain_of_cpu) {
+			t.nr_levels = i;
+			pidle_topology_free(&t);
+			return -ENOMEM;
+		}
+		memcpy(t.level[i].domain_of_cpu, src->level[i].domain_of_cpu,
+		       src->nr_cpus * sizeof(unsigned int));
+	}
+	*dst = t;
+	return 0;
+}
+
 static int pidle_cpu_parse(const struct pidle_tok *tok, const char *level,
 			   unsigned int *cpu, struct pidle_err *err)
 {

@@ -104,6 +104,9 @@ int pidle_topology_parse(const char *str, unsigned int nr_cpus,
 int pidle_topology_print(const struct pidle_topology *topo, char *buf,
 			 size_t size);
 void pidle_topology_free(struct pidle_topology *topo);
+/* A deep copy of @src into @dst (-ENOMEM leaves @dst untouched). */
+int pidle_topology_copy(struct pidle_topology *dst,
+			const struct pidle_topology *src);
 /* Index of @name among the topology's levels: 0 = cpu, 1.. = level[0..]. */
 int pidle_topology_level_index(const struct pidle_topology *topo,
 			       const char *name);

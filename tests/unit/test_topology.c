@@ -7,6 +7,7 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
+#include <linux/slab.h>
 #include <pidle/config.h>
 
 struct good_case { const char *in; unsigned int nr_cpus; const char *canon; };
@@ -122,6 +123,52 @@ static const struct bad_case bad[] = {
 	{ "none", 0, "no CPU count" },
 };
 
+/* The run-time reconfiguration keeps the topology in force by copy. */
+static void test_topology_copy(void **s)
+{
+	struct pidle_topology a, b, keep = { .nr_levels = 0 };
+	struct pidle_err err = { 0 };
+	char buf[128], buf2[128];
+	unsigned long n;
+
+	assert_int_equal(pidle_topology_parse("core=0+4,1+5,2+6,3+7;cluster=0-1+4-5,2-3+6-7;package=0-7",
+					      0, &a, &err), 0);
+	assert_int_equal(pidle_topology_copy(&b, &a), 0);
+	assert_int_equal(b.nr_cpus, 8);
+	assert_int_equal(b.nr_levels, 3);
+	/* Deep: the copy owns its maps, and outlives the original. */
+	assert_ptr_not_equal(b.level[0].domain_of_cpu, a.level[0].domain_of_cpu);
+	assert_true(pidle_topology_print(&a, buf, sizeof(buf)) > 0);
+	pidle_topology_free(&a);
+	assert_true(pidle_topology_print(&b, buf2, sizeof(buf2)) > 0);
+	assert_string_equal(buf, buf2);
+
+	/* A flat topology copies too. */
+	assert_int_equal(pidle_topology_parse("none", 3, &a, &err), 0);
+	assert_int_equal(pidle_topology_copy(&keep, &a), 0);
+	assert_int_equal(keep.nr_cpus, 3);
+	assert_int_equal(keep.nr_levels, 0);
+
+	/* Each allocation failing in turn: -ENOMEM, destination untouched. */
+	for (n = 1;; n++) {
+		int ret;
+
+		pidle_shim_fail_alloc_at = pidle_shim_allocs + n;
+		ret = pidle_topology_copy(&keep, &b);
+		pidle_shim_fail_alloc_at = 0;
+		if (ret == 0)
+			break;
+		assert_int_equal(ret, -ENOMEM);
+		assert_int_equal(keep.nr_cpus, 3);
+		assert_int_equal(keep.nr_levels, 0);
+	}
+	assert_int_equal(n, 4);	/* one map per level */
+	assert_true(pidle_topology_print(&keep, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, buf2);
+	pidle_topology_free(&keep);
+	pidle_topology_free(&b);
+}
+
 static void test_topology_parse_bad_input(void **s)
 {
 	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
@@ -202,6 +249,7 @@ int main(void)
 		cmocka_unit_test(test_topology_parse_canonical),
 		cmocka_unit_test(test_topology_domain_of_cpu),
 		cmocka_unit_test(test_topology_print_exact_fit),
+		cmocka_unit_test(test_topology_copy),
 		cmocka_unit_test(test_topology_parse_bad_input),
 		cmocka_unit_test(test_config_check_bad),
 		cmocka_unit_test(test_config_default_drops_missing_levels),
