@@ -7,12 +7,29 @@
 #define _PIDLE_DRV_H
 
 #include <linux/cpuidle.h>
+#include <linux/percpu.h>
 #include <pidle/config.h>
 #include <pidle/model.h>
 
-/* The configuration in force; set before registration, never changed. */
+/**
+ * struct pidle_cfg - a whole configuration: the parsed parameters and the
+ * model built from them
+ * @states:		the state table
+ * @states_default:	states= was never given: @states is the default table
+ *			trimmed to @topo's levels, and is trimmed again when
+ *			topology= changes
+ * @topo:		the topology, "auto" resolved
+ * @wait:		wait=
+ * @policy:		domain_policy=
+ * @model:		the model built from all of the above
+ *
+ * The one in force is pidle_cfg. It changes only in pidle_reconfig_apply(),
+ * with every parameter read and write, the idle path, CPU hotplug and this
+ * module's sysfs files shut out (see the DOC block of pidle_reconfig.c).
+ */
 struct pidle_cfg {
 	struct pidle_states states;
+	bool states_default;
 	struct pidle_topology topo;
 	enum pidle_wait wait;
 	enum pidle_policy policy;
@@ -21,9 +38,24 @@ struct pidle_cfg {
 
 extern struct pidle_cfg pidle_cfg;
 
+/* pidle_main.c */
+extern struct cpuidle_driver pidle_driver;
+DECLARE_PER_CPU(struct cpuidle_device, pidle_devices);
+void pidle_fill_driver(void);
+void pidle_model_offline_cpus(struct pidle_model *m);
+
+/* pidle_param.c */
+int pidle_param_load(struct pidle_err *err);
+void pidle_param_live(bool live);
+void pidle_cfg_free(struct pidle_cfg *cfg);
+
+/* pidle_reconfig.c */
+int pidle_reconfig_apply(struct pidle_cfg *next);
+
 /* pidle_enter.c */
 int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 		      int index);
+void pidle_enter_wait_out(void);
 void pidle_enter_drain(void);
 
 /* pidle_domain.c */

@@ -15,6 +15,7 @@
 #include <linux/atomic.h>
 #include <linux/context_tracking.h>
 #include <linux/cpuidle.h>
+#include <linux/delay.h>
 #include <linux/irqflags.h>
 #include <linux/ktime.h>
 #include <linux/limits.h>
@@ -121,16 +122,31 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 }
 
 /*
- * Called after every device and the driver are unregistered, so no CPU can
- * start a new entry. The cpuidle core's synchronize_rcu() does not cover a
- * CPU that was RCU-idle in pidle_wait() when it began and is now spinning
- * its exit latency; the counter does. The synchronize_rcu() after it waits
- * out the few instructions between the decrement and the return: that CPU
- * runs with interrupts off and RCU watching until it leaves this module.
+ * Wait until no CPU is inside pidle_enter_state(). The caller has made sure
+ * that none can start a new entry (devices unregistered, or cpuidle paused:
+ * both end in a synchronize_rcu(), which waits for every CPU that had
+ * already decided to call us and was still running with RCU watching, so
+ * it has incremented the counter). A CPU woken from pidle_wait() may then
+ * still be spinning its exit latency, up to PIDLE_MAX_TIME_US: sleep
+ * between looks rather than spin.
+ */
+void pidle_enter_wait_out(void)
+{
+	/* Acquire: pairs with smp_mb__before_atomic() + atomic_dec() above. */
+	while (atomic_read_acquire(&pidle_in_enter))
+		usleep_range(20, 100);
+}
+
+/*
+ * Unload: called after every device and the driver are unregistered. The
+ * cpuidle core's synchronize_rcu() does not cover a CPU that was RCU-idle
+ * in pidle_wait() when it began and is now spinning its exit latency; the
+ * counter does. The synchronize_rcu() after it waits out the few
+ * instructions between the decrement and the return: that CPU runs with
+ * interrupts off and RCU watching until it leaves this module's text.
  */
 void pidle_enter_drain(void)
 {
-	while (atomic_read(&pidle_in_enter))
-		cpu_relax();
+	pidle_enter_wait_out();
 	synchronize_rcu();
 }

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pseudo-cpuidle: module parameters, registration and lifecycle.
+ * pseudo-cpuidle: registration and lifecycle. The parameters are in
+ * pidle_param.c, their run-time changes in pidle_reconfig.c.
  *
  * Modelled on drivers/cpuidle/cpuidle-haltpoll.c: one driver, per-CPU
  * devices registered from cpuhp callbacks, .owner left NULL (each
@@ -16,34 +17,17 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 #include <linux/percpu.h>
-#include <linux/slab.h>
 #include <linux/string.h>
 #include "pidle_drv.h"
 
-static char *states;
-module_param(states, charp, 0444);
-MODULE_PARM_DESC(states, "state table NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW]],... (default: see the admin guide)");
-
-static char *topology = "auto";
-module_param(topology, charp, 0444);
-MODULE_PARM_DESC(topology, "auto (default: the kernel's topology), none, or LEVEL=CPUS,CPUS;LEVEL=...");
-
-static char *wait = "poll";
-module_param(wait, charp, 0444);
-MODULE_PARM_DESC(wait, "poll (default: busy wait) or halt (the architecture's halt, then spin the exit latency)");
-
-static char *domain_policy = "auto";
-module_param(domain_policy, charp, 0444);
-MODULE_PARM_DESC(domain_policy, "auto (default: a domain goes down with its last CPU) or timer (keep it up when its next timer is too close)");
-
 struct pidle_cfg pidle_cfg;
 
-static struct cpuidle_driver pidle_driver = {
+struct cpuidle_driver pidle_driver = {
 	.name = "pseudo_cpuidle",
 	/* .owner NULL on purpose: see the top of this file. */
 };
 
-static DEFINE_PER_CPU(struct cpuidle_device, pidle_devices);
+DEFINE_PER_CPU(struct cpuidle_device, pidle_devices);
 static enum cpuhp_state pidle_hp_state;
 
 /*
@@ -65,52 +49,27 @@ static void pidle_cpu_online_model(unsigned int cpu)
 		pidle_cpu_online(pidle_cfg.model, cpu, ktime_get_ns());
 }
 
-static int pidle_parse_params(struct pidle_err *err)
+/*
+ * A model built while pidle_cfg.model is in force starts with every CPU
+ * online; make the CPUs offline now offline in it too. Called with CPU
+ * hotplug shut out (cpus_read_lock()), so the mask is stable.
+ */
+void pidle_model_offline_cpus(struct pidle_model *m)
 {
-	/* Not given: the default table. Given empty: refused by the parser. */
-	bool dflt = !states;
-	char *auto_topo = NULL;
-	const char *topo = topology;
-	int ret;
+	u64 now_ns = ktime_get_ns();
+	unsigned int cpu;
 
-	ret = pidle_wait_parse(wait, &pidle_cfg.wait, err);
-	if (ret)
-		return ret;
-	ret = pidle_policy_parse(domain_policy, &pidle_cfg.policy, err);
-	if (ret)
-		return ret;
-	if (!strcmp(topology, "auto")) {
-		auto_topo = pidle_topology_auto();
-		if (!auto_topo)
-			return -ENOMEM;
-		topo = auto_topo;
-	}
-	ret = pidle_topology_parse(topo, nr_cpu_ids, &pidle_cfg.topo, err);
-	kfree(auto_topo);
-	if (ret)
-		return ret;
-	ret = pidle_states_parse(dflt ? pidle_default_states : states,
-				 &pidle_cfg.states, err);
-	if (ret)
-		goto free_topo;
-	if (dflt)
-		pidle_states_drop_missing_levels(&pidle_cfg.states,
-						 &pidle_cfg.topo);
-	ret = pidle_model_create(&pidle_cfg.states, &pidle_cfg.topo,
-				 pidle_cfg.policy, &pidle_cfg.model, err);
-	if (ret)
-		goto free_topo;
-	return 0;
-
-free_topo:
-	pidle_topology_free(&pidle_cfg.topo);
-	return ret;
+	for_each_cpu(cpu, &pidle_offline_in_model)
+		pidle_cpu_offline(m, cpu, now_ns);
 }
 
-static void pidle_fill_driver(void)
+/* The driver's states from pidle_cfg: at init, and while cpuidle is paused. */
+void pidle_fill_driver(void)
 {
 	unsigned int i;
 
+	/* A shorter table than the last one leaves no stale state behind. */
+	memset(pidle_driver.states, 0, sizeof(pidle_driver.states));
 	for (i = 0; i < pidle_cfg.states.nr_states; i++) {
 		const struct pidle_state_desc *sd = &pidle_cfg.states.state[i];
 		struct cpuidle_state *cs = &pidle_driver.states[i];
@@ -169,11 +128,17 @@ static int __init pidle_module_init(void)
 		return -EBUSY;
 	}
 
-	ret = pidle_parse_params(&err);
+	/*
+	 * Every parameter read and write runs under this lock (kernel/params.c).
+	 * The parameter files exist before init runs: a write arriving now
+	 * waits, then reconfigures what init set up (pidle_reconfig.c).
+	 */
+	kernel_param_lock(THIS_MODULE);
+	ret = pidle_param_load(&err);
 	if (ret) {
 		if (ret == -EINVAL)
 			pr_err("%s\n", err.msg);
-		return ret;
+		goto unlock;
 	}
 	pidle_fill_driver();
 
@@ -183,7 +148,7 @@ static int __init pidle_module_init(void)
 
 	ret = pidle_sysfs_init();
 	if (ret)
-		goto destroy_model;
+		goto free_cfg;
 
 	ret = cpuidle_register_driver(&pidle_driver);
 	if (ret) {
@@ -202,29 +167,37 @@ static int __init pidle_module_init(void)
 		goto unregister_driver;
 	pidle_hp_state = ret;
 
-	pr_info("%u states, topology %s, wait=%s, domain_policy=%s\n",
-		pidle_cfg.states.nr_states, topology,
+	pr_info("%u states, %u domain levels, wait=%s, domain_policy=%s\n",
+		pidle_cfg.states.nr_states, pidle_cfg.topo.nr_levels,
 		pidle_wait_name(pidle_cfg.wait), pidle_policy_name(pidle_cfg.policy));
+	pidle_param_live(true);
+	kernel_param_unlock(THIS_MODULE);
 	return 0;
 
 unregister_driver:
 	cpuidle_unregister_driver(&pidle_driver);
 exit_sysfs:
 	pidle_sysfs_exit();
-destroy_model:
-	pidle_model_destroy(pidle_cfg.model);
-	pidle_topology_free(&pidle_cfg.topo);
+free_cfg:
+	pidle_cfg_free(&pidle_cfg);
+unlock:
+	pidle_param_live(false);
+	kernel_param_unlock(THIS_MODULE);
 	return ret;
 }
 
 static void __exit pidle_module_exit(void)
 {
+	/* From here on a parameter write is refused and a read fails. */
+	kernel_param_lock(THIS_MODULE);
+	pidle_param_live(false);
+	kernel_param_unlock(THIS_MODULE);
+
 	cpuhp_remove_state(pidle_hp_state);
 	cpuidle_unregister_driver(&pidle_driver);
 	pidle_enter_drain();
 	pidle_sysfs_exit();
-	pidle_model_destroy(pidle_cfg.model);
-	pidle_topology_free(&pidle_cfg.topo);
+	pidle_cfg_free(&pidle_cfg);
 }
 
 module_init(pidle_module_init);

@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pseudo-cpuidle: the four module parameters, states=, topology=, wait=
+ * and domain_policy=.
+ *
+ * Until init has run they hold the strings insmod gave. After it, a read
+ * prints the configuration in force in the model core's canonical form
+ * (what pidle-topo --apply reads back), and a write builds a whole new
+ * configuration, the other three parameters as they are, and hands it to
+ * pidle_reconfig_apply(); a value that does not parse, or does not fit the
+ * rest, is refused with one log line and changes nothing.
+ *
+ * kernel/params.c runs every set and get under kernel_param_lock() of this
+ * module; init and exit take the same lock to change pidle_life.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/moduleparam.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include "pidle_drv.h"
+
+enum pidle_param_id {
+	PIDLE_P_STATES,
+	PIDLE_P_TOPOLOGY,
+	PIDLE_P_WAIT,
+	PIDLE_P_POLICY,
+	PIDLE_NR_PARAMS,
+};
+
+struct pidle_param {
+	const char *name;
+	/* The value when insmod gives none; NULL for states: the default table. */
+	const char *dflt;
+	/* What insmod gave, until pidle_param_load() builds from it. */
+	char *load_val;
+};
+
+static struct pidle_param pidle_params[PIDLE_NR_PARAMS] = {
+	[PIDLE_P_STATES]	= { .name = "states" },
+	[PIDLE_P_TOPOLOGY]	= { .name = "topology", .dflt = "auto" },
+	[PIDLE_P_WAIT]		= { .name = "wait", .dflt = "poll" },
+	[PIDLE_P_POLICY]	= { .name = "domain_policy", .dflt = "auto" },
+};
+
+/*
+ * LOADING: before init; a set records the string (insmod's arguments, or
+ * a write to the file before init ran, which amounts to the same).
+ * LIVE: pidle_cfg is in force; a set reconfigures.
+ * GONE: init failed or exit has begun; sets and gets fail.
+ */
+static enum {
+	PIDLE_LOADING,
+	PIDLE_LIVE,
+	PIDLE_GONE,
+} pidle_life;
+
+/* Called by init and exit, under kernel_param_lock(THIS_MODULE). */
+void pidle_param_live(bool live)
+{
+	pidle_life = live ? PIDLE_LIVE : PIDLE_GONE;
+}
+
+/* "auto", give or take the spaces and newline of an "echo auto > file". */
+static bool pidle_val_is(const char *val, const char *word)
+{
+	size_t n = strlen(word);
+
+	val = skip_spaces(val);
+	return !strncmp(val, word, n) && !*skip_spaces(val + n);
+}
+
+void pidle_cfg_free(struct pidle_cfg *cfg)
+{
+	pidle_model_destroy(cfg->model);
+	cfg->model = NULL;
+	pidle_topology_free(&cfg->topo);
+}
+
+/*
+ * Build @out: @val[p] for each parameter p given, @base's value for the
+ * others. @base is NULL at init only, where every value but states is
+ * given (states NULL: the default table). Touches nothing in force.
+ */
+static int pidle_cfg_build(struct pidle_cfg *out, const struct pidle_cfg *base,
+			   const char *const val[PIDLE_NR_PARAMS],
+			   struct pidle_err *err)
+{
+	const char *topo = val[PIDLE_P_TOPOLOGY], *states = val[PIDLE_P_STATES];
+	char *auto_topo = NULL;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	out->wait = base ? base->wait : PIDLE_WAIT_POLL;
+	out->policy = base ? base->policy : PIDLE_POLICY_AUTO;
+	if (val[PIDLE_P_WAIT]) {
+		ret = pidle_wait_parse(val[PIDLE_P_WAIT], &out->wait, err);
+		if (ret)
+			return ret;
+	}
+	if (val[PIDLE_P_POLICY]) {
+		ret = pidle_policy_parse(val[PIDLE_P_POLICY], &out->policy, err);
+		if (ret)
+			return ret;
+	}
+
+	if (topo) {
+		/* auto goes through the same parser as a description. */
+		if (pidle_val_is(topo, "auto")) {
+			auto_topo = pidle_topology_auto();
+			if (!auto_topo)
+				return -ENOMEM;
+			topo = auto_topo;
+		}
+		ret = pidle_topology_parse(topo, nr_cpu_ids, &out->topo, err);
+		kfree(auto_topo);
+	} else {
+		ret = pidle_topology_copy(&out->topo, &base->topo);
+	}
+	if (ret)
+		return ret;
+
+	/* Never given: the default table, fitted to each new topology. */
+	out->states_default = !states && (!base || base->states_default);
+	if (states)
+		ret = pidle_states_parse(states, &out->states, err);
+	else if (out->states_default)
+		ret = pidle_states_parse(pidle_default_states, &out->states, err);
+	else
+		out->states = base->states;
+	if (ret)
+		goto free_topo;
+	if (out->states_default)
+		pidle_states_drop_missing_levels(&out->states, &out->topo);
+
+	/* Checks that the states fit the topology. */
+	ret = pidle_model_create(&out->states, &out->topo, out->policy,
+				 &out->model, err);
+	if (ret)
+		goto free_topo;
+	return 0;
+
+free_topo:
+	pidle_topology_free(&out->topo);
+	return ret;
+}
+
+/* Init: pidle_cfg from insmod's strings, which are then dropped. */
+int pidle_param_load(struct pidle_err *err)
+{
+	const char *val[PIDLE_NR_PARAMS];
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < PIDLE_NR_PARAMS; i++)
+		val[i] = pidle_params[i].load_val ?: pidle_params[i].dflt;
+	ret = pidle_cfg_build(&pidle_cfg, NULL, val, err);
+	for (i = 0; i < PIDLE_NR_PARAMS; i++) {
+		kfree(pidle_params[i].load_val);
+		pidle_params[i].load_val = NULL;
+	}
+	return ret;
+}
+
+static void pidle_param_refused(const struct pidle_param *p, int ret,
+				const struct pidle_err *err)
+{
+	size_t n = strlen(p->name);
+
+	if (ret != -EINVAL)
+		pr_err("%s: not applied (error %d); the configuration in force is unchanged\n",
+		       p->name, ret);
+	else if (!strncmp(err->msg, p->name, n) && err->msg[n] == ':')
+		pr_err("%s; the configuration in force is unchanged\n", err->msg);
+	else	/* e.g. a topology without a level the states in force use */
+		pr_err("%s: does not fit the configuration in force, which is unchanged: %s\n",
+		       p->name, err->msg);
+}
+
+static int pidle_param_set(const char *val, const struct kernel_param *kp)
+{
+	struct pidle_param *p = kp->arg;
+	const char *vals[PIDLE_NR_PARAMS] = { };
+	struct pidle_err err = { };
+	struct pidle_cfg *next;
+	char *copy;
+	int ret;
+
+	switch (pidle_life) {
+	case PIDLE_LOADING:
+		copy = kstrdup(val, GFP_KERNEL);
+		if (!copy)
+			return -ENOMEM;
+		kfree(p->load_val);
+		p->load_val = copy;
+		return 0;
+	case PIDLE_GONE:
+		pr_err("%s: not applied: the module is being unloaded\n", p->name);
+		return -ENODEV;
+	case PIDLE_LIVE:
+		break;
+	}
+
+	next = kzalloc(sizeof(*next), GFP_KERNEL);
+	if (!next)
+		return -ENOMEM;
+	vals[p - pidle_params] = val;
+	ret = pidle_cfg_build(next, &pidle_cfg, vals, &err);
+	if (ret) {
+		pidle_param_refused(p, ret, &err);
+		kfree(next);
+		return ret;
+	}
+	/* Logs its own failure; leaves in *next the one not in force. */
+	ret = pidle_reconfig_apply(next);
+	pidle_cfg_free(next);
+	kfree(next);
+	if (ret)
+		return ret;
+	pr_info("%s written: %u states, %u domain levels, wait=%s, domain_policy=%s\n",
+		p->name, pidle_cfg.states.nr_states, pidle_cfg.topo.nr_levels,
+		pidle_wait_name(pidle_cfg.wait),
+		pidle_policy_name(pidle_cfg.policy));
+	return 0;
+}
+
+static int pidle_param_get(char *buf, const struct kernel_param *kp)
+{
+	const struct pidle_param *p = kp->arg;
+	/* Room for the newline; the print functions NUL-terminate. */
+	const size_t size = PAGE_SIZE - 1;
+	int len;
+
+	if (pidle_life == PIDLE_GONE)
+		return -ENODEV;
+	if (pidle_life == PIDLE_LOADING)
+		return scnprintf(buf, PAGE_SIZE, "%s\n", p->load_val ?:
+				 p->dflt ?: pidle_default_states);
+
+	switch (p - pidle_params) {
+	case PIDLE_P_STATES:
+		len = pidle_states_print(&pidle_cfg.states, buf, size);
+		break;
+	case PIDLE_P_TOPOLOGY:
+		len = pidle_topology_print(&pidle_cfg.topo, buf, size);
+		break;
+	case PIDLE_P_WAIT:
+		len = scnprintf(buf, size, "%s", pidle_wait_name(pidle_cfg.wait));
+		break;
+	default:
+		len = scnprintf(buf, size, "%s",
+				pidle_policy_name(pidle_cfg.policy));
+		break;
+	}
+	if (len < 0)
+		return len;
+	buf[len++] = '\n';
+	return len;
+}
+
+/* insmod's strings, should init never run (another argument was bad). */
+static void pidle_param_free(void *arg)
+{
+	struct pidle_param *p = arg;
+
+	kfree(p->load_val);
+	p->load_val = NULL;
+}
+
+static const struct kernel_param_ops pidle_param_ops = {
+	.set	= pidle_param_set,
+	.get	= pidle_param_get,
+	.free	= pidle_param_free,
+};
+
+module_param_cb(states, &pidle_param_ops, &pidle_params[PIDLE_P_STATES], 0644);
+MODULE_PARM_DESC(states, "state table NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW]],... (default: see the admin guide); writable");
+
+module_param_cb(topology, &pidle_param_ops, &pidle_params[PIDLE_P_TOPOLOGY], 0644);
+MODULE_PARM_DESC(topology, "auto (default: the kernel's topology), none, or LEVEL=CPUS,CPUS;LEVEL=...; writable");
+
+module_param_cb(wait, &pidle_param_ops, &pidle_params[PIDLE_P_WAIT], 0644);
+MODULE_PARM_DESC(wait, "poll (default: busy wait) or halt (the architecture's halt, then spin the exit latency); writable");
+
+module_param_cb(domain_policy, &pidle_param_ops, &pidle_params[PIDLE_P_POLICY], 0644);
+MODULE_PARM_DESC(domain_policy, "auto (default: a domain goes down with its last CPU) or timer (keep it up when its next timer is too close); writable");
