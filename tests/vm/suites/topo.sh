@@ -11,7 +11,7 @@ TOPO=/bin/pidle-topo
 PRESETS_X86="skx skx-nopc6 icx spr skl"
 PRESETS_ARM="sdm845 msm8916"
 echo "KTAP version 1"
-echo "1..$((6 + $(echo $PRESETS_X86 | wc -w) + 1))"
+echo "1..$((6 + $(echo $PRESETS_X86 | wc -w) + 3))"
 
 # "NAME:LAT:RES[:LEVEL],..." -> "NAME:LAT ..." for check_table
 table_of() { echo "$1" | tr ',' '\n' | awk -F: '{ printf "%s:%s ", $1, $2 }'; }
@@ -114,6 +114,35 @@ for s in $PRESETS_X86; do
 	diag "preset $s: $p"
 	check_params "preset $s loads with auto's topology, table, domains down" "$p"
 done
+
+# --apply: writes the parameters of a loaded module, the whole set in force
+# at once; what cannot fit is refused (exit 4) and changes nothing.
+PARAMS=/sys/module/$MOD/parameters
+unload >/dev/null
+if ! load wait=halt; then
+	nok "--apply puts the skx table in force" "insmod failed: $OUT"
+	nok "--apply of a 16-CPU box refused, nothing changed" "insmod failed: $OUT"
+else
+	want=$($TOPO --states skx --params 2>&1)
+	out=$($TOPO --states skx --apply 2>&1); st=$?
+	hs=$(cat $PARAMS/states); ht=$(cat $PARAMS/topology)
+	diag "--apply: exit $st ($out); states=$hs topology=$ht"
+	if [ $st -eq 0 ] && [ "$hs" = "$(param states "$want")" ] &&
+	   [ "$ht" = "$(param topology "$want")" ] &&
+	   check_table "$(table_of "$hs")" && [ -z "$(stuck_domains)" ]; then
+		ok "--apply puts the skx table in force"
+	else
+		nok "--apply puts the skx table in force" "exit $st, states=$hs topology=$ht, want $want ${REASON:-}"
+	fi
+	out=$($TOPO --synthetic "pack:2 core:4 pu:2" --apply 2>&1); st=$?
+	diag "--apply 16-CPU box: exit $st: $out"
+	if [ $st -eq 4 ] && [ "$(cat $PARAMS/states)" = "$hs" ] &&
+	   [ "$(cat $PARAMS/topology)" = "$ht" ] && [ -n "$out" ]; then
+		ok "--apply of a 16-CPU box refused, nothing changed"
+	else
+		nok "--apply of a 16-CPU box refused, nothing changed" "exit $st ($out), states=$(cat $PARAMS/states) topology=$(cat $PARAMS/topology)"
+	fi
+fi
 
 # last: arm64 presets need a cluster level the guest does not have
 err=
