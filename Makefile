@@ -84,17 +84,11 @@ include tests/fuzz/fuzz.mk
 -include tools/tools.mk
 -include tests/vm/vm.mk
 -include demo/demo.mk
+include bench/bench.mk
 
 tools: $(TOOLS)
 
 check-tools: $(TOOL_CHECKS)
-
-# Not built yet (issue 7): say what it will do rather than pretend.
-bench:
-	@echo 'make bench is not implemented yet (issue 7): model enter+exit cost'
-	@echo 'against a bare-atomics floor, pseudo POLL against idle=poll, and'
-	@echo 'latency fidelity from 10 us to 5 ms, each as a side-by-side ratio.'
-	@exit 1
 
 docs:
 	scripts/docs

@@ -122,19 +122,15 @@ static int pidle_pin(int cpu, int prio)
 
 	CPU_ZERO(&set);
 	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		fprintf(stderr, "pidle-bench: cannot run on CPU %d: %s.\n", cpu,
-			strerror(errno));
-		return -1;
-	}
+	if (sched_setaffinity(0, sizeof(set), &set))
+		return pidle_errorf(-1, "cannot run on CPU %d: %s.", cpu,
+				    strerror(errno));
 	if (prio) {
 		struct sched_param sp = { .sched_priority = prio };
 
-		if (sched_setscheduler(0, SCHED_FIFO, &sp)) {
-			fprintf(stderr, "pidle-bench: SCHED_FIFO priority %d: %s.\n",
-				prio, strerror(errno));
-			return -1;
-		}
+		if (sched_setscheduler(0, SCHED_FIFO, &sp))
+			return pidle_errorf(-1, "SCHED_FIFO priority %d: %s.",
+					    prio, strerror(errno));
 	}
 	return 0;
 }
@@ -215,9 +211,9 @@ static int pidle_start_waker(pthread_t *t, struct pidle_ipi *ipi)
 	ret = pthread_create(t, &attr, pidle_waker, ipi);
 	pthread_attr_destroy(&attr);
 	if (ret)
-		fprintf(stderr, "pidle-bench: cannot start the waker on CPU %d: %s.\n",
-			ipi->waker_cpu, strerror(ret));
-	return ret ? -1 : 0;
+		return pidle_errorf(-1, "cannot start the waker on CPU %d: %s.",
+				    ipi->waker_cpu, strerror(ret));
+	return 0;
 }
 
 static int pidle_measure_ipi(struct pidle_ipi *ipi)
@@ -225,11 +221,9 @@ static int pidle_measure_ipi(struct pidle_ipi *ipi)
 	pthread_t t;
 	int i;
 
-	if (pidle_bench_reserve(ipi->s, PIDLE_TEST_IPI, ipi->n)) {
-		fprintf(stderr, "pidle-bench: %d samples: %s.\n", ipi->n,
-			strerror(ENOMEM));
-		return -1;
-	}
+	if (pidle_bench_reserve(ipi->s, PIDLE_TEST_IPI, ipi->n))
+		return pidle_errorf(-1, "%d samples: %s.", ipi->n,
+				    strerror(ENOMEM));
 	ipi->word = PIDLE_IPI_IDLE;
 	if (pidle_pin(ipi->waiter_cpu, ipi->prio) ||
 	    pidle_start_waker(&t, ipi))
@@ -259,11 +253,8 @@ static int pidle_measure_timer(struct pidle_bench_state *s, int cpu,
 {
 	int i;
 
-	if (pidle_bench_reserve(s, PIDLE_TEST_TIMER, n)) {
-		fprintf(stderr, "pidle-bench: %d samples: %s.\n", n,
-			strerror(ENOMEM));
-		return -1;
-	}
+	if (pidle_bench_reserve(s, PIDLE_TEST_TIMER, n))
+		return pidle_errorf(-1, "%d samples: %s.", n, strerror(ENOMEM));
 	if (pidle_pin(cpu, prio))
 		return -1;
 	for (i = 0; i < n; i++) {

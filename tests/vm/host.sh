@@ -48,8 +48,11 @@ boot_once() {	# KVER SMP SUITE LOG [APPEND [TIMEOUT_S]]
 		flock 8
 		echo "  $suite: waited $(( $(date +%s) - w0 )) s for the guest lock" >&2
 	fi
+	# $VM_QEMU_ARGS: more QEMU options, unquoted (make bench's icount runs).
+	# shellcheck disable=SC2086
 	timeout "$tmo" qemu-system-x86_64 -accel tcg -bios /usr/share/qemu/qboot.rom \
 		-cpu Skylake-Server -m 512M -nographic -no-reboot -smp "$smp" \
+		${VM_QEMU_ARGS:-} \
 		-kernel "/boot/vmlinuz-$k" -initrd "$OUTDIR/$k.initrd.gz" \
 		-append "console=ttyS0 panic=-1 idle=halt quiet vmsuite=$suite $extra" \
 		< /dev/null > "$log" 2>&1

@@ -1,0 +1,47 @@
+#!/bin/sh
+# model.sh BUILD_DIR: benchmark 1, the model core's enter+exit pair against
+# the bare-atomics floor (bench/model/model_bench.c says what each does).
+# Two tables: CPU time per pair, median of REPS runs side by side; and
+# instructions per pair under callgrind, which do not depend on the load.
+# Goal: the single-threaded time ratio at most 2.
+set -eu
+B=$1
+PAIRS=${BENCH_MODEL_PAIRS:-1000000}
+REPS=${BENCH_MODEL_REPS:-7}
+CG_PAIRS=${BENCH_MODEL_CG_PAIRS:-10000}
+GOAL=2.0
+
+echo "== 1. model core: enter+exit pair (PC6 on core/cluster/package, 8 CPUs) vs bare-atomics floor"
+echo "   CPU time per pair, median of $REPS runs of $PAIRS pairs, model and floor alternating"
+printf '   %-28s %7s %9s %9s %7s  %s\n' case threads model_ns floor_ns ratio goal
+"$B/model_bench" -p "$PAIRS" -r "$REPS" | sed -n 's/^case //p' |
+while IFS='|' read -r name thr model floor; do
+	awk -v n="$name" -v t="$thr" -v m="$model" -v f="$floor" -v g="$GOAL" 'BEGIN {
+		r = m / f
+		if (t == 1) goal = (r <= g) ? "met (<= " g "x)" : "MISSED (> " g "x)"
+		else goal = "-"
+		printf "   %-28s %7d %9.1f %9.1f %7.2f  %s\n", n, t, m, f, r, goal
+	}'
+done
+
+echo "   instructions per pair under valgrind --tool=callgrind ($CG_PAIRS pairs, pidle_enter+pidle_exit vs the floor's two functions)"
+cg=$(mktemp -d)
+trap 'rm -rf "$cg"' EXIT
+valgrind --tool=callgrind --callgrind-out-file="$cg/out" \
+	--toggle-collect=pidle_enter --toggle-collect=pidle_exit \
+	--toggle-collect=pidle_mb_floor_enter --toggle-collect=pidle_mb_floor_exit \
+	"$B/model_bench" -g "$CG_PAIRS" > "$cg/cases" 2> "$cg/log" ||
+	{ echo "   callgrind failed:"; sed 's/^/   /' "$cg/log"; exit 1; }
+# Each client-request dump is one file, "desc: Trigger: Client Request: WHAT I".
+ir() {
+	for f in "$cg"/out.*; do
+		grep -q "^desc: Trigger: Client Request: $1\$" "$f" &&
+			sed -n 's/^summary: //p' "$f"
+	done
+}
+printf '   %-28s %9s %9s %7s\n' case model_Ir floor_Ir ratio
+sed -n 's/^case //p' "$cg/cases" | while read -r i name; do
+	awk -v n="$name" -v m="$(ir "model $i")" -v f="$(ir "floor $i")" -v p="$CG_PAIRS" 'BEGIN {
+		printf "   %-28s %9.1f %9.1f %7.2f\n", n, m / p, f / p, m / f
+	}'
+done

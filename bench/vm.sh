@@ -1,0 +1,176 @@
+#!/bin/bash
+# vm.sh: benchmarks 2 and 3, in 2-vCPU guests of one kernel (BENCH_KVERS
+# may name several; default the newest 6.12), booted with tests/vm's host
+# functions from the suites of bench/vm/suites/. From their "bench: TAG
+# CSV" lines it prints:
+#   2. the pseudo polling state (bench-poll-pseudo) against the kernel's
+#      idle=poll (bench-poll-kernel), median and p99 wake-up latency, timer
+#      and ipi: BENCH_POLL_ROUNDS rounds of the two boots back to back, the
+#      goal (median within 10%) judged on the median of the rounds' ratios,
+#      since the host's load moves from one boot to the next; then both
+#      again under QEMU's -icount (virtual time counted in instructions,
+#      one host thread for both vCPUs), where the timer figure does not
+#      depend on the host at all (the ipi one is left out there: a remote
+#      wake-up of a polling vCPU waits for the other vCPU's time slice);
+#   3. fidelity (bench-fidelity): measured minus configured exit latency,
+#      median and p99, per state from 10 us to 5 ms (goal: median error
+#      within 10% from 100 us up), and the module's spin overshoot.
+# Goals missed are printed, not failed; a guest that fails (KTAP not ok,
+# kernel splat, no result) fails the run.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+HERE=$TOP/tests/vm
+OUTDIR=$TOP/build/bench
+SUITES=$TOP/bench/vm/suites
+mkdir -p "$OUTDIR" "$TOP/build/vm"
+# build/kmod-KVER is shared with tests/vm/run.sh: the same lock.
+exec 9> "$TOP/build/vm/.lock"
+if ! flock -n 9; then
+	echo "vm.sh: a guest run of this tree holds build/vm/.lock, waiting" >&2
+	flock 9
+fi
+. "$HERE/host.sh"
+
+KVERS=${BENCH_KVERS:-$(newest '6.12.*+deb12-amd64')}
+[ -n "$KVERS" ] || KVERS=$(newest '6.1.0-*-amd64')
+[ -n "$KVERS" ] || { echo "vm.sh: no kernel with image and headers" >&2; exit 1; }
+POLL_N=${BENCH_POLL_SAMPLES:-2000}
+POLL_ROUNDS=${BENCH_POLL_ROUNDS:-3}
+ICOUNT_N=${BENCH_ICOUNT_SAMPLES:-300}
+ICOUNT_SHIFT=2	# 4 ns of guest time per instruction
+FID_N=${BENCH_FID_SAMPLES:-500}
+POLL_GOAL=1.10
+FID_GOAL=0.10
+
+# field SUITE FIELD: the "# FIELD: value" header line of a bench suite
+field() {
+	sed -n "s/^# $2: //p" "$SUITES/$1.sh" | head -n 1
+}
+
+# rows LOG TAG: the CSV rows of one tag, without the header
+rows() {
+	sed -n "s/^bench: $2 //p" "$1" | grep '^[0-9]'
+}
+
+# The CSV columns (pidle-bench.rst): 1 state, 2 name, 3 exit_latency_us,
+# 4 test, 5 samples, 6 median_us, 7 p99_us, 8 diff_median_us,
+# 9 diff_p99_us, 10 fidelity, 11 exits, 12 overshoot_avg_ns,
+# 13 overshoot_max_ns.
+# poll_rows TAG PSEUDO_LOG KERNEL_LOG: "TAG TEST PMED KMED PP99 KP99" lines
+poll_rows() {
+	{ rows "$2" poll | sed 's/^/P,/'; rows "$3" poll | sed 's/^/K,/'; } |
+	awk -F, -v tag="$1" '
+		{ med[$1, $5] = $7; p99[$1, $5] = $8; seen[$5] = 1 }
+		END {
+			for (t in seen)
+				if (med["P", t] != "" && med["K", t] != "")
+					print tag, t, med["P", t], med["K", t], p99["P", t], p99["K", t]
+		}' | sort -k2,2r
+}
+
+poll_table() {	# KVER
+	local r
+	echo "== 2. pseudo polling state vs the kernel's idle=poll, 2 vCPUs ($1)"
+	echo "   $POLL_N wake-ups per test and boot; ratio = pseudo / kernel"
+	printf '   %-8s %-6s %11s %11s %7s %11s %11s %7s  %s\n' round test pseudo_med \
+		kernel_med ratio pseudo_p99 kernel_p99 ratio "goal: median ratio <= $POLL_GOAL"
+	{
+		for ((r = 1; r <= POLL_ROUNDS; r++)); do
+			poll_rows "$r" "$OUTDIR/$1.bench-poll-pseudo.r$r.log" \
+				"$OUTDIR/$1.bench-poll-kernel.r$r.log"
+		done
+		poll_rows icount "$OUTDIR/$1.bench-poll-pseudo.icount.log" \
+			"$OUTDIR/$1.bench-poll-kernel.icount.log"
+	} | awk -v g="$POLL_GOAL" -v rounds="$POLL_ROUNDS" '
+		function verdict(x) { return x <= g ? "met" : "MISSED" }
+		function row(tag, t, pm, km, pp, kp, goal) {
+			printf "   %-8s %-6s %9.1fus %9.1fus %7.3f %9.1fus %9.1fus %7.3f  %s\n",
+				tag, t, pm, km, pm / km, pp, kp, pp / kp, goal
+		}
+		{
+			row($1, $2, $3, $4, $5, $6, $1 == "icount" ? verdict($3 / $4) : "")
+			if ($1 != "icount") { n[$2]++; rm[$2, n[$2]] = $3 / $4; rp[$2, n[$2]] = $5 / $6 }
+		}
+		function median(a, t, k,   i, j, x, v) {
+			for (i = 1; i <= k; i++) v[i] = a[t, i]
+			for (i = 2; i <= k; i++)	# insertion sort, k is tiny
+				for (j = i; j > 1 && v[j - 1] > v[j]; j--) { x = v[j]; v[j] = v[j - 1]; v[j - 1] = x }
+			return k % 2 ? v[(k + 1) / 2] : (v[k / 2] + v[k / 2 + 1]) / 2
+		}
+		END {
+			for (t in n) {
+				m = median(rm, t, n[t]); p = median(rp, t, n[t])
+				printf "   %-8s %-6s %11s %11s %7.3f %11s %11s %7.3f  %s (%d rounds)\n",
+					"median", t, "", "", m, "", "", p, verdict(m), n[t]
+			}
+		}'
+	echo "   (icount: -icount shift=$ICOUNT_SHIFT,sleep=off, timer only; its ratio does not depend on the host's load)"
+}
+
+fid_table() {	# PSEUDO_LOG
+	echo "== 3. latency fidelity: (state - NOLAT) - configured exit latency, 2 vCPUs, wait=halt"
+	echo "   $FID_N wake-ups per state and test; err% = median error / configured"
+	printf '   %-6s %-6s %8s %10s %10s %10s %10s %7s  %s\n' state test exit_us \
+		dmed_us dp99_us err_med_us err_p99_us err% "goal (>= 100 us: |err%| <= 10)"
+	rows "$1" fidelity | awk -F, -v g="$FID_GOAL" '
+		$3 > 0 {
+			em = $8 - $3; ep = $9 - $3; pct = 100 * em / $3
+			if ($3 < 100) goal = "-"
+			else goal = (pct <= 100 * g && pct >= -100 * g) ? "met" : "MISSED"
+			printf "   %-6s %-6s %8d %10.1f %10.1f %10.1f %10.1f %6.1f%%  %s\n",
+				$2, $4, $3, $8, $9, em, ep, pct, goal
+		}'
+	echo "   the module's own measure: spin overshoot (actual - configured), on the measured CPU"
+	printf '   %-6s %8s %8s %14s %14s\n' state exit_us exits ovsh_avg_ns ovsh_max_ns
+	rows "$1" fidelity | awk -F, '$4 == "timer" && $11 != "" {
+		printf "   %-6s %8d %8d %14.1f %14d\n", $2, $3, $11, $12, $13 }'
+	echo "   (ovsh_max_ns: worst since the module was loaded; exits: both tests)"
+}
+
+# bench_boot KVER SUITE LOGNAME EXTRA-APPEND: one guest, checked
+bench_boot() {
+	local k=$1 s=$2 log=$OUTDIR/$1.$3.log ts
+	ts=$(date +%s)
+	boot "$k" "$(field "$s" smp)" "$s" "$log" \
+		"$(field "$s" append) $4" "$(field "$s" timeout)"
+	st=$?; [ $st -eq 0 ] || echo "  $3 boot: qemu exit status $st (124 = timeout)"
+	check_log "$3" "$log"
+	echo "  $3: $(( $(date +%s) - ts ))s (the wait for other guests included), log $log"
+}
+
+# bench_pair KVER LOGSUFFIX EXTRA-APPEND: bench-poll-pseudo then
+# bench-poll-kernel, back to back. The machine-wide guest lock is held
+# over both (the boots inside take a private one instead), so that no other
+# guest runs between the two sides of one comparison.
+bench_pair() {
+	local saved=$QEMU_LOCK s
+	{
+		flock 7
+		QEMU_LOCK=$OUTDIR/.pair.lock
+		for s in bench-poll-pseudo bench-poll-kernel; do
+			bench_boot "$1" $s $s.$2 "$3"
+		done
+		QEMU_LOCK=$saved
+	} 7> "$QEMU_LOCK"
+}
+
+PASS=0; FAIL=0
+for k in $KVERS; do
+	echo "== guest benchmarks on $k"
+	if ! build_module "$k"; then
+		echo "  FAIL module build, log $OUTDIR/$k.build.log"; FAIL=$((FAIL + 1)); continue
+	fi
+	if ! "$HERE/build-initramfs.sh" "$k" "$OUTDIR/$k.initrd.gz" "$SUITES"; then
+		echo "  FAIL initramfs"; FAIL=$((FAIL + 1)); continue
+	fi
+	for ((r = 1; r <= POLL_ROUNDS; r++)); do
+		bench_pair "$k" r$r "bench_n=$POLL_N"
+	done
+	VM_QEMU_ARGS="-icount shift=$ICOUNT_SHIFT,sleep=off" \
+		bench_pair "$k" icount "bench_n=$ICOUNT_N bench_test=timer"
+	bench_boot "$k" bench-fidelity bench-fidelity "bench_n=$FID_N"
+	poll_table "$k"
+	fid_table "$OUTDIR/$k.bench-fidelity.log"
+done
+echo "guests: $PASS passed, $FAIL failed"
+[ $FAIL -eq 0 ]
