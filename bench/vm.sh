@@ -5,9 +5,10 @@
 # CSV" lines it prints:
 #   2. the pseudo polling state (bench-poll-pseudo) against the kernel's
 #      idle=poll (bench-poll-kernel), median and p99 wake-up latency, timer
-#      and ipi: BENCH_POLL_ROUNDS rounds of the two boots back to back, the
-#      goal (median within 10%) judged on the median of the rounds' ratios,
-#      since the host's load moves from one boot to the next; then both
+#      and ipi: BENCH_POLL_ROUNDS rounds of the two boots back to back
+#      (under one hold of the machine-wide guest lock), the goal (median
+#      within 10%) judged on the median of the rounds' ratios, since the
+#      host's load moves from one boot to the next; then both
 #      again under QEMU's -icount (virtual time counted in instructions,
 #      one host thread for both vCPUs), where the timer figure does not
 #      depend on the host at all (the ipi one is left out there: a remote
@@ -16,7 +17,8 @@
 #      median and p99, per state from 10 us to 5 ms (goal: median error
 #      within 10% from 100 us up), and the module's spin overshoot.
 # Goals missed are printed, not failed; a guest that fails (KTAP not ok,
-# kernel splat, no result) fails the run.
+# kernel splat, no result, fewer exits from a state than its samples: see
+# bench/vm/suites/bench-lib.sh) fails the run.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 HERE=$TOP/tests/vm

@@ -13,7 +13,7 @@ SAMPLES=$(arg bench_n 500)
 echo "KTAP version 1"
 echo "1..1"
 if load states=$TABLE wait=halt; then
-	bench_run fidelity "fidelity table measured" 16 -s 1,2,3,4,5,6,7,8 -n $SAMPLES -I 1000
+	bench_run 0 fidelity "fidelity table measured" 16 -s 1,2,3,4,5,6,7,8 -n $SAMPLES -I 1000
 	unload >/dev/null
 else
 	nok "fidelity table measured" "insmod failed: $OUT"

@@ -17,4 +17,4 @@ else
 	nok "kernel polls in idle (idle=poll, no cpuidle driver)" "cpuidle driver '$(driver)'"
 fi
 ROWS=2; [ "$TEST" = both ] || ROWS=1
-bench_run poll "idle=poll measured" $ROWS --as-is -t $TEST -n $SAMPLES -I 1000
+bench_run 1000 poll "idle=poll measured" $ROWS --as-is -t $TEST -n $SAMPLES -I 1000

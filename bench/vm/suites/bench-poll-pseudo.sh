@@ -11,7 +11,7 @@ echo "KTAP version 1"
 echo "1..1"
 ROWS=2; [ "$TEST" = both ] || ROWS=1
 if load states=POLL:0:0,NOLAT:0:1; then
-	bench_run poll "pseudo polling state measured" $ROWS -s 0 -t $TEST -n $SAMPLES -I 1000
+	bench_run 1000 poll "pseudo polling state measured" $ROWS -s 0 -t $TEST -n $SAMPLES -I 1000
 	unload >/dev/null
 else
 	nok "pseudo polling state measured" "insmod failed: $OUT"
