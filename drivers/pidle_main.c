@@ -142,10 +142,6 @@ static int __init pidle_module_init(void)
 	}
 	pidle_fill_driver();
 
-	/* Every CPU starts offline in the model; cpuhp brings them in. */
-	for_each_possible_cpu(cpu)
-		pidle_cpu_offline_model(cpu);
-
 	ret = pidle_sysfs_init();
 	if (ret)
 		goto free_cfg;
@@ -161,8 +157,20 @@ static int __init pidle_module_init(void)
 		goto exit_sysfs;
 	}
 
-	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "cpuidle/pseudo:online",
-				pidle_hp_online, pidle_hp_offline);
+	/*
+	 * CPUs offline now vote as idle in the deepest state from the start.
+	 * Online ones are busy in the model until cpuhp has registered their
+	 * device, so that no domain goes down before its CPUs can idle. The
+	 * lock keeps the online set the one cpuhp calls pidle_hp_online() for.
+	 */
+	cpus_read_lock();
+	for_each_possible_cpu(cpu)
+		if (!cpu_online(cpu))
+			pidle_cpu_offline_model(cpu);
+	ret = cpuhp_setup_state_cpuslocked(CPUHP_AP_ONLINE_DYN,
+					   "cpuidle/pseudo:online",
+					   pidle_hp_online, pidle_hp_offline);
+	cpus_read_unlock();
 	if (ret < 0)
 		goto unregister_driver;
 	pidle_hp_state = ret;
