@@ -7,6 +7,7 @@
 
 #include <linux/cpumask.h>
 #include <linux/kobject.h>
+#include <linux/ktime.h>
 #include <linux/slab.h>
 #include <linux/sysfs.h>
 #include "pidle_drv.h"
@@ -81,8 +82,9 @@ static ssize_t pidle_cstat_show(struct kobject *kobj, struct kobj_attribute *att
 		pidle_domain_stats_read(m, n->level, n->idx, n->state, &ds);
 		if (!strcmp(a, "usage"))
 			v = ds.usage;
-		else if (!strcmp(a, "residency_ns"))
-			v = ds.residency_ns;
+		else if (!strcmp(a, "residency_ns"))	/* up to now */
+			v = pidle_domain_residency_ns(m, n->level, n->idx,
+						      n->state, ktime_get_ns());
 		else if (!strcmp(a, "too_deep"))
 			v = ds.too_deep;
 		else if (!strcmp(a, "rejected"))

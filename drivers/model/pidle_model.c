@@ -113,6 +113,10 @@
  * written only by the current last or first man, who are ordered through
  * the word. Readers use READ_ONCE() and may see a counter set mid-update; a
  * reset records a baseline rather than writing the owners' counters.
+ * Residency is added when a down period ends; pidle_domain_residency_ns()
+ * adds the period still going on, so that a domain down for all of a
+ * sampling interval shows it. It uses usage as a sequence count: the first
+ * man writes usage and residency before it clears WAKING.
  *
  * **Hotplug.** An offline CPU votes as if idle in the deepest state, so it
  * never keeps a domain up; coming online is an exit that pays nothing.

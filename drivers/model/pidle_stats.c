@@ -5,8 +5,10 @@
  * pidle_model.c); a reset never writes them, it records a baseline that
  * reads subtract, so it cannot lose an update racing with it.
  */
+#include <linux/atomic.h>
 #include <linux/compiler.h>
 #include <linux/kernel.h>
+#include <linux/processor.h>
 #include <linux/string.h>
 #include "pidle_model_priv.h"
 
@@ -116,6 +118,55 @@ void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], too_deep);
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], rejected);
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], latency_paid_ns);
+}
+
+/* Retries of a residency read that raced with a period's start or end. */
+#define PIDLE_READ_TRIES	100
+
+/*
+ * A first man adds to usage and residency_ns before it clears WAKING, and
+ * no new period starts before that. So a read that sees the same usage
+ * before and after, and between them a word with no flag set, saw no
+ * period end: the time of a period going on at the word read is not yet
+ * in residency_ns, and one that ended is (see "Counters" in pidle_model.c).
+ */
+u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
+			      unsigned int dom, unsigned int state, u64 now_ns)
+{
+	const struct pidle_domain *d;
+	const struct pidle_domain_counters *st;
+	unsigned int tries;
+	u64 usage, resid, cur_ns = 0, since_ns;
+	s64 word;
+
+	if (!level || m->state_level[state] != level)
+		return 0;
+	d = &m->level[level].dom[dom];
+	st = &d->stat[m->dstate_index[state]];
+	for (tries = 0; tries < PIDLE_READ_TRIES; tries++) {
+		usage = READ_ONCE(st->usage);
+		smp_rmb();	/* usage, then residency, then the word */
+		resid = READ_ONCE(st->residency_ns);
+		smp_rmb();
+		/* Pairs with the last man's release of ENTERING. */
+		word = atomic64_read_acquire(&d->word);
+		if (word & (PIDLE_ENTERING | PIDLE_WAKING)) {
+			cpu_relax();
+			continue;
+		}
+		cur_ns = 0;
+		if (PIDLE_VOTE_COUNT(word, 0) == d->nr_cpus &&
+		    READ_ONCE(d->down_state) == (int)state) {
+			since_ns = READ_ONCE(d->down_since_ns);
+			cur_ns = now_ns > since_ns ? now_ns - since_ns : 0;
+		}
+		smp_rmb();	/* the word and down_since, then usage again */
+		if (READ_ONCE(st->usage) == usage)
+			break;
+		cur_ns = 0;
+	}
+	/* Out of tries: the completed periods, never a period counted twice. */
+	return resid + cur_ns - READ_ONCE(d->base[m->dstate_index[state]].residency_ns);
 }
 
 #define PIDLE_BASE(cur, base, field) \

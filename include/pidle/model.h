@@ -122,6 +122,22 @@ void pidle_cpu_stats_read(const struct pidle_model *m, unsigned int cpu,
 void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
 			     unsigned int dom, unsigned int state,
 			     struct pidle_domain_stats *out);
+/**
+ * pidle_domain_residency_ns() - a domain state's residency up to now
+ * @m:		the model
+ * @level:	the domain's level (>= 1)
+ * @dom:	the domain
+ * @state:	a state of @level
+ * @now_ns:	the time, same clock as pidle_enter()'s
+ *
+ * The residency_ns of pidle_domain_stats_read() counts a down period when it
+ * ends; this adds the time of one still going on at @now_ns, so that a
+ * residency sampled over an interval is right even while the domain stays
+ * down for all of it. Safe against the domain's CPUs entering and leaving
+ * concurrently; never counts a period twice.
+ */
+u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
+			      unsigned int dom, unsigned int state, u64 now_ns);
 void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu);
 void pidle_domain_stats_reset(struct pidle_model *m, unsigned int level,
 			      unsigned int dom);

@@ -7,6 +7,9 @@
  *  - with every CPU busy again, no domain is down;
  *  - residency never negative, never more than the elapsed fake time;
  *  - per CPU, exits achieved == entries requested;
+ *  - a reader thread, during the run: a domain's residency up to now
+ *    (pidle_domain_residency_ns()) never more than the time; after it,
+ *    equal to the completed periods' residency;
  *  - no WARN_ON_ONCE of the model fired.
  * Usage: stress [cycles per thread]   (prints "N passed, N failed").
  */
@@ -90,12 +93,40 @@ static void *worker_fn(void *arg)
 	return NULL;
 }
 
+static int workers_done;	/* __atomic: the reader polls it */
+static unsigned long reader_errors, reader_reads;
+
+/* Residency up to now, read while the workers change it. */
+static void *reader_fn(void *arg)
+{
+	unsigned int l, d, s;
+
+	while (!__atomic_load_n(&workers_done, __ATOMIC_ACQUIRE)) {
+		for (l = 1; l <= LEVELS; l++) {
+			for (d = 0; d < pidle_model_nr_domains(m, l); d++) {
+				unsigned long long now, resid = 0;
+
+				now = __atomic_load_n(&fake_clock_ns, __ATOMIC_RELAXED);
+				for (s = 0; s < pidle_model_nr_states(m); s++)
+					if (pidle_model_state_level(m, s) == l)
+						resid += pidle_domain_residency_ns(m, l, d, s, now);
+				reader_reads++;
+				if (resid > now && !reader_errors++)
+					fprintf(stderr, "%s%u: residency up to now %llu ns > time %llu ns\n",
+						pidle_model_level_name(m, l), d, resid, now);
+			}
+		}
+		sched_yield();
+	}
+	return NULL;
+}
+
 static int run(enum pidle_policy policy)
 {
 	struct pidle_states st;
 	struct pidle_topology tp;
 	struct pidle_err err;
-	pthread_t th[NR_THREADS];
+	pthread_t th[NR_THREADS], reader;
 	unsigned int t, l, d, s, st_down;
 	int failed = 0;
 
@@ -111,8 +142,18 @@ static int run(enum pidle_policy policy)
 		workers[t] = (struct worker){ .cpu = t, .seed = 0x9e3779b97f4a7c15ULL * (t + 1) };
 		pthread_create(&th[t], NULL, worker_fn, &workers[t]);
 	}
+	__atomic_store_n(&workers_done, 0, __ATOMIC_RELEASE);
+	reader_errors = reader_reads = 0;
+	pthread_create(&reader, NULL, reader_fn, NULL);
 	for (t = 0; t < NR_THREADS; t++)
 		pthread_join(th[t], NULL);
+	__atomic_store_n(&workers_done, 1, __ATOMIC_RELEASE);
+	pthread_join(reader, NULL);
+	if (reader_errors) {
+		fprintf(stderr, "%lu of %lu residency reads during the run too large\n",
+			reader_errors, reader_reads);
+		failed = 1;
+	}
 
 	for (l = 1; l <= LEVELS; l++) {
 		for (d = 0; d < pidle_model_nr_domains(m, l); d++) {
@@ -131,6 +172,14 @@ static int run(enum pidle_policy policy)
 				pidle_domain_stats_read(m, l, d, s, &ds);
 				usage += ds.usage;
 				resid += ds.residency_ns;
+				if (pidle_domain_residency_ns(m, l, d, s, fake_clock_ns) !=
+				    ds.residency_ns) {
+					fprintf(stderr, "%s%u state%u: residency up to now %llu ns, completed %llu ns, with no period going on\n",
+						pidle_model_level_name(m, l), d, s,
+						(unsigned long long)pidle_domain_residency_ns(m, l, d, s, fake_clock_ns),
+						(unsigned long long)ds.residency_ns);
+					failed = 1;
+				}
 			}
 			if (down != up || up != usage) {
 				fprintf(stderr, "%s%u: last men %lu, first men %lu, usage %lu\n",

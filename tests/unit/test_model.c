@@ -387,6 +387,36 @@ static void test_model_offline_cpu_does_not_keep_domain_up(void **s)
 	assert_true(pidle_shim_warnings == 0);
 }
 
+/* Residency up to now: a down period still going on counts, once. */
+static void test_model_residency_includes_current_period(void **s)
+{
+	setup_model(table, "core=0-1;package=0-1", PIDLE_POLICY_AUTO);
+	enter(0, CC6, 0);
+	assert_true(pidle_domain_residency_ns(fx.m, 1, 0, CC6, 50 * US) == 0);
+	enter(1, CC6, 100);				/* core down from 100 us */
+	assert_true(pidle_domain_residency_ns(fx.m, 1, 0, CC6, 150 * US) == 50 * US);
+	assert_true(dstats(1, 0, CC6).residency_ns == 0);	/* not ended yet */
+	/* The package is not down: its CPUs asked for no package state. */
+	assert_true(pidle_domain_residency_ns(fx.m, 2, 0, PC6, 150 * US) == 0);
+	/* Not a state of the level: nothing. */
+	assert_true(pidle_domain_residency_ns(fx.m, 1, 0, PC6, 150 * US) == 0);
+	leave(0, 1100);					/* first man: 1000 us */
+	assert_true(dstats(1, 0, CC6).residency_ns == 1000 * US);
+	assert_true(pidle_domain_residency_ns(fx.m, 1, 0, CC6, 5000 * US) == 1000 * US);
+	leave(1, 1200);
+	enter(0, PC6, 2000);
+	enter(1, PC6, 2500);				/* core and package down */
+	assert_true(pidle_domain_residency_ns(fx.m, 1, 0, CC6, 3000 * US) == 1500 * US);
+	assert_true(pidle_domain_residency_ns(fx.m, 2, 0, PC6, 3000 * US) == 500 * US);
+	/* A reset's baseline applies to the completed part only. */
+	pidle_domain_stats_reset(fx.m, 1, 0);
+	assert_true(pidle_domain_residency_ns(fx.m, 1, 0, CC6, 3000 * US) == 500 * US);
+	leave(1, 4000);
+	assert_true(pidle_domain_residency_ns(fx.m, 1, 0, CC6, 9000 * US) == 1500 * US);
+	assert_true(pidle_domain_residency_ns(fx.m, 2, 0, PC6, 9000 * US) == 1500 * US);
+	assert_true(pidle_shim_warnings == 0);
+}
+
 static void test_model_stats_reset(void **s)
 {
 	setup_model(table, "core=0-1;package=0-1", PIDLE_POLICY_AUTO);
@@ -461,6 +491,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_model_timer_policy, teardown),
 		cmocka_unit_test_teardown(test_model_two_states_one_level, teardown),
 		cmocka_unit_test_teardown(test_model_offline_cpu_does_not_keep_domain_up, teardown),
+		cmocka_unit_test_teardown(test_model_residency_includes_current_period, teardown),
 		cmocka_unit_test_teardown(test_model_stats_reset, teardown),
 		cmocka_unit_test(test_model_create_errors),
 	};
