@@ -2,11 +2,18 @@
 /*
  * wakelat: timer wake-up latency. N relative clock_nanosleep() calls of
  * INTERVAL_US each; prints the median of (actual - intended) in ns.
- * Usage: wakelat [INTERVAL_US [N]]   (defaults 1000 50)
+ * With -c CPU it first pins itself to that CPU, so the wake-ups measured
+ * are that CPU's.
+ * Usage: wakelat [-c CPU] [INTERVAL_US [N]]   (defaults 1000 50)
  */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static long long ns(const struct timespec *t)
 {
@@ -20,14 +27,43 @@ static int cmp(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static int pin(const char *arg)
+{
+	cpu_set_t set;
+	char *end;
+	long cpu = strtol(arg, &end, 10);
+
+	if (*arg == '\0' || *end != '\0' || cpu < 0 || cpu >= CPU_SETSIZE) {
+		fprintf(stderr, "wakelat: -c \"%s\": not a CPU number\n", arg);
+		return 2;
+	}
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		fprintf(stderr, "wakelat: cpu%ld: %s\n", cpu, strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	long interval_us = argc > 1 ? atol(argv[1]) : 1000;
-	int n = argc > 2 ? atoi(argv[2]) : 50;
+	long interval_us;
+	int i, n, opt, ret;
 	long long *lat;
 	struct timespec req, a, b;
-	int i;
 
+	while ((opt = getopt(argc, argv, "c:")) != -1) {
+		if (opt != 'c') {
+			fprintf(stderr, "usage: wakelat [-c CPU] [INTERVAL_US [N]]\n");
+			return 2;
+		}
+		ret = pin(optarg);
+		if (ret)
+			return ret;
+	}
+	interval_us = optind < argc ? atol(argv[optind]) : 1000;
+	n = optind + 1 < argc ? atoi(argv[optind + 1]) : 50;
 	if (interval_us <= 0 || n <= 0 || n > 100000)
 		return 2;
 	lat = calloc(n, sizeof(*lat));
