@@ -51,6 +51,7 @@ field() {
 
 # rows LOG TAG: the CSV rows of one tag, without the header
 rows() {
+	[ -f "$1" ] || return 0
 	sed -n "s/^bench: $2 //p" "$1" | grep '^[0-9]'
 }
 
@@ -106,7 +107,11 @@ poll_table() {	# KVER
 					"median", t, "", "", m, "", "", p, verdict(m), n[t]
 			}
 		}'
-	echo "   (icount: -icount shift=$ICOUNT_SHIFT,sleep=off, timer only; its ratio does not depend on the host's load)"
+	if [ -f "$OUTDIR/$1.bench-poll-kernel.icount.log" ]; then
+		echo "   (icount: -icount shift=$ICOUNT_SHIFT,sleep=off, timer only; its ratio does not depend on the host's load)"
+	else
+		echo "   (icount: not run, $1 did not boot under -icount)"
+	fi
 }
 
 fid_table() {	# PSEUDO_LOG
@@ -129,28 +134,35 @@ fid_table() {	# PSEUDO_LOG
 	echo "   (ovsh_max_ns: worst since the module was loaded; exits: both tests)"
 }
 
-# bench_boot KVER SUITE LOGNAME EXTRA-APPEND: one guest, checked
+# bench_boot KVER SUITE LOGNAME EXTRA-APPEND [TIMEOUT_S]: one guest,
+# checked. Returns 2, counting nothing, when OPTIONAL=1 and the kernel
+# never reached init (an emulator mode the kernel cannot boot in).
 bench_boot() {
-	local k=$1 s=$2 log=$OUTDIR/$1.$3.log ts
+	local k=$1 s=$2 log=$OUTDIR/$1.$3.log ts st
 	ts=$(date +%s)
 	boot "$k" "$(field "$s" smp)" "$s" "$log" \
-		"$(field "$s" append) $4" "$(field "$s" timeout)"
-	st=$?; [ $st -eq 0 ] || echo "  $3 boot: qemu exit status $st (124 = timeout)"
+		"$(field "$s" append) $4" "${5:-$(field "$s" timeout)}"
+	st=$?
+	if [ "${OPTIONAL:-0}" = 1 ] && ! grep -q '^# vm: kernel' "$log"; then
+		echo "  $3: $k did not reach init (qemu exit status $st), not run; log $log"
+		return 2
+	fi
+	[ $st -eq 0 ] || echo "  $3 boot: qemu exit status $st (124 = timeout)"
 	check_log "$3" "$log"
 	echo "  $3: $(( $(date +%s) - ts ))s (the wait for other guests included), log $log"
 }
 
-# bench_pair KVER LOGSUFFIX EXTRA-APPEND: bench-poll-pseudo then
-# bench-poll-kernel, back to back. The machine-wide guest lock is held
-# over both (the boots inside take a private one instead), so that no other
-# guest runs between the two sides of one comparison.
+# bench_pair KVER LOGSUFFIX EXTRA-APPEND [TIMEOUT_S]: bench-poll-pseudo
+# then bench-poll-kernel, back to back. The machine-wide guest lock is
+# held over both (the boots inside take a private one instead), so that no
+# other guest runs between the two sides of one comparison.
 bench_pair() {
 	local saved=$QEMU_LOCK s
 	{
 		flock 7
 		QEMU_LOCK=$OUTDIR/.pair.lock
 		for s in bench-poll-pseudo bench-poll-kernel; do
-			bench_boot "$1" $s $s.$2 "$3"
+			bench_boot "$1" $s $s.$2 "$3" "${4:-}" || break
 		done
 		QEMU_LOCK=$saved
 	} 7> "$QEMU_LOCK"
@@ -168,8 +180,11 @@ for k in $KVERS; do
 	for ((r = 1; r <= POLL_ROUNDS; r++)); do
 		bench_pair "$k" r$r "bench_n=$POLL_N"
 	done
-	VM_QEMU_ARGS="-icount shift=$ICOUNT_SHIFT,sleep=off" \
-		bench_pair "$k" icount "bench_n=$ICOUNT_N bench_test=timer"
+	# 6.1.0-57 stops under -icount after its RETBleed line, 0.3 s into the
+	# boot, with or without our module: the icount row is then left out.
+	rm -f "$OUTDIR/$k".bench-poll-*.icount.log
+	OPTIONAL=1 VM_QEMU_ARGS="-icount shift=$ICOUNT_SHIFT,sleep=off" \
+		bench_pair "$k" icount "bench_n=$ICOUNT_N bench_test=timer" 120
 	bench_boot "$k" bench-fidelity bench-fidelity "bench_n=$FID_N"
 	poll_table "$k"
 	fid_table "$OUTDIR/$k.bench-fidelity.log"
