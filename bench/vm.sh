@@ -159,7 +159,10 @@ bench_boot() {
 bench_pair() {
 	local saved=$QEMU_LOCK s
 	{
-		flock 7
+		if ! flock -n 7; then
+			echo "  $2 pair: waiting for another guest to end ($QEMU_LOCK)"
+			flock 7
+		fi
 		QEMU_LOCK=$OUTDIR/.pair.lock
 		for s in bench-poll-pseudo bench-poll-kernel; do
 			bench_boot "$1" $s $s.$2 "$3" "${4:-}" || break
