@@ -145,9 +145,9 @@ elif [ ! -d $ev/pidle_enter ] || [ ! -d $ev/pidle_exit ]; then
 	nok "tracepoints" "no $ev/pidle_enter and pidle_exit ($(ls $ev 2>&1 | tr '\n' ' '))"
 else
 	echo > $TR/trace
-	echo 1 > $ev/enable
+	quiet_write 1 $ev/enable	# see quiet_write in lib.sh
 	sleep 1
-	echo 0 > $ev/enable
+	quiet_write 0 $ev/enable
 	n=$(grep -c pidle_exit: $TR/trace)
 	diag "pidle_exit lines: $n"
 	grep -m 2 pidle_exit: $TR/trace | sed 's/^/# /'
