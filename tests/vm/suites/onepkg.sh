@@ -11,7 +11,7 @@ diag "cpus: $(ncpus)"
 # asking for PKG pays when the package cannot go down (its fallback).
 ST=POLL:0:0,NOLAT:0:1,C1:200:400,PKG:2000:4000:package
 PKG_NS=2000000 C1_NS=200000
-SAMPLES=100	# 10 ms sleeps per measurement
+ROUNDS=9 SAMPLES=20	# 10 ms sleeps: rounds of SAMPLES with each state
 if ! load states=$ST topology=package=0-1 wait=halt; then
 	nok "CPU 1 idle: a wake-up on CPU 0 pays the package latency" "insmod failed: $OUT"
 	nok "CPU 1 busy: a wake-up on CPU 0 pays only the CPU-level latency" "insmod failed"
@@ -25,19 +25,28 @@ only() {
 		[ "${d##*state}" = "$2" ] && echo 0 > $d/disable || echo 1 > $d/disable
 	done
 }
-# measure LABEL: $DIFF = median wake-up delay on CPU 0 with PKG alone
-# minus with NOLAT alone; CPU 1 asks for PKG only throughout.
+median() { tr ' ' '\n' | grep . | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+# measure LABEL: $DIFF = the median over rounds of (median wake-up delay on
+# CPU 0 with PKG alone - the same with NOLAT alone), the two measured back
+# to back in each round, so that a change in the host's load between
+# rounds shifts both. CPU 1 asks for PKG only throughout.
 measure() {
 	only 1 3
-	only 0 1; base=$(/wakelat -c 0 10000 $SAMPLES)
 	snap /tmp/m0
-	only 0 3; meas=$(/wakelat -c 0 10000 $SAMPLES)
+	r=0; bases=; meass=; diffs=
+	while [ $r -lt $ROUNDS ]; do
+		only 0 1; b=$(/wakelat -c 0 10000 $SAMPLES)
+		only 0 3; m=$(/wakelat -c 0 10000 $SAMPLES)
+		bases="$bases $b"; meass="$meass $m"; diffs="$diffs $((m - b))"
+		r=$((r + 1))
+	done
 	snap /tmp/m1
-	DIFF=$((meas - base))
+	DIFF=$(echo $diffs | median)
 	PKGU=$(($(use /tmp/m1 package0) - $(use /tmp/m0 package0)))
 	PKGA=$(($(ssum /tmp/m1 '^cpu0/state3/achieved$') - $(ssum /tmp/m0 '^cpu0/state3/achieved$')))
 	PKGD=$(($(ssum /tmp/m1 '^cpu0/state3/demoted$') - $(ssum /tmp/m0 '^cpu0/state3/demoted$')))
-	diag "$1: 10 ms sleeps on cpu0, median delay NOLAT alone $base ns, PKG alone $meas ns, diff $DIFF ns; package0 down periods $PKGU, cpu0 achieved PKG $PKGA, demoted from PKG $PKGD"
+	diag "$1: 10 ms sleeps on cpu0, $ROUNDS rounds of $SAMPLES: median delay NOLAT alone $(echo $bases | median) ns, PKG alone $(echo $meass | median) ns; median difference $DIFF ns (rounds:$diffs)"
+	diag "$1: package0 down periods $PKGU, cpu0 achieved PKG $PKGA, demoted from PKG $PKGD"
 }
 # within D WANT PCT: D is WANT +-PCT%
 within() { [ $(($1 * 100)) -ge $(($2 * (100 - $3))) ] && [ $(($1 * 100)) -le $(($2 * (100 + $3))) ]; }
