@@ -47,12 +47,15 @@ static atomic_t pidle_in_enter = ATOMIC_INIT(0);
  * How long the polling state may spin: cpuidle_poll_time(), which modules
  * cannot call. The shallowest enabled deeper state's target residency,
  * within the bounds above; cached in dev->poll_limit_ns, which the cpuidle
- * core clears when a state is enabled or disabled.
+ * core clears when a state is enabled or disabled. One difference: with
+ * no deeper state enabled there is no limit (cpuidle_poll_time() gives its
+ * maximum), since the governor has nothing else to choose and leaving would
+ * only open a window in which a wake-up needs an IPI.
  */
 static u64 pidle_poll_limit_ns(struct cpuidle_driver *drv,
 			       struct cpuidle_device *dev)
 {
-	u64 limit_ns = PIDLE_POLL_MAX_NS;
+	u64 limit_ns = U64_MAX;
 	int i;
 
 	if (dev->poll_limit_ns)
@@ -60,7 +63,10 @@ static u64 pidle_poll_limit_ns(struct cpuidle_driver *drv,
 	for (i = 1; i < drv->state_count; i++) {
 		u64 residency_ns = drv->states[i].target_residency_ns;
 
-		if (dev->states_usage[i].disable || residency_ns < PIDLE_POLL_MIN_NS)
+		if (dev->states_usage[i].disable)
+			continue;
+		limit_ns = PIDLE_POLL_MAX_NS;
+		if (residency_ns < PIDLE_POLL_MIN_NS)
 			continue;
 		limit_ns = min_t(u64, residency_ns, PIDLE_POLL_MAX_NS);
 		break;
