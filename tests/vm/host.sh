@@ -74,7 +74,8 @@ boot() {	# KVER SMP SUITE LOG [APPEND [TIMEOUT_S]]
 		boot_once "$@"
 		st=$?
 		grep -q '^# vm: kernel' "$4" && break
-		grep -q 'Kernel panic' "$4" || break
+		# an early panic, or an early hang (timeout 124 before init)
+		grep -q 'Kernel panic' "$4" || [ $st -eq 124 ] || break
 		cp "$4" "$4.early-panic.$try"
 		[ $try -lt 3 ] || break
 		echo "  $3: guest panicked during boot, before init (log kept as $4.early-panic.$try); retrying"
