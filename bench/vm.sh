@@ -26,12 +26,8 @@ OUTDIR=$TOP/build/bench
 SUITES=$TOP/bench/vm/suites
 mkdir -p "$OUTDIR" "$TOP/build/vm"
 # build/kmod-KVER is shared with tests/vm/run.sh: the same lock.
-exec 9> "$TOP/build/vm/.lock"
-if ! flock -n 9; then
-	echo "vm.sh: a guest run of this tree holds build/vm/.lock, waiting" >&2
-	flock 9
-fi
 . "$HERE/host.sh"
+lock_tree vm.sh
 
 KVERS=${BENCH_KVERS:-$(newest '6.12.*+deb12-amd64')}
 [ -n "$KVERS" ] || KVERS=$(newest '6.1.0-*-amd64')

@@ -16,12 +16,8 @@ OUTDIR=$TOP/build/demo
 SMP=8,sockets=2,cores=2,threads=2
 mkdir -p "$OUTDIR" "$TOP/build/vm"
 # The module build directory build/kmod-KVER is make check-vm's too.
-exec 9> "$TOP/build/vm/.lock"
-if ! flock -n 9; then
-	echo "demo: make check-vm is running in this tree, waiting" >&2
-	flock 9
-fi
 . "$HERE/host.sh"
+lock_tree demo
 
 KVER=${DEMO_KVER:-$(newest '6.12.*+deb12-amd64')}
 [ -n "$KVER" ] || KVER=$(newest '6.1.0-*-amd64')

@@ -29,6 +29,16 @@ build_module() {
 	[ -f "$d/pseudo_cpuidle.ko" ] && [ -f "$d/test/pidle_slot_holder.ko" ]
 }
 
+# lock_tree WHO: one guest run per tree at a time (run.sh, the demo and the
+# benchmarks share build/kmod-* and build/vm/*); fd 9 holds the lock.
+lock_tree() {
+	exec 9> "$TOP/build/vm/.lock"
+	if ! flock -n 9; then
+		echo "$1: another guest run of this tree holds build/vm/.lock, waiting" >&2
+		flock 9
+	fi
+}
+
 # suite_field SUITE FIELD: the "# FIELD: value" header line of suites/SUITE.sh
 suite_field() {
 	sed -n "s/^# $2: //p" "$HERE/suites/$1.sh" | head -n 1

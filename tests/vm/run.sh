@@ -10,12 +10,8 @@ TOP=$(cd "$HERE/../.." && pwd)
 OUTDIR=$TOP/build/vm
 mkdir -p "$OUTDIR"
 # Concurrent runs in one tree share build/kmod-* and build/vm/*: serialize.
-exec 9> "$OUTDIR/.lock"
-if ! flock -n 9; then
-	echo "run.sh: another run holds $OUTDIR/.lock, waiting" >&2
-	flock 9
-fi
 . "$HERE/host.sh"
+lock_tree run.sh
 
 KVERS=${*:-${VM_KVERS:-}}
 if [ -z "$KVERS" ]; then
