@@ -23,7 +23,7 @@ KERNELS_DIR=${KERNELS_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)}
 PIDLE_KERNEL_CACHE=${PIDLE_KERNEL_CACHE:-/var/cache/pidle-kernels}
 PIDLE_KERNEL_TARBALL=${PIDLE_KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 # Bump when the build steps change what a given source and fragments give.
-KERNELS_RECIPE=1
+KERNELS_RECIPE=2
 
 kernels_die() {
 	echo "kernels: $*" >&2
@@ -82,4 +82,20 @@ kernels_dir() {
 	local key
 	key=$(kernels_key "$@") || exit 1
 	echo "$PIDLE_KERNEL_CACHE/$1-$(kernels_srcver)-$key"
+}
+
+# Expected cold build of NAME on this project's reference machine (2 cores,
+# nothing else running; measured, see Documentation/kernels.rst), and the
+# number of compile steps it has, for the progress lines.
+kernels_expect_min() {
+	case "$1" in
+	eval) echo 6 ;;
+	*) echo 8 ;;
+	esac
+}
+kernels_expect_cc() {
+	case "$1" in
+	eval) echo 1200 ;;
+	*) echo 1300 ;;
+	esac
 }
