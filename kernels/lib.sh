@@ -2,7 +2,7 @@
 # kernels/lib.sh: sourced by kernels/build and kernels/locate. Where a guest
 # kernel built from source lives, and the key that names it.
 #
-# DOC: the kernel cache
+# The kernel cache (Documentation/kernels.rst, "The cache")
 #
 # A kernel NAME (eval, debug) is built from the fragments base.config and
 # NAME.config of this folder, merged onto `make tinyconfig`. Its build tree
