@@ -1,9 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
 # The guest test suites: make check-vm. VM_KERNELS names the kernels
-# (harness/kernel NAME), VM_SUITES some suites of tests/vm/suites/.
+# (harness/kernel NAME; harness/README), VM_SUITES some suites of
+# tests/vm/suites/. KERNEL=<image> KDIR=<build tree> alone runs them on
+# the user's own kernel (the harness name "user").
+ifneq ($(KERNEL),)
+VM_KERNELS ?= user
+endif
 VM_KERNELS ?= 6.1 6.12
 VM_SUITES ?=
 
 .PHONY: check-vm
 check-vm: guest-tools $(call GUEST_PROGS,tests/vm/guest)
-	@VM_KERNELS="$(VM_KERNELS)" VM_SUITES="$(VM_SUITES)" tests/vm/run.sh
+	@KERNEL="$(KERNEL)" KDIR="$(KDIR)" VM_KERNELS="$(VM_KERNELS)" \
+		VM_SUITES="$(VM_SUITES)" tests/vm/run.sh
