@@ -4,7 +4,7 @@
 # user; default $VM_KERNELS, else "6.1 6.12"): build the module, one image
 # with every suite, then boot each suite of suites/ (or $VM_SUITES) in the
 # shape its header declares ("# smp:" required, "# append:", "# timeout:",
-# "# icount:" for a deterministic guest that need not wait for others) and
+# "# icount:", booted under -icount beside other such guests) and
 # check its log. Ends with "N passed, N failed" over all kernels.
 # The guest programs and tools are built by make check-vm.
 set -u
