@@ -23,7 +23,7 @@ KERNELS_DIR=${KERNELS_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)}
 PIDLE_KERNEL_CACHE=${PIDLE_KERNEL_CACHE:-/var/cache/pidle-kernels}
 PIDLE_KERNEL_TARBALL=${PIDLE_KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
 # Bump when the build steps change what a given source and fragments give.
-KERNELS_RECIPE=1
+KERNELS_RECIPE=2
 
 kernels_die() {
 	echo "kernels: $*" >&2
