@@ -12,6 +12,6 @@ VM_SUITES ?=
 USER_KDIR = $(if $(filter command line environment,$(origin KDIR)),$(KDIR))
 
 .PHONY: check-vm
-check-vm: guest-tools $(call GUEST_PROGS,tests/vm/guest)
+check-vm: guest-tools $(call guest_progs,tests/vm/guest)
 	@KERNEL="$(KERNEL)" KDIR="$(USER_KDIR)" VM_KERNELS="$(VM_KERNELS)" \
 		VM_SUITES="$(VM_SUITES)" tests/vm/run.sh
