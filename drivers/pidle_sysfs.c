@@ -76,6 +76,8 @@ static ssize_t pidle_cstat_show(struct kobject *kobj, struct kobj_attribute *att
 			v = cs.latency_paid_ns;
 		else if (!strcmp(a, "overshoot_ns"))
 			v = cs.overshoot_ns;
+		else if (!strcmp(a, "aborted"))
+			v = cs.aborted;
 		else
 			v = cs.overshoot_max_ns;
 	} else {
@@ -106,6 +108,7 @@ PIDLE_STAT_ATTR(demoted);
 PIDLE_STAT_ATTR(latency_paid_ns);
 PIDLE_STAT_ATTR(overshoot_ns);
 PIDLE_STAT_ATTR(overshoot_max_ns);
+PIDLE_STAT_ATTR(aborted);
 PIDLE_STAT_ATTR(usage);
 PIDLE_STAT_ATTR(residency_ns);
 PIDLE_STAT_ATTR(too_deep);
@@ -115,7 +118,7 @@ static struct attribute *pidle_cpu_state_attrs[] = {
 	&pidle_attr_name.attr, &pidle_attr_requested.attr,
 	&pidle_attr_achieved.attr, &pidle_attr_demoted.attr,
 	&pidle_attr_latency_paid_ns.attr, &pidle_attr_overshoot_ns.attr,
-	&pidle_attr_overshoot_max_ns.attr, NULL,
+	&pidle_attr_overshoot_max_ns.attr, &pidle_attr_aborted.attr, NULL,
 };
 ATTRIBUTE_GROUPS(pidle_cpu_state);
 

@@ -21,6 +21,10 @@
  * ipi		the idle CPU is left idle for delay_us, then sent a function
  *		call. Lateness: handler time minus the time of the send: the
  *		interrupt latency of an IPI wake-up.
+ * storm	function calls to the CPU back to back for delay_us, each
+ *		sent as soon as the last one ran, so that many arrive while
+ *		the CPU is on its way back into idle: wake-ups pending at
+ *		entry. n is the number of calls; the times are 0.
  *
  * The trials run in a kthread bound to "from" (default: CPU 0) against
  * CPU "cpu" (default 1), with gap_ms of idleness before each.
@@ -64,8 +68,8 @@ static char probe_result[160] = "none";
 module_param_string(result, probe_result, sizeof(probe_result), 0444);
 MODULE_PARM_DESC(result, "the last run: MODE n=N min_ns= median_ns= max_ns=");
 
-enum probe_mode { PROBE_PINNED, PROBE_HRTIMER, PROBE_IPI };
-static const char *const probe_mode_name[] = { "pinned", "hrtimer", "ipi" };
+enum probe_mode { PROBE_PINNED, PROBE_HRTIMER, PROBE_IPI, PROBE_STORM };
+static const char *const probe_mode_name[] = { "pinned", "hrtimer", "ipi", "storm" };
 
 /* One trial in flight at a time: the run holds the param lock. */
 static struct {
@@ -78,6 +82,7 @@ static struct {
 	struct completion done;
 	s64 late_ns[PROBE_MAX_TRIALS];
 	unsigned int n;
+	bool done_all;
 	int ret;
 } probe;
 
@@ -121,6 +126,22 @@ static u64 probe_jiffy_edge(unsigned long *j)
 	} while (READ_ONCE(jiffies) == j0);
 	*j = READ_ONCE(jiffies);
 	return now_ns;
+}
+
+static void probe_nothing(void *unused)
+{
+}
+
+static int probe_storm(void)
+{
+	u64 end_ns = ktime_get_ns() + delay_us * NSEC_PER_USEC;
+
+	while (ktime_get_ns() < end_ns && probe.n < UINT_MAX) {
+		smp_call_function_single(cpu, probe_nothing, NULL, 1);
+		probe.n++;
+		cond_resched();
+	}
+	return 0;
 }
 
 static int probe_trial(void)
@@ -172,8 +193,13 @@ static int probe_thread(void *unused)
 	unsigned int i;
 
 	probe.ret = 0;
-	for (i = 0; i < trials && !probe.ret; i++)
-		probe.ret = probe_trial();
+	if (probe.mode == PROBE_STORM)
+		probe.ret = probe_storm();
+	else
+		for (i = 0; i < trials && !probe.ret; i++)
+			probe.ret = probe_trial();
+	/* Pairs with the acquire in probe_run(): n, late_ns and ret first. */
+	smp_store_release(&probe.done_all, true);
 	/* kthread_stop() reaps us. */
 	while (!kthread_should_stop())
 		schedule_timeout_interruptible(HZ);
@@ -189,7 +215,7 @@ static int probe_run(const char *val, const struct kernel_param *kp)
 		if (sysfs_streq(val, probe_mode_name[m]))
 			break;
 	if (m == ARRAY_SIZE(probe_mode_name)) {
-		pr_err("run: want pinned, hrtimer or ipi, not \"%s\"\n", val);
+		pr_err("run: want pinned, hrtimer, ipi or storm, not \"%s\"\n", val);
 		return -EINVAL;
 	}
 	if (!trials || trials > PROBE_MAX_TRIALS || cpu == from ||
@@ -200,17 +226,24 @@ static int probe_run(const char *val, const struct kernel_param *kp)
 	}
 	probe.mode = m;
 	probe.n = 0;
+	probe.done_all = false;
 	init_completion(&probe.done);
 	t = kthread_create(probe_thread, NULL, "pidle_probe");
 	if (IS_ERR(t))
 		return PTR_ERR(t);
 	kthread_bind(t, from);
 	wake_up_process(t);
-	while (probe.n < trials && !probe.ret)
+	while (!smp_load_acquire(&probe.done_all))
 		msleep(20);
 	kthread_stop(t);
 	if (probe.ret)
 		return probe.ret;
+	if (m == PROBE_STORM) {
+		snprintf(probe_result, sizeof(probe_result),
+			 "storm n=%u min_ns=0 median_ns=0 max_ns=0", probe.n);
+		pr_info("%s\n", probe_result);
+		return 0;
+	}
 	sort(probe.late_ns, probe.n, sizeof(s64), probe_cmp, NULL);
 	snprintf(probe_result, sizeof(probe_result),
 		 "%s n=%u min_ns=%lld median_ns=%lld max_ns=%lld",
@@ -222,7 +255,7 @@ static int probe_run(const char *val, const struct kernel_param *kp)
 
 static const struct kernel_param_ops probe_run_ops = { .set = probe_run };
 module_param_cb(run, &probe_run_ops, NULL, 0200);
-MODULE_PARM_DESC(run, "write pinned, hrtimer or ipi to run the trials");
+MODULE_PARM_DESC(run, "write pinned, hrtimer, ipi or storm to run the trials");
 
 static int __init probe_init(void)
 {
