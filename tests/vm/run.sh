@@ -46,8 +46,9 @@ for k in $KVERS; do
 			for s in $SUITES; do
 				ts=$(date +%s)
 				log=$OUTDIR/$k.$s.log
-				boot "$k" "$(suite_field "$s" smp)" "$s" "$log" \
-					"$(suite_field "$s" append)" "$(suite_field "$s" timeout)"
+				suite_icount "$k" "$s"
+				VM_QEMU_ARGS=$QARGS boot "$k" "$(suite_field "$s" smp)" "$s" "$log" \
+					"$APPEND" "$(suite_field "$s" timeout)"
 				st=$?; [ $st -eq 0 ] || echo "  $s boot: qemu exit status $st (124 = timeout)"
 				check_log "$s" "$log"
 				echo "  $s: $(( $(date +%s) - ts ))s, log $log"

@@ -171,6 +171,8 @@ static int probe_trial(void)
 		smp_call_function_single(cpu, probe_arm, NULL, 1);
 		complete(&probe.done);
 		break;
+	case PROBE_STORM:	/* probe_storm() */
+		return -EINVAL;
 	}
 	if (!wait_for_completion_timeout(&probe.done, 10 * HZ)) {
 		pr_err("%s: no handler on cpu%u within 10 s\n",

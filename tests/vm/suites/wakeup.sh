@@ -3,7 +3,13 @@
 # one state; the test module /pidle_wake_probe.ko, run from CPU 0, times
 # how late a handler runs there (tests/vm/kmod/pidle_wake_probe.c).
 # smp: 2
-# timeout: 300
+# icount: 2
+# timeout: 400
+# The timing cases (1-6) hold under -icount only, where guest time does not
+# depend on the host's load: free-running TCG on a loaded 2-core host
+# delays a timer interrupt by up to 100 ms whatever the driver does. 6.1
+# does not boot under -icount (host.sh: suite_icount); there they are
+# reported as skipped.
 . /lib.sh
 PROBE=/sys/module/pidle_wake_probe/parameters
 # A 0-latency non-polling baseline and a deep state; differences between
@@ -40,6 +46,10 @@ diff_med() {
 }
 # within X LO HI
 within() { [ "$1" != - ] && [ $1 -ge $2 ] && [ $1 -le $3 ]; }
+skip() { N=$((N + 1)); echo "ok $N $1 # SKIP $2"; }
+ICOUNT=$(sed -n 's/.*pidle_icount=\([^ ]*\).*/\1/p' /proc/cmdline)
+NOTIME="not under -icount (this kernel does not boot so); free-running TCG timing is noise"
+diag "icount: ${ICOUNT:-none}"
 
 insmod /pidle_wake_probe.ko trials=10 delay_us=4000 ||
 	diag "the test module did not load: every case below fails"
@@ -50,6 +60,7 @@ insmod /pidle_wake_probe.ko trials=10 delay_us=4000 ||
 # happens to wake the CPU (408 ms late measured on 6.12 before the fix).
 for w in poll halt; do
 	d="pinned +4 ms timer armed by an IPI on an idle CPU fires within 1 ms, wait=$w"
+	case $ICOUNT in [0-9]*) ;; *) skip "$d" "$NOTIME"; continue ;; esac
 	if ! load wait=$w; then nok "$d" "insmod: $OUT"; continue; fi
 	probe pinned
 	if within "$LMAX" -1000000 1000000 && within "$LMIN" -1000000 1000000; then ok "$d"
@@ -61,7 +72,13 @@ done
 # (tolerance: 15% of the latency, plus 100 us of free-running TCG noise;
 # under -icount the error is a few us).
 lo=$((LAT_US * 850 - 100000)); hi=$((LAT_US * 1150 + 100000))
-if load states=$TABLE topology=core=0,1 wait=poll; then
+case $ICOUNT in
+[0-9]*) timed=1 ;;
+*) timed=0
+   for d in "hrtimer latency" "ipi latency" "prewake" "halt latency"; do skip "$d" "$NOTIME"; done ;;
+esac
+if [ $timed = 0 ]; then :
+elif load states=$TABLE topology=core=0,1 wait=poll; then
 	echo 2000 > $PROBE/delay_us
 	for m in hrtimer ipi; do
 		d="wait=poll: a $m interrupt on a CPU in DEEP runs late by its ${LAT_US} us exit latency"
@@ -88,7 +105,8 @@ fi
 # 6: wait=halt runs the handler at once (the halt enables interrupts);
 # only what runs after the handler, the woken task, pays the latency.
 d="wait=halt: a timer interrupt on a CPU in DEEP is not delayed (the documented limit)"
-if load states=$TABLE topology=core=0,1 wait=halt; then
+if [ $timed = 0 ]; then :
+elif load states=$TABLE topology=core=0,1 wait=halt; then
 	echo 2000 > $PROBE/delay_us
 	diff_med hrtimer 2
 	if within "$DIFF" -200000 $((LAT_US * 300)); then ok "$d"
