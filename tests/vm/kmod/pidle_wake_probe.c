@@ -12,8 +12,10 @@
  *		timer wheel programs the CPU's clock event only when the idle
  *		loop runs again, so a driver that stays in its state after
  *		the IPI fires the timer late. Lateness: handler time minus the
- *		time its jiffy began (the trial starts on a jiffy edge seen by
- *		a busy CPU, so that time is known within a few microseconds).
+ *		time the timer is due: the wheel's round-up makes that the
+ *		start of the jiffy after "expires" (the trial starts on a jiffy
+ *		edge seen by a busy CPU, so that time is known within a few
+ *		microseconds).
  * hrtimer	an IPI arms a pinned hard-irq hrtimer for +delay_us on the
  *		idle CPU, which then goes idle again until it fires.
  *		Lateness: handler time minus the timer's expiry: the
@@ -156,8 +158,14 @@ static int probe_trial(void)
 		preempt_disable();
 		edge_ns = probe_jiffy_edge(&j);
 		probe.expires = j + usecs_to_jiffies(delay_us);
+		/*
+		 * The wheel rounds a level-0 expiry up by one jiffy, so that
+		 * a timer armed late in a tick never fires early
+		 * (calc_index() in kernel/time/timer.c): it is due one
+		 * jiffy after @expires begins.
+		 */
 		probe.expect_ns = edge_ns +
-			(u64)(probe.expires - j) * TICK_NSEC;
+			(u64)(probe.expires - j + 1) * TICK_NSEC;
 		preempt_enable();
 		smp_call_function_single(cpu, probe_arm, NULL, 1);
 		break;
