@@ -39,7 +39,7 @@ struct pidle_domain_stats {
  */
 #define PIDLE_CPU_COUNTERS(X) \
 	X(requested) X(achieved) X(demoted) X(latency_paid_ns) \
-	X(overshoot_ns) X(overshoot_max_ns)
+	X(overshoot_ns) X(overshoot_max_ns) X(aborted)
 #define PIDLE_DOMAIN_COUNTERS(X) \
 	X(usage) X(residency_ns) X(too_deep) X(rejected) X(latency_paid_ns)
 #define PIDLE_COUNTER_SIZE(field) + sizeof(u64)
