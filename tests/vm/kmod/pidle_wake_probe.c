@@ -156,6 +156,12 @@ static int probe_trial(void)
 	switch (probe.mode) {
 	case PROBE_PINNED:
 		preempt_disable();
+		/*
+		 * Two edges: after an idle period the first may be a nohz
+		 * catch-up, late by up to a tick; this CPU now busy, its
+		 * own tick makes the second one on time.
+		 */
+		probe_jiffy_edge(&j);
 		edge_ns = probe_jiffy_edge(&j);
 		probe.expires = j + usecs_to_jiffies(delay_us);
 		/*

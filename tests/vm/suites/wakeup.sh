@@ -111,6 +111,7 @@ storm() {
 	echo 300000 > $PROBE/delay_us
 	probe storm
 	echo 4000 > $PROBE/delay_us
+	CALLS=$(cat $PROBE/result | sed -n 's/^storm n=\([0-9]*\) .*/\1/p')
 	# From here CPU 1 enters DEEP no more; an entry in progress is in
 	# requested and not yet in cpuidle's usage nor in core1's.
 	only 1
@@ -118,7 +119,15 @@ storm() {
 	CU=$(cat /sys/devices/system/cpu/cpu1/cpuidle/state2/usage)
 	DU=$(dval core1 2 usage)
 	all
-	diag "cpu1 DEEP: cpuidle usage $CU, requested $RQ, aborted $AB; core1 DEEP usage $DU"
+	diag "cpu1 DEEP: cpuidle usage $CU, requested $RQ, aborted $AB; core1 DEEP usage $DU; calls $CALLS"
+}
+# Every interrupt ends the idle period: each call found CPU 1 idle (the
+# caller waits for it to run) and sent it back through the idle loop, so
+# CPU 1 entered DEEP at least once per call. With the wait that handled
+# such interrupts and went on waiting, it entered only at its timer ticks.
+every_ipi_ends_idle() {
+	[ -n "$CALLS" ] && [ "$CALLS" -gt 100 ] || { why "only ${CALLS:-no} calls"; return 1; }
+	[ "$CU" -ge "$CALLS" ] || { why "$CU entries into DEEP for $CALLS calls"; return 1; }
 }
 usage_is_requested_plus_aborted() {
 	within $((RQ + AB - CU)) 0 1 || { why "usage $CU, requested $RQ + aborted $AB"; return 1; }
@@ -141,7 +150,7 @@ cap_refused_at_run_time() {
 }
 
 ktap_header
-ktap_plan 10
+ktap_plan 11
 diag "icount: $ICOUNT"
 insmod /pidle_wake_probe.ko trials=10 delay_us=4000 ||
 	diag "the test module did not load: the cases that use it fail"
@@ -158,6 +167,8 @@ if timed; then ktap_test "$d" prewake_timer_only; else ktap_skip "$d" "$NOTIME";
 d="wait=halt: a timer interrupt is not delayed, as the admin guide says"
 if timed; then ktap_test "$d" halt_not_delayed; else ktap_skip "$d" "$NOTIME"; fi
 storm
+ktap_test "every IPI ends the idle period: CPU 1 re-enters its state once per function call" \
+	every_ipi_ends_idle
 ktap_test "entries aborted by a pending wake-up are in cpuidle's usage, not in requested" \
 	usage_is_requested_plus_aborted
 ktap_test "aborted entries take no domain down: core1's usage is CPU 1's requested" \
