@@ -13,8 +13,10 @@ PIDLE_STAT_SRCS := tools/pidle-stat.c tools/pidle_snap.c tools/pidle_stat_delta.
 PIDLE_STAT_HDRS := tools/pidle_snap.h tools/pidle_stat_delta.h \
 		   tools/pidle_stat_report.h $(PIDLE_COMMON_HDRS)
 PIDLE_BENCH_SRCS := tools/pidle-bench.c tools/pidle_bench_stats.c \
+		    tools/pidle_bench_irq.c tools/pidle_bench_trace.c \
 		    $(PIDLE_COMMON_SRCS)
-PIDLE_BENCH_HDRS := tools/pidle_bench_stats.h $(PIDLE_COMMON_HDRS)
+PIDLE_BENCH_HDRS := tools/pidle_bench_stats.h tools/pidle_bench_irq.h \
+		    tools/pidle_bench_trace.h $(PIDLE_COMMON_HDRS)
 
 PIDLE_TOOLS := $(BUILD)/pidle-stat $(BUILD)/pidle-stat.static
 TOOLS += $(PIDLE_TOOLS)
