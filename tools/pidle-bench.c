@@ -170,10 +170,28 @@ static void pidle_futex(int *word, int op, int val)
 	syscall(SYS_futex, word, op, val, NULL, NULL, 0);
 }
 
+/*
+ * The CPU's spin-wait hint (PAUSE on x86), as the kernel's cpu_relax().
+ * Under QEMU's single-threaded TCG (-icount) it also hands the host thread
+ * to the next vCPU: without it a vCPU that spins here runs on to the end
+ * of its time slice (the next guest timer event, milliseconds away) before
+ * the vCPU it has just sent an IPI to runs at all.
+ */
+static inline void pidle_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ volatile("yield" ::: "memory");
+#endif
+}
+
 static void pidle_spin_while(int *word, int val)
 {
-	while (__atomic_load_n(word, __ATOMIC_ACQUIRE) == val)
+	while (__atomic_load_n(word, __ATOMIC_ACQUIRE) == val) {
+		pidle_cpu_relax();
 		sched_yield();
+	}
 }
 
 static void *pidle_waker(void *arg)

@@ -90,7 +90,7 @@ static int pidle_trace_ts(const char *s, size_t len, long long *ns)
 
 int pidle_trace_parse(const char *line, struct pidle_trace_event *ev)
 {
-	const char *br, *p, *colon, *ts, *name, *fields;
+	const char *br, *p, *q, *colon, *ts, *name, *fields;
 	size_t i, len;
 
 	memset(ev, 0, sizeof(*ev));
@@ -124,10 +124,12 @@ int pidle_trace_parse(const char *line, struct pidle_trace_event *ev)
 		return 0;
 	ev->kind = pidle_trace_events[i].kind;
 
-	/* The pid: the digits after the last dash before " [". */
-	for (p = br; p > line && p[-1] >= '0' && p[-1] <= '9'; p--)
+	/* The pid: the digits after the last dash before " [" (and blanks). */
+	for (q = br; q > line && q[-1] == ' '; q--)
 		;
-	if (p == br || p == line || p[-1] != '-')
+	for (p = q; p > line && p[-1] >= '0' && p[-1] <= '9'; p--)
+		;
+	if (p == q || p == line || p[-1] != '-')
 		return -1;
 	ev->pid = atoi(p);
 	/* The timestamp: the blank-separated word that ends at the colon. */

@@ -5,6 +5,11 @@ UNIT_BINS := $(patsubst %,$(BUILD)/test_%,$(UNIT_TESTS))
 $(BUILD)/test_%: tests/unit/test_%.c $(BUILD)/libpidle-san.a
 	$(CC) $(CFLAGS_COMMON) $(SAN_FLAGS) $< $(BUILD)/libpidle-san.a -lcmocka -o $@
 
+# pidle-bench's trace parser (a tool's unit, not the model's), same flags.
+$(BUILD)/test_bench_trace: tests/unit/test_bench_trace.c tools/pidle_bench_trace.c tools/pidle_bench_trace.h | $(BUILD)
+	$(CC) $(CFLAGS_COMMON) $(SAN_FLAGS) -Itools $< tools/pidle_bench_trace.c -lcmocka -o $@
+UNIT_BINS += $(BUILD)/test_bench_trace
+
 # The threaded stress: plain, and with ThreadSanitizer over the model
 # sources compiled directly (TSan must see every access).
 STRESS_CFLAGS := $(CFLAGS_COMMON) -pthread
