@@ -11,12 +11,13 @@
 # bench_wait= the module's wait= (default: the module's own default).
 # smp: 2
 # timeout: 900
-. /lib.sh
+. /ktap.sh
+. /module.sh
 . /suites/bench-lib.sh
 TABLE=POLL:0:0,NOLAT:0:1,L10:10:20,L100:100:200,L1MS:1000:2000,L5MS:5000:10000
 SAMPLES=$(arg bench_n 200); WAIT=$(arg bench_wait "")
-echo "KTAP version 1"
-echo "1..4"
+ktap_header
+ktap_plan 4
 if load states=$TABLE ${WAIT:+wait=$WAIT}; then
 	diag "wait=$(cat /sys/module/pseudo_cpuidle/parameters/wait)"
 	# A warm-up on the first run only: soon after boot the CPUs still
@@ -30,5 +31,6 @@ if load states=$TABLE ${WAIT:+wait=$WAIT}; then
 	done
 	unload >/dev/null
 else
-	for k in 2 3 4 5; do nok "state $k against NOLAT measured" "insmod failed: $OUT"; done
+	for k in 2 3 4 5; do ktap_result "state $k against NOLAT measured" 1 "insmod failed: $OUT"; done
 fi
+ktap_finished
