@@ -12,7 +12,9 @@
 #include <string.h>
 #include <cmocka.h>
 
-#include "pidle_bench_trace.h"
+#include "unit.h"
+/* tests/unit/ sees the model's include path, not tools/ */
+#include "../../tools/pidle_bench_trace.h"
 
 #define START_612 "     pidle-bench-156     [001] d..1.    11.724193: hrtimer_start: hrtimer=00000000066e6bff function=hrtimer_wakeup expires=11725188903 softexpires=11725188903 mode=ABS was_armed=0\n"
 #define EXPIRE_612 "          <idle>-0       [001] d.h1.    11.725190: hrtimer_expire_entry: hrtimer=00000000066e6bff function=hrtimer_wakeup now=11725190403\n"
@@ -171,5 +173,5 @@ int main(void)
 		cmocka_unit_test(test_trace_ipi_match),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return pidle_unit_run("bench_trace", tests);
 }
