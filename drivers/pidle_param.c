@@ -242,7 +242,7 @@ static int pidle_param_get(char *buf, const struct kernel_param *kp)
 		len = pidle_states_print(&pidle_cfg.states, buf, size);
 		break;
 	case PIDLE_P_TOPOLOGY:
-		len = pidle_topology_print(&pidle_cfg.topo, buf, size);
+		len = pidle_topology_show(&pidle_cfg.topo, buf, size);
 		break;
 	case PIDLE_P_WAIT:
 		len = scnprintf(buf, size, "%s", pidle_wait_name(pidle_cfg.wait));
