@@ -59,6 +59,7 @@ void pidle_enter_wait_out(void);
 void pidle_enter_drain(void);
 
 /* pidle_domain.c */
+/* The kernel's topology as a topology= string; kvfree() it. ERR_PTR on error. */
 char *pidle_topology_auto(void);
 
 /* pidle_sysfs.c */
