@@ -17,8 +17,10 @@
 enum pidle_topo_exit {
 	PIDLE_TOPO_EXIT_OK	= 0,
 	PIDLE_TOPO_EXIT_USAGE	= 1,	/* bad option, argument, preset or level */
-	PIDLE_TOPO_EXIT_INPUT	= 2,	/* the topology cannot be read */
-	PIDLE_TOPO_EXIT_CONFIG	= 3,	/* the parser rejects the configuration */
+	PIDLE_TOPO_EXIT_INPUT	= 2,	/* the topology cannot be read, or is
+					   not a whole machine the module takes */
+	PIDLE_TOPO_EXIT_CONFIG	= 3,	/* the parser rejects the configuration,
+					   or it is too long for a sysfs write */
 	PIDLE_TOPO_EXIT_APPLY	= 4,	/* --apply: the module refused a write */
 };
 
@@ -32,7 +34,7 @@ enum pidle_topo_source {
 int pidle_topo_load(enum pidle_topo_source src, const char *arg,
 		    hwloc_topology_t *out, struct pidle_err *err);
 int pidle_topo_describe(hwloc_topology_t topo, const char *levels,
-			char *buf, size_t size, unsigned int *nr_cpus,
+			char **out, unsigned int *nr_cpus,
 			struct pidle_err *err);
 
 /* presets.c: state tables of real CPUs. */

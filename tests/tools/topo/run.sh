@@ -163,6 +163,54 @@ while IFS='	' read -r fx syn; do
 	fi
 done < fixtures/fixtures.list
 
+# --- what a cluster is (topology/hwloc-map.c, "What a cluster is") ---------
+# Sub-NUMA clustering / cluster-on-die: Groups and L3s that hold NUMA nodes
+# are memory groupings, not clusters.
+t cluster-snc-group	-y "pack:2 group:2 numa:1 core:2 pu:2" -p
+t cluster-snc-l3	-y "pack:2 l3:2 numa:1 core:2 pu:2" -p
+# ARM DynamIQ: per-core L2, one L3 per cluster: the L3 is the cluster.
+t cluster-arm-l3	-y "pack:1 l3:2 l2:4 core:1 pu:1" -p
+# The L2 wins over the L3 when both group cores (innermost first).
+t cluster-l2-and-l3	-y "pack:1 l3:2 l2:2 core:2 pu:1" -p
+
+# --- real machines' exports: sizes, cgroups, formats ------------------------
+# The issue's limit: 8 packages x 4 dies x 64 cores x 4 threads, SMT
+# interleaved (CPU n and n + 2048 siblings): the compact form.
+t big-8192-interleaved	-y "pack:8 die:4 core:64 pu:4(indexes=4*2048:1*4)" -p
+# 1024 CPUs, 4 packages x 2 dies, as an XML export: the same as synthetic,
+# and the explicit form (longer than a sysfs page) gives way to the compact.
+big="pack:4 die:2 core:32 pu:4(indexes=4*256:1*4)"
+if [ -n "$lstopo" ] && "$lstopo" --of xml -i "$big" "$tmp/big.xml" 2> /dev/null; then
+	t big-1024-xml		-i "$tmp/big.xml" -p
+	capture -y "$big" -p
+	if diff -u expected/big-1024-xml.out "$tmp/out" > "$tmp/diff"; then
+		ok big-1024-xml-same-as-synthetic
+	else
+		not_ok big-1024-xml-same-as-synthetic
+		sed 's/^/	/' "$tmp/diff"
+	fi
+else
+	not_ok big-1024-xml "lstopo-no-graphics cannot write $tmp/big.xml"
+fi
+# Exported inside a cgroup (fixtures/make-cgroup.py says what that looks
+# like): the missing CPUs are named, the exit status is 2.
+python3 fixtures/make-cgroup.py fixtures/two-pack.xml 0-3 "$tmp/cgroup.xml"
+t cgroup-restricted	-i "$tmp/cgroup.xml"
+# A long list of missing CPUs is cut at a comma, saying how many in all.
+"$lstopo" --of xml -i "pack:1 core:32 pu:2" "$tmp/m64.xml" 2> /dev/null
+python3 fixtures/make-cgroup.py "$tmp/m64.xml" 0-63:2 "$tmp/cgroup-sparse.xml"
+t cgroup-sparse		-i "$tmp/cgroup-sparse.xml"
+# Exported with --disallowed: the whole machine, whatever was allowed.
+"$lstopo" --of xml -i "pack:2 core:2 pu:2" --allow 0x0f "$tmp/cgroup-whole.xml" 2> /dev/null
+t cgroup-whole		-i "$tmp/cgroup-whole.xml" -p
+# hwloc 3's XML: too new for hwloc 2, not malformed.
+sed 's/<topology version="2.0">/<topology version="3.0">/' fixtures/smt.xml > "$tmp/v3.xml"
+t xml-too-new		-i "$tmp/v3.xml"
+# PU indexes beyond the module's 8191 are refused before any arithmetic on
+# them (one near 2^31 overflowed a signed int; hwloc takes a minute to
+# build that one, so the golden test uses 65536: the same check).
+t bad-pu-index		-y "pack:1 core:2 pu:1(indexes=0,65536)"
+
 # --- bad input --------------------------------------------------------------
 t bad-missing-file	-i fixtures/no-such-file.xml
 t bad-directory		-i fixtures
