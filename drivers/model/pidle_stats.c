@@ -75,7 +75,7 @@ bool pidle_model_domain_down(const struct pidle_model *m, unsigned int level,
 		return false;
 	d = &m->level[level].dom[dom];
 	word = atomic64_read_acquire(&d->word);
-	if (PIDLE_VOTE_COUNT(word, 0) != d->nr_cpus || (word & PIDLE_ENTERING))
+	if (PIDLE_VOTE_COUNT(word, 0) != d->nr_cpus || !(word & PIDLE_DECIDED))
 		return false;
 	down = READ_ONCE(d->down_state);
 	if (down == PIDLE_STATE_NONE)
@@ -126,7 +126,7 @@ void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
 /*
  * A first man adds to usage and residency_ns before it clears WAKING, and
  * no new period starts before that. So a read that sees the same usage
- * before and after, and between them a word with no flag set, saw no
+ * before and after, and between them a word neither deciding nor WAKING, saw no
  * period end: the time of a period going on at the word read is not yet
  * in residency_ns, and one that ended is (see "Counters" in pidle_model.c).
  */
@@ -148,9 +148,9 @@ u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
 		smp_rmb();	/* usage, then residency, then the word */
 		resid = READ_ONCE(st->residency_ns);
 		smp_rmb();
-		/* Pairs with the last man's release of ENTERING. */
+		/* Pairs with the last man's release of DECIDED. */
 		word = atomic64_read_acquire(&d->word);
-		if (word & (PIDLE_ENTERING | PIDLE_WAKING)) {
+		if (PIDLE_DECIDING(word, d->nr_cpus) || (word & PIDLE_WAKING)) {
 			cpu_relax();
 			continue;
 		}

@@ -26,8 +26,8 @@
  *   parses the same, with no struct pidle_err to fill;
  * - the compact print (ranges with steps, DOMAIN*COUNT@STRIDE runs) is a
  *   fixed point too, parses to the same structure as the explicit one, is
- *   never longer than it, and is what pidle_topology_show() gives when the
- *   explicit form does not fit;
+ *   at most twice as long, and is what pidle_topology_show() gives when
+ *   the explicit form does not fit;
  * - a print into exactly length + 1 bytes succeeds; one byte less, half,
  *   one byte and none are -ENOSPC; none writes past the buffer (ASan: the
  *   buffers are heap blocks of exactly that size);
@@ -356,9 +356,14 @@ static bool fuzz_topology(const char *str, unsigned int nr_cpus,
 	pidle_topology_free(&b);
 	check_print_bounds(topology_print, &a, canon, "topology");
 
-	/* The compact form: the same structure, a fixed point, no longer. */
+	/*
+	 * The compact form: the same structure, a fixed point. Not always
+	 * shorter: "3,19" is "3*2@16" (found by this fuzzer); a run of two
+	 * costs a few characters at most, a long run saves its length.
+	 */
 	ret = pidle_topology_print_compact(&a, again, sizeof(again));
-	FUZZ_CHECK(ret > 0 && (size_t)ret == strlen(again) && (size_t)ret <= strlen(canon),
+	FUZZ_CHECK(ret > 0 && (size_t)ret == strlen(again) &&
+		   (size_t)ret <= 2 * strlen(canon),
 		   "compact print returned %d (explicit: %zu)", ret, strlen(canon));
 	ret = pidle_topology_parse(again, a.nr_levels ? 0 : a.nr_cpus, &b, &err);
 	FUZZ_CHECK(!ret, "compact \"%.200s\" refused: %s", again, err.msg);
@@ -379,7 +384,7 @@ static bool fuzz_topology(const char *str, unsigned int nr_cpus,
 		FUZZ_CHECK(ret == (int)elen && !strcmp(page, canon), "show into %zu bytes: %d",
 			   elen + 1, ret);
 		ret = pidle_topology_show(&a, page, elen);
-		FUZZ_CHECK(elen == clen ? ret == -ENOSPC :
+		FUZZ_CHECK(elen <= clen ? ret == -ENOSPC :
 			   ret == (int)clen && !strcmp(page, again),
 			   "show into %zu bytes (compact %zu): %d", elen, clen, ret);
 		free(page);
