@@ -30,6 +30,7 @@ help:
 	@echo '  make check-fuzz the fuzzers: every seed, then 100000 fixed inputs each'
 	@echo '  make check-tools golden tests of the userspace tools'
 	@echo '  make check-vm   the QEMU guest suite on Debian 6.1 and 6.12'
+	@echo '  make check-vm-large the 64-vCPU guest (2x2x8x2), not in make check'
 	@echo '  make check-docs kernel-doc over the model core, warnings fail'
 	@echo '  make docs       expand Documentation/ into build/docs/'
 	@echo '  make demo       compare governors on a simulated 2x2x2 machine'

@@ -19,7 +19,9 @@ if [ -z "$KVERS" ]; then
 fi
 KVERS=$(echo $KVERS)
 [ -n "$KVERS" ] || { echo "run.sh: no kernel with image and headers" >&2; exit 1; }
-SUITES=${VM_SUITES:-$(cd "$HERE/suites" && ls *.sh | sed 's/\.sh$//')}
+# A suite with a "# separate:" line (the large guest) runs only when named.
+SUITES=${VM_SUITES:-$(cd "$HERE/suites" && for f in *.sh; do
+	s=${f%.sh}; [ -n "$(suite_field "$s" separate)" ] || echo "$s"; done)}
 for s in $SUITES; do
 	[ -f "$HERE/suites/$s.sh" ] || { echo "run.sh: no suite $HERE/suites/$s.sh" >&2; exit 1; }
 	[ -n "$(suite_field "$s" smp)" ] || { echo "run.sh: suites/$s.sh has no '# smp:' line" >&2; exit 1; }
