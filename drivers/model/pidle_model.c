@@ -11,6 +11,7 @@
 #include <linux/processor.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/topology.h>
 #include "pidle_model_priv.h"
 #include "pidle_parse.h"
 
@@ -168,7 +169,7 @@ static u64 pidle_domain_next_timer(const struct pidle_model *m,
 	unsigned int i;
 
 	for (i = 0; i < d->nr_cpus; i++) {
-		t = READ_ONCE(m->cpu[d->cpus[i]].next_timer_ns);
+		t = READ_ONCE(m->cpu[d->cpus[i]]->next_timer_ns);
 		if (t < next)
 			next = t;
 	}
@@ -300,7 +301,7 @@ static void pidle_vote_all(struct pidle_model *m, struct pidle_cpu *c,
 void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
 		 u64 now_ns, u64 next_timer_ns, struct pidle_enter_info *info)
 {
-	struct pidle_cpu *c = &m->cpu[cpu];
+	struct pidle_cpu *c = m->cpu[cpu];
 
 	if (info) {
 		info->down_levels = 0;
@@ -433,7 +434,7 @@ static void pidle_leave_all(struct pidle_model *m, struct pidle_cpu *c,
 void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 		struct pidle_exit_info *info)
 {
-	struct pidle_cpu *c = &m->cpu[cpu];
+	struct pidle_cpu *c = m->cpu[cpu];
 	unsigned int state = c->requested;
 	unsigned int achieved = m->cpu_fallback[state];
 	u64 latency_ns = pidle_lat(m, achieved);
@@ -460,7 +461,7 @@ void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 void pidle_record_overshoot(struct pidle_model *m, unsigned int cpu,
 			    unsigned int state, u64 overshoot_ns)
 {
-	struct pidle_cpu_counters *st = &m->cpu[cpu].stat[state];
+	struct pidle_cpu_counters *st = &m->cpu[cpu]->stat[state];
 
 	pidle_inc(&st->overshoot_ns, overshoot_ns);
 	if (overshoot_ns > st->overshoot_max_ns)
@@ -469,7 +470,7 @@ void pidle_record_overshoot(struct pidle_model *m, unsigned int cpu,
 
 void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 {
-	struct pidle_cpu *c = &m->cpu[cpu];
+	struct pidle_cpu *c = m->cpu[cpu];
 	unsigned int deepest = m->nr_states - 1;
 
 	if (WARN_ON_ONCE(c->offline || c->voted_levels))
@@ -483,7 +484,7 @@ void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 
 void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 {
-	struct pidle_cpu *c = &m->cpu[cpu];
+	struct pidle_cpu *c = m->cpu[cpu];
 	unsigned int achieved = 0;
 	u64 latency_ns = 0;
 
@@ -518,6 +519,11 @@ static void pidle_model_tables(struct pidle_model *m)
 					m->vote[l][s] += PIDLE_VOTE_ONE(k);
 }
 
+/*
+ * Each domain and each CPU's state is its own allocation, on the NUMA node
+ * of its (first) CPU: the CPUs that write it on every idle cycle then
+ * write local memory. cpu_to_node() is NUMA_NO_NODE in userspace.
+ */
 static int pidle_model_domains(struct pidle_model *m,
 			       const struct pidle_topology *topo)
 {
@@ -536,14 +542,24 @@ static int pidle_model_domains(struct pidle_model *m,
 			return -ENOMEM;
 		memcpy(lvl->domain_of_cpu, tl->domain_of_cpu,
 		       m->nr_cpus * sizeof(unsigned int));
-		for (cpu = 0; cpu < m->nr_cpus; cpu++)
-			lvl->dom[tl->domain_of_cpu[cpu]].nr_cpus++;
-		for (d = 0; d < lvl->nr_domains; d++) {
-			struct pidle_domain *dom = &lvl->dom[d];
+		/* Domains are numbered by lowest CPU: allocated in CPU order. */
+		for (cpu = 0; cpu < m->nr_cpus; cpu++) {
+			struct pidle_domain **dom = &lvl->dom[tl->domain_of_cpu[cpu]];
 
-			dom->level = l;
-			dom->down_state = PIDLE_STATE_NONE;
-			dom->up_state = PIDLE_STATE_NONE;
+			if (!*dom) {
+				*dom = kzalloc_node(sizeof(**dom), GFP_KERNEL,
+						    cpu_to_node(cpu));
+				if (!*dom)
+					return -ENOMEM;
+				(*dom)->level = l;
+				(*dom)->down_state = PIDLE_STATE_NONE;
+				(*dom)->up_state = PIDLE_STATE_NONE;
+			}
+			(*dom)->nr_cpus++;
+		}
+		for (d = 0; d < lvl->nr_domains; d++) {
+			struct pidle_domain *dom = lvl->dom[d];
+
 			dom->cpus = kcalloc(dom->nr_cpus, sizeof(unsigned int),
 					    GFP_KERNEL);
 			if (!dom->cpus)
@@ -551,10 +567,10 @@ static int pidle_model_domains(struct pidle_model *m,
 			dom->nr_cpus = 0;	/* refilled below */
 		}
 		for (cpu = 0; cpu < m->nr_cpus; cpu++) {
-			struct pidle_domain *dom = &lvl->dom[tl->domain_of_cpu[cpu]];
+			struct pidle_domain *dom = lvl->dom[tl->domain_of_cpu[cpu]];
 
 			dom->cpus[dom->nr_cpus++] = cpu;
-			m->cpu[cpu].dom[l] = dom;
+			m->cpu[cpu]->dom[l] = dom;
 		}
 	}
 	return 0;
@@ -597,8 +613,15 @@ int pidle_model_create(const struct pidle_states *st,
 		ret = -ENOMEM;
 		goto err_free;
 	}
-	for (s = 0; s < m->nr_cpus; s++)
-		m->cpu[s].next_timer_ns = U64_MAX;
+	for (s = 0; s < m->nr_cpus; s++) {
+		m->cpu[s] = kzalloc_node(sizeof(*m->cpu[s]), GFP_KERNEL,
+					 cpu_to_node(s));
+		if (!m->cpu[s]) {
+			ret = -ENOMEM;
+			goto err_free;
+		}
+		m->cpu[s]->next_timer_ns = U64_MAX;
+	}
 	ret = pidle_model_domains(m, topo);
 	if (ret)
 		goto err_free;
@@ -618,11 +641,17 @@ void pidle_model_destroy(struct pidle_model *m)
 		return;
 	for (l = 1; l <= m->nr_levels; l++) {
 		if (m->level[l].dom)
-			for (d = 0; d < m->level[l].nr_domains; d++)
-				kfree(m->level[l].dom[d].cpus);
+			for (d = 0; d < m->level[l].nr_domains; d++) {
+				if (m->level[l].dom[d])
+					kfree(m->level[l].dom[d]->cpus);
+				kfree(m->level[l].dom[d]);
+			}
 		kfree(m->level[l].dom);
 		kfree(m->level[l].domain_of_cpu);
 	}
+	if (m->cpu)
+		for (d = 0; d < m->nr_cpus; d++)
+			kfree(m->cpu[d]);
 	kfree(m->cpu);
 	kfree(m);
 }

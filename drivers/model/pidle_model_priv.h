@@ -78,7 +78,8 @@ struct pidle_domain {
 
 struct pidle_level {
 	unsigned int nr_domains;
-	struct pidle_domain *dom;
+	/* Each domain its own allocation, on its first CPU's node. */
+	struct pidle_domain **dom;
 	/* The global indices of this level's states, shallowest first. */
 	unsigned int nr_dstates;
 	unsigned int dstate[PIDLE_MAX_DOMAIN_STATES];
@@ -115,7 +116,8 @@ struct pidle_model {
 	unsigned int dstate_index[PIDLE_MAX_STATES];
 	char level_name[PIDLE_MAX_LEVELS + 1][PIDLE_NAME_LEN];
 	struct pidle_level level[PIDLE_MAX_LEVELS + 1];
-	struct pidle_cpu *cpu;
+	/* Each CPU's its own allocation, on that CPU's node. */
+	struct pidle_cpu **cpu;
 };
 
 #endif /* _PIDLE_MODEL_PRIV_H */

@@ -60,7 +60,7 @@ unsigned int pidle_model_domain_of(const struct pidle_model *m,
 unsigned int pidle_model_domain_nr_cpus(const struct pidle_model *m,
 					unsigned int level, unsigned int dom)
 {
-	return level ? m->level[level].dom[dom].nr_cpus : 1;
+	return level ? m->level[level].dom[dom]->nr_cpus : 1;
 }
 
 bool pidle_model_domain_down(const struct pidle_model *m, unsigned int level,
@@ -73,7 +73,7 @@ bool pidle_model_domain_down(const struct pidle_model *m, unsigned int level,
 	/* Level 0 has no domain array: nothing to index before this. */
 	if (!level || !m->level[level].nr_dstates)
 		return false;
-	d = &m->level[level].dom[dom];
+	d = m->level[level].dom[dom];
 	word = atomic64_read_acquire(&d->word);
 	if (PIDLE_VOTE_COUNT(word, 0) != d->nr_cpus || !(word & PIDLE_DECIDED))
 		return false;
@@ -90,8 +90,8 @@ bool pidle_model_domain_down(const struct pidle_model *m, unsigned int level,
 void pidle_cpu_stats_read(const struct pidle_model *m, unsigned int cpu,
 			  unsigned int state, struct pidle_cpu_stats *out)
 {
-	const struct pidle_cpu_counters *cur = &m->cpu[cpu].stat[state];
-	const struct pidle_cpu_counters *base = &m->cpu[cpu].base[state];
+	const struct pidle_cpu_counters *cur = &m->cpu[cpu]->stat[state];
+	const struct pidle_cpu_counters *base = &m->cpu[cpu]->base[state];
 
 	PIDLE_DELTA(out, cur, base, requested);
 	PIDLE_DELTA(out, cur, base, achieved);
@@ -112,7 +112,7 @@ void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
 	memset(out, 0, sizeof(*out));
 	if (!level || m->state_level[state] != level)
 		return;
-	d = &m->level[level].dom[dom];
+	d = m->level[level].dom[dom];
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], usage);
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], residency_ns);
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], too_deep);
@@ -141,7 +141,7 @@ u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
 
 	if (!level || m->state_level[state] != level)
 		return 0;
-	d = &m->level[level].dom[dom];
+	d = m->level[level].dom[dom];
 	st = &d->stat[m->dstate_index[state]];
 	for (tries = 0; tries < PIDLE_READ_TRIES; tries++) {
 		usage = READ_ONCE(st->usage);
@@ -174,7 +174,7 @@ u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
 
 void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu)
 {
-	struct pidle_cpu *c = &m->cpu[cpu];
+	struct pidle_cpu *c = m->cpu[cpu];
 	unsigned int s;
 
 	for (s = 0; s < m->nr_states; s++) {
@@ -194,7 +194,7 @@ void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu)
 void pidle_domain_stats_reset(struct pidle_model *m, unsigned int level,
 			      unsigned int dom)
 {
-	struct pidle_domain *d = &m->level[level].dom[dom];
+	struct pidle_domain *d = m->level[level].dom[dom];
 	unsigned int k;
 
 	for (k = 0; k < m->level[level].nr_dstates; k++) {
