@@ -98,7 +98,7 @@ static void test_topology_print_compact(void **s)
 /*
  * The limit the issue names: 8 packages x 4 dies x 64 cores x 4 threads,
  * 8192 CPUs, numbered as Linux numbers x86 SMT: CPU n and n + 2048, n +
- * 4096, n + 6144 are one core's threads. Written out explicitly (~48 KB,
+ * 4096, n + 6144 are one core's threads. Written out explicitly (41 KB,
  * what topology=auto builds), it loads; its explicit print does not fit a
  * sysfs page, so pidle_topology_show() falls back to the compact form,
  * which is short and loads back to the same topology.
