@@ -59,9 +59,9 @@ static int pidle_num_parse(const struct pidle_tok *tok, const char *level,
 	if (pidle_tok_u64(tok, max, &val, &why)) {
 		pidle_tok_quote(tok, q, sizeof(q));
 		if (!strcmp(why, "too large"))
-			return pidle_err(err, "topology: level %s: %s \"%s\": beyond %llu",
+			return pidle_err(err, "topology", "level %s: %s \"%s\": beyond %llu",
 					 level, what, q, max);
-		return pidle_err(err, "topology: level %s: %s \"%s\": %s",
+		return pidle_err(err, "topology", "level %s: %s \"%s\": %s",
 				 level, what, q, why);
 	}
 	*out = val;
@@ -79,7 +79,7 @@ static int pidle_cpu_parse(const struct pidle_tok *tok, const char *level,
 		if (!strcmp(why, "too large"))
 			why = "beyond the largest CPU number (8191)";
 		pidle_tok_quote(tok, q, sizeof(q));
-		return pidle_err(err, "topology: level %s: CPU \"%s\": %s",
+		return pidle_err(err, "topology", "level %s: CPU \"%s\": %s",
 				 level, q, why);
 	}
 	*cpu = val;
@@ -111,19 +111,19 @@ static int pidle_range_parse(struct pidle_tok part, const char *level,
 		if (ret)
 			return ret;
 		if (r->last < r->first)
-			return pidle_err(err, "topology: level %s: domain %u: range %u-%u goes backwards",
+			return pidle_err(err, "topology", "level %s: domain %u: range %u-%u goes backwards",
 					 level, d, r->first, r->last);
 	}
 	if (step.s) {
 		if (!hi.s)
-			return pidle_err(err, "topology: level %s: domain %u: a step needs a range (A-B/STEP)",
+			return pidle_err(err, "topology", "level %s: domain %u: a step needs a range (A-B/STEP)",
 					 level, d);
 		ret = pidle_num_parse(&step, level, "step", PIDLE_MAX_CPUS - 1,
 				      &r->step, err);
 		if (ret)
 			return ret;
 		if (!r->step)
-			return pidle_err(err, "topology: level %s: domain %u: step 0",
+			return pidle_err(err, "topology", "level %s: domain %u: step 0",
 					 level, d);
 	}
 	/* The last CPU the range names, not B itself: 0-7/4 is 0 and 4. */
@@ -156,7 +156,7 @@ static int pidle_group_parse(struct pidle_tok dom, const char *level,
 	pidle_tok_next(&dom, '*', &g->tmpl);
 	rest = dom;
 	if (!g->tmpl.len)
-		return pidle_err(err, "topology: level %s: domain %u is empty",
+		return pidle_err(err, "topology", "level %s: domain %u is empty",
 				 level, d);
 	g->first = PIDLE_MAX_CPUS;
 	g->last = 0;
@@ -180,7 +180,7 @@ static int pidle_group_parse(struct pidle_tok dom, const char *level,
 	if (ret)
 		return ret;
 	if (!g->count)
-		return pidle_err(err, "topology: level %s: domain %u: count 0",
+		return pidle_err(err, "topology", "level %s: domain %u: count 0",
 				 level, d);
 	if (have_stride) {
 		ret = pidle_num_parse(&rest, level, "stride", PIDLE_MAX_CPUS - 1,
@@ -191,7 +191,7 @@ static int pidle_group_parse(struct pidle_tok dom, const char *level,
 	/* Each factor is below 2^14: no overflow in 64 bits. */
 	top = g->last + (u64)(g->count - 1) * g->stride;
 	if (top >= PIDLE_MAX_CPUS)
-		return pidle_err(err, "topology: level %s: domain %u: %u copies %u CPUs apart reach CPU %llu, beyond the largest CPU number (8191)",
+		return pidle_err(err, "topology", "level %s: domain %u: %u copies %u CPUs apart reach CPU %llu, beyond the largest CPU number (8191)",
 				 level, d, g->count, g->stride, top);
 	return 0;
 }
@@ -213,10 +213,10 @@ static int pidle_group_map(const struct pidle_group *g, unsigned int copy,
 			return ret;
 		for (cpu = r.first + off; cpu <= r.last + off; cpu += r.step) {
 			if (cpu >= nr_cpus)
-				return pidle_err(err, "topology: level %s: domain %u: CPU %u is out of range (%u CPUs)",
+				return pidle_err(err, "topology", "level %s: domain %u: CPU %u is out of range (%u CPUs)",
 						 level, d, cpu, nr_cpus);
 			if (map[cpu] != PIDLE_NO_DOMAIN)
-				return pidle_err(err, "topology: level %s: CPU %u is in two domains (%u and %u)",
+				return pidle_err(err, "topology", "level %s: CPU %u is in two domains (%u and %u)",
 						 level, cpu, map[cpu], d);
 			map[cpu] = d;
 		}
@@ -245,7 +245,7 @@ static int pidle_level_walk(struct pidle_tok doms, const char *level,
 			return ret;
 		/* Domains are disjoint and non-empty: at most one per CPU. */
 		if (g.count > PIDLE_MAX_CPUS - d)
-			return pidle_err(err, "topology: level %s: more than %u domains",
+			return pidle_err(err, "topology", "level %s: more than %u domains",
 					 level, PIDLE_MAX_CPUS);
 		*max_cpu = max(*max_cpu, g.last + (g.count - 1) * g.stride);
 		for (i = 0; map && i < g.count; i++) {
@@ -273,7 +273,7 @@ static int pidle_level_normalize(struct pidle_topo_level *lvl,
 		unsigned int d = lvl->domain_of_cpu[cpu];
 
 		if (d == PIDLE_NO_DOMAIN)
-			return pidle_err(err, "topology: level %s: CPU %u is in no domain",
+			return pidle_err(err, "topology", "level %s: CPU %u is in no domain",
 					 lvl->name, cpu);
 		if (scratch[d] == PIDLE_NO_DOMAIN)
 			scratch[d] = next++;
@@ -298,7 +298,7 @@ static int pidle_level_check_nesting(const struct pidle_topo_level *inner,
 		if (parent[d] == PIDLE_NO_DOMAIN)
 			parent[d] = outer->domain_of_cpu[cpu];
 		else if (parent[d] != outer->domain_of_cpu[cpu])
-			return pidle_err(err, "topology: level %s: domain %u is split across %s domains %u and %u (at CPU %u): levels must nest",
+			return pidle_err(err, "topology", "level %s: domain %u is split across %s domains %u and %u (at CPU %u): levels must nest",
 					 inner->name, d, outer->name, parent[d],
 					 outer->domain_of_cpu[cpu], cpu);
 	}
@@ -316,7 +316,7 @@ static int pidle_level_check_size(const struct pidle_topo_level *lvl,
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		d = lvl->domain_of_cpu[cpu];
 		if (++count[d] > PIDLE_MAX_DOMAIN_CPUS)
-			return pidle_err(err, "topology: level %s: domain %u has more than %u CPUs",
+			return pidle_err(err, "topology", "level %s: domain %u has more than %u CPUs",
 					 lvl->name, d, PIDLE_MAX_DOMAIN_CPUS);
 	}
 	return 0;
@@ -332,20 +332,20 @@ static int pidle_level_header(struct pidle_tok *lvl_tok, unsigned int idx,
 	char q[32];
 
 	if (!lvl_tok->len)
-		return pidle_err(err, "topology: level %u is empty", idx + 1);
+		return pidle_err(err, "topology", "level %u is empty", idx + 1);
 	pidle_tok_next(lvl_tok, '=', &name);
 	pidle_tok_quote(&name, q, sizeof(q));
 	if (!lvl_tok->s)
-		return pidle_err(err, "topology: level \"%s\": missing '=' (want LEVEL=CPUS,CPUS;...)",
+		return pidle_err(err, "topology", "level \"%s\": missing '=' (want LEVEL=CPUS,CPUS;...)",
 				 q);
 	why = pidle_tok_name_invalid(&name);
 	if (why)
-		return pidle_err(err, "topology: level name \"%s\": %s", q, why);
+		return pidle_err(err, "topology", "level name \"%s\": %s", q, why);
 	if (pidle_tok_eq(&name, PIDLE_LEVEL_CPU))
-		return pidle_err(err, "topology: level name \"cpu\" is reserved for per-CPU states");
+		return pidle_err(err, "topology", "level name \"cpu\" is reserved for per-CPU states");
 	for (i = 0; i < idx; i++)
 		if (pidle_tok_eq(&name, topo->level[i].name))
-			return pidle_err(err, "topology: level \"%s\" given twice", q);
+			return pidle_err(err, "topology", "level \"%s\" given twice", q);
 	memcpy(topo->level[idx].name, name.s, name.len);
 	topo->level[idx].name[name.len] = '\0';
 	return 0;
@@ -366,7 +366,7 @@ int pidle_topology_parse(const char *str, unsigned int nr_cpus,
 
 	memset(&topo, 0, sizeof(topo));
 	if (nr_cpus > PIDLE_MAX_CPUS)
-		return pidle_err(err, "topology: %u CPUs: more than %u",
+		return pidle_err(err, "topology", "%u CPUs: more than %u",
 				 nr_cpus, PIDLE_MAX_CPUS);
 
 	/* Pass 1: level names, syntax, and the CPU count. */
@@ -375,7 +375,7 @@ int pidle_topology_parse(const char *str, unsigned int nr_cpus,
 	if (!pidle_topology_is_flat(&all)) {
 		while (pidle_tok_next(&rest, ';', &lvl)) {
 			if (n == PIDLE_MAX_LEVELS)
-				return pidle_err(err, "topology: more than %d levels",
+				return pidle_err(err, "topology", "more than %d levels",
 						 PIDLE_MAX_LEVELS);
 			ret = pidle_level_header(&lvl, n, &topo, err);
 			if (ret)
@@ -393,7 +393,7 @@ int pidle_topology_parse(const char *str, unsigned int nr_cpus,
 	if (nr_cpus)
 		topo.nr_cpus = nr_cpus;
 	if (!topo.nr_cpus)
-		return pidle_err(err, "topology: flat, and no CPU count to go with it");
+		return pidle_err(err, "topology", "flat, and no CPU count to go with it");
 
 	/* Pass 2: the maps. */
 	scratch = kcalloc(topo.nr_cpus, sizeof(*scratch), GFP_KERNEL);
@@ -422,7 +422,7 @@ int pidle_topology_parse(const char *str, unsigned int nr_cpus,
 			goto fail;
 		/* More domains than CPUs cannot all be non-empty. */
 		if (l->nr_domains > topo.nr_cpus) {
-			ret = pidle_err(err, "topology: level %s: %u domains for %u CPUs",
+			ret = pidle_err(err, "topology", "level %s: %u domains for %u CPUs",
 					l->name, l->nr_domains, topo.nr_cpus);
 			goto fail;
 		}
