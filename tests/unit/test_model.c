@@ -10,6 +10,7 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
+#include "unit.h"
 #include <linux/bug.h>
 #include <linux/slab.h>
 #include <pidle/model.h>
@@ -558,5 +559,5 @@ int main(void)
 		cmocka_unit_test_teardown(test_model_8192_cpus, teardown),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return pidle_unit_run("model", tests);
 }

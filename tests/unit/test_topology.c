@@ -10,6 +10,7 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
+#include "unit.h"
 #include <linux/slab.h>
 #include <pidle/config.h>
 
@@ -477,5 +478,5 @@ int main(void)
 		cmocka_unit_test(test_config_words),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return pidle_unit_run("topology", tests);
 }
