@@ -83,7 +83,7 @@ include tests/fuzz/fuzz.mk
 -include topology/topology.mk
 -include tools/tools.mk
 -include tests/vm/vm.mk
--include demo/demo.mk
+-include experiments/experiments.mk
 include bench/bench.mk
 
 tools: $(TOOLS)
