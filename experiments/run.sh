@@ -13,9 +13,9 @@
 # that is interrupted resumes where it stopped: cells done (ok, or skipped
 # because the kernel lacks their governor) are not run again, failed ones
 # are. -j N runs N jobs at once when the experiment is deterministic
-# (icount): such a guest's figures do not depend on the host's load.
-# Free-running jobs (icount = off) run one at a time, behind the
-# machine-wide guest lock of tests/vm/host.sh.
+# (icount): such a guest's figures do not depend on the host's load, so
+# it does not wait for other guests either. Free-running jobs (icount =
+# off) run one at a time, behind the machine-wide guest lock.
 #
 # Environment: PIDLE_EXP_BOOT=CMD replaces the guest boot (the tests use
 # it): CMD JOBDIR KVER LOG is run and must write the serial log LOG.
@@ -104,9 +104,10 @@ boot_job() {	# JOBDIR KVER LOG
 	cat "$OUT/$k.initrd.gz" "$jd/cells.cpio.gz" > "$jd/$k.initrd.gz" || return 1
 	local qargs=
 	[ "$ICOUNT" != off ] && qargs="-icount shift=$ICOUNT,sleep=off -rtc clock=vm"
-	# deterministic jobs side by side (-j) each take a lock of their own
+	# An -icount guest's figures do not depend on the host's load, so it
+	# does not wait for the machine-wide guest lock (a lock of its own).
 	local lock=$QEMU_LOCK
-	[ "$ICOUNT" != off ] && [ "$JOBS" -gt 1 ] && lock=$jd/.qemu.lock
+	[ "$ICOUNT" != off ] && lock=$jd/.qemu.lock
 	OUTDIR=$jd QEMU_LOCK=$lock VM_QEMU_ARGS="$qargs" \
 		boot "$k" "$SMP" exp "$log" "exp_timeout=$TIMEOUT" $((TIMEOUT + 120))
 }
@@ -184,17 +185,17 @@ for t in pidle-topo pidle-stat; do
 	[ -x "$TOP/build/vm/extra/$t" ] || fail "no build/vm/extra/$t: make vm-extra first"
 done
 lock_tree experiments
-prepare
+total=$(grep -vc -e '^#' -e '^id' "$OUT/cells.tsv")
+done0=$(count_done)
+[ "$done0" -lt "$total" ] && prepare
 if [ "$MODE" = job ]; then
 	job_names | grep -qxF "$ONE" || fail "--job $ONE: no such job (--list lists them)"
 	run_job "$ONE"
 	exit 0
 fi
 
-total=$(grep -vc -e '^#' -e '^id' "$OUT/cells.tsv")
 [ "$ICOUNT" = off ] && [ "$JOBS" -gt 1 ] &&
 	{ echo "experiments: icount = off: free-running guests run one at a time, not $JOBS"; JOBS=1; }
-done0=$(count_done)
 t0=$(date +%s)
 echo "experiments: $NAME, $total cells ($done0 done before), $(job_names | wc -l) guest boots at most, -j $JOBS, results in $OUT"
 progress() {

@@ -16,12 +16,11 @@ rm -rf "$OUT"
 PASS=0 FAIL=0
 check() { if [ -z "$2" ]; then echo "ok - $1"; PASS=$((PASS + 1)); else echo "not ok - $1: $2"; FAIL=$((FAIL + 1)); fi; }
 "$TOP/experiments/run.sh" -o "$OUT" "$TOP/experiments/tiny.exp"
-csv=$OUT/results.csv
-# fig CELL COLUMN: one figure of results.csv
+# fig CELL KEY: one figure of the cell's row of results.json (the row's
+# own keys are flat and come before pidle-stat's object, "stat")
 fig() {
-	awk -F, -v id="6.12/small/$1/rtc/r1" -v c="$2" '
-		NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-		$1 == id { print (c in col) ? $col[c] : "" }' "$csv" 2>/dev/null
+	grep -F "{\"id\":\"6.12/small/$1/rtc/r1\"," "$OUT/results.json" 2>/dev/null |
+		sed 's/,"stat":.*//' | grep -o "\"$2\":[^,}]*" | head -n 1 | cut -d: -f2 | tr -d '"'
 }
 why=
 for c in menu/none/none menu/none/dma20 menu/only-c1/none; do
