@@ -15,12 +15,15 @@
  * how many interrupts happened since the previous one, so a missed
  * interrupt still advances the sample's place on the grid.
  *
- * Times, CLOCK_MONOTONIC: interrupt i is due at origin + i x period, the
- * origin being the return of the RTC_PIE_ON ioctl plus one period. The
- * hrtimer was started inside that ioctl, so the true grid is at most the
- * ioctl's own duration earlier (printed as origin_err_us, a few us; the
- * start is retried while it is over 20 us): wake-up times are exact or
- * short by that much, never long.
+ * Times, CLOCK_MONOTONIC: interrupt i is due at the call of the
+ * RTC_PIE_ON ioctl plus (i + 1) periods. The hrtimer is started early in
+ * that ioctl, and the time the ioctl takes after it varies (5 to 16 us
+ * seen under -icount): measured from the return, wake-up times moved by
+ * that much from one run to the next; measured from the call, they agree
+ * to within 1 us, and are long by the fixed path from the call to
+ * hrtimer_start(). The ioctl's duration is printed as origin_err_us; the
+ * first one after boot can take most of a second, so the start is
+ * retried while it takes over 20 us.
  *   wake      interrupt (grid point) to the task running
  *   response  interrupt to the work done (wake + work)
  *   added     the sum of the wake times: the delay the run accumulated
@@ -120,8 +123,8 @@ static int pidle_arg(const char *opt, const char *arg, long lo, long hi, long *o
 }
 
 /*
- * Serve N interrupts of FD into S[]; *origin_ns and *err_ns bracket the
- * start. 0, or -1 after saying what failed.
+ * Serve N interrupts of FD into S[]; *on_ns is when RTC_PIE_ON was
+ * called, *err_ns how long it took. 0, or -1 after saying what failed.
  */
 static int pidle_serve(int fd, long hz, long loops, struct pidle_irq_sample *s,
 		       size_t n, long long *on_ns, long long *err_ns)
@@ -150,8 +153,8 @@ static int pidle_serve(int fd, long hz, long loops, struct pidle_irq_sample *s,
 			fprintf(stderr, "pidle-irqwork: RTC_PIE_ON: %s\n", strerror(errno));
 			return -1;
 		}
-		*on_ns = pidle_now_ns();
-		*err_ns = *on_ns - before;
+		*on_ns = before;
+		*err_ns = pidle_now_ns() - before;
 		if (*err_ns <= PIDLE_IRQ_QUICK_NS || try == PIDLE_IRQ_TRIES - 1)
 			break;
 		ioctl(fd, RTC_PIE_OFF, 0);
