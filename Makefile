@@ -29,7 +29,8 @@ help:
 	@echo '  make check-unit cmocka unit tests, stress, TSan'
 	@echo '  make check-fuzz the fuzzers: every seed, then 100000 fixed inputs each'
 	@echo '  make check-tools golden tests of the userspace tools'
-	@echo '  make check-vm   the QEMU guest suite on Debian 6.1 and 6.12'
+	@echo '  make check-vm   the QEMU guest suites on each kernel of VM_KERNELS'
+	@echo '                  (default "6.1 6.12"; names: harness/README)'
 	@echo '  make check-docs kernel-doc over the model core, warnings fail'
 	@echo '  make docs       expand Documentation/ into build/docs/'
 	@echo '  make demo       the seed scenario: an RTC interrupt near the deep'
@@ -40,6 +41,11 @@ help:
 	@echo '  make bench      benchmarks, reported as side-by-side ratios'
 	@echo '  make fuzz       fuzz the parsers and the model, FUZZ_SECONDS=60 each'
 	@echo '                  (or FUZZ_RUNS=N inputs), corpus kept in build/fuzz/'
+	@echo '  make kernel-eval  build (or find cached) the eval guest kernel from'
+	@echo '                 linux-source-6.12: every governor (ladder, menu, teo,'
+	@echo '                 haltpoll); ~6 min cold on 2 cores (KERNEL_PATCH=FILE)'
+	@echo '  make kernel-debug the same with lockdep, KASAN, kmemleak, fault injection'
+	@echo '  make check-kernels the kernel config check, cache and KERNEL/KDIR checks'
 	@echo '  make deps       install the Debian packages everything needs'
 	@echo '  make install    install the module for KDIR (modules_install)'
 	@echo '  make clean      remove build products'
@@ -85,8 +91,10 @@ include tests/unit/unit.mk
 include tests/fuzz/fuzz.mk
 -include topology/topology.mk
 -include tools/tools.mk
--include tests/vm/vm.mk
+include harness/harness.mk
+include tests/vm/vm.mk
 -include experiments/experiments.mk
+include kernels/kernels.mk
 include bench/bench.mk
 
 tools: $(TOOLS)

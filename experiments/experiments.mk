@@ -9,12 +9,14 @@ EXP_ARGS ?=
 .PHONY: experiment check-experiments check-experiments-vm
 
 # deps-check first, alone: the tools need hwloc's headers it installs.
+EXP_GUEST := guest-tools $(call GUEST_PROGS,experiments/guest)
+
 demo: deps-check
-	@$(MAKE) --no-print-directory vm-extra
+	@$(MAKE) --no-print-directory $(EXP_GUEST)
 	@experiments/run.sh $(EXP_ARGS) experiments/seed.exp
 
 experiment: deps-check
-	@$(MAKE) --no-print-directory vm-extra
+	@$(MAKE) --no-print-directory $(EXP_GUEST)
 	@experiments/run.sh $(EXP_ARGS) $(EXP)
 
 # host-only: the parser, resumption, the columns, a plot (no guest)
@@ -22,5 +24,5 @@ check-experiments:
 	@tests/experiments/run.sh
 
 # the tiny real experiment, in a guest (part of check-vm's turn in make check)
-check-experiments-vm: vm-extra
+check-experiments-vm: guest-tools $(call GUEST_PROGS,experiments/guest)
 	@tests/experiments/tiny.sh

@@ -41,7 +41,7 @@ BEGIN {
 	keys["qos"] = "cpu_dma_latency_us resume_latency_us"
 	keys["workload"] = "run"
 	named = " table change qos workload matrix "
-	kernels_ok = "6.1 6.1-rt 6.12 6.12-rt eval debug custom"
+	kernels_ok = "6.1 6.1-rt 6.12 6.12-rt eval debug user"
 	governors_ok = "menu ladder teo haltpoll"
 	programs_ok = "pidle-irqwork pidle-work sleep"
 	set["title"] = ""; set["smp"] = "8,sockets=2,cores=2,threads=2"
@@ -85,7 +85,7 @@ line ~ /^\[/ {
 		if (key == "kernels")
 			for (i = split(val, w, " "); i > 0; i--)
 				if (!known(kernels_ok, w[i]))
-					err("kernel '" w[i] "': want one of " kernels_ok " (custom: KERNEL= and KDIR=)")
+					err("kernel '" w[i] "': want one of " kernels_ok " (user: KERNEL= and KDIR=)")
 		if (key == "repeats") need_uint(key, val, 1, 100)
 		if (key == "timeout") need_uint(key, val, 10, 86400)
 		if (key == "icount" && val != "off") need_uint(key, val, 0, 10)

@@ -17,12 +17,13 @@
 # it does not wait for other guests either. Free-running jobs (icount =
 # off) run one at a time, behind the machine-wide guest lock.
 #
+# The guests are the harness's (harness/README): kernels by name (KERNEL=
+# and KDIR= for "user"), the module, the image, the boot, the log check.
 # Environment: PIDLE_EXP_BOOT=CMD replaces the guest boot (the tests use
-# it): CMD JOBDIR KVER LOG is run and must write the serial log LOG.
+# it): CMD JOBDIR KERNEL_NAME LOG is run and must write the serial log LOG.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 EXP=$TOP/experiments
-HERE=$TOP/tests/vm
 
 fail() { echo "experiments: $*" >&2; exit 1; }
 usage() {
@@ -77,59 +78,51 @@ job_names() {
 	awk -F'\t' '$1 !~ /^#/ && $1 != "id" && !seen[$2 "-r" $3]++ { print $2 "-r" $3 }' "$OUT/cells.tsv"
 }
 
-# kver NAME: the kernel release the name stands for (HELPERS naming)
-kver() {
-	local k=
-	case $1 in
-	6.1) k=$(newest '6.1.0-*-amd64' | grep -v -- -rt-) ;;
-	6.1-rt) k=$(newest '6.1.0-*-rt-amd64') ;;
-	6.12) k=$(newest '6.12.*+deb12-amd64' | grep -v -- -rt-) ;;
-	6.12-rt) k=$(newest '6.12.*+deb12-rt-amd64') ;;
-	*) echo "kernel $1: not available to experiments/run.sh yet (Debian 6.1, 6.1-rt, 6.12, 6.12-rt are)" >&2
-	   return 1 ;;
-	esac
-	[ -n "$k" ] || { echo "kernel $1: no /boot/vmlinuz-* with its headers installed (make deps)" >&2; return 1; }
-	echo "$k"
-}
+# kernel NAME: "IMAGE KDIR" of a kernel name (harness/kernel; "user" is
+# KERNEL= and KDIR=)
+kernel() { "$TOP/harness/kernel" "$1"; }
 
-# The guest boot of one job: the image is the kernel's base image with
-# /exp/cells.sh appended as a second cpio archive (Linux unpacks both).
-boot_job() {	# JOBDIR KVER LOG
-	local jd=$1 k=$2 log=$3
+# The guest boot of one job: the image holds the module built for the
+# kernel, the tools, the guest programs and script, and the job's cells.
+boot_job() {	# JOBDIR KNAME LOG
+	local jd=$1 kn=$2 log=$3 image kdir
 	if [ -n "${PIDLE_EXP_BOOT:-}" ]; then
-		$PIDLE_EXP_BOOT "$jd" "$k" "$log"
+		$PIDLE_EXP_BOOT "$jd" "$kn" "$log"
 		return
 	fi
-	(cd "$jd/root" && find . | cpio -o -H newc --quiet | gzip -1) > "$jd/cells.cpio.gz" || return 1
-	cat "$OUT/$k.initrd.gz" "$jd/cells.cpio.gz" > "$jd/$k.initrd.gz" || return 1
-	local qargs=
-	[ "$ICOUNT" != off ] && qargs="-icount shift=$ICOUNT,sleep=off -rtc clock=vm"
-	# An -icount guest's figures do not depend on the host's load, so it
-	# does not wait for the machine-wide guest lock (a lock of its own).
-	local lock=$QEMU_LOCK
-	[ "$ICOUNT" != off ] && lock=$jd/.qemu.lock
-	OUTDIR=$jd QEMU_LOCK=$lock VM_QEMU_ARGS="$qargs" \
-		boot "$k" "$SMP" exp "$log" "exp_timeout=$TIMEOUT" $((TIMEOUT + 120))
+	read -r image kdir < <(kernel "$kn") || return 1
+	"$TOP/harness/image" "$jd/initrd.gz" --tools --suite "$EXP/guest/exp.sh" \
+		--file "$OUT/kmod-$kn/pseudo_cpuidle.ko" \
+		--file "$TOP/build/guest/pidle-irqwork" --file "$TOP/build/guest/pidle-work" \
+		--file "$jd/cells.sh:/exp/cells.sh" || return 1
+	# An -icount guest's figures do not depend on the host's load: it runs
+	# beside other -icount guests (harness/boot --concurrent), the RTC on
+	# the virtual clock so that its interrupts are counted in guest time.
+	local det=()
+	[ "$ICOUNT" != off ] && det=(--icount "shift=$ICOUNT,sleep=off" --concurrent
+		--qemu -rtc --qemu clock=vm)
+	"$TOP/harness/boot" --kernel "$image" --initrd "$jd/initrd.gz" --log "$log" \
+		--smp "$SMP" --suite exp --append "exp_timeout=$TIMEOUT" \
+		--timeout $((TIMEOUT * 2 + 300)) "${det[@]}"
 }
 
 # run_job JOB: boot the job's unfinished cells; their results into cells/
 run_job() {
-	local job=$1 jd=$OUT/jobs/$1 kname k n=0 log
+	local job=$1 jd=$OUT/jobs/$1 kname n=0 log
 	kname=${job%-r*}
-	k=$(kver "$kname") || return 1
-	rm -rf "$jd"; mkdir -p "$jd/root/exp"
-	: > "$jd/root/exp/cells.sh"
+	rm -rf "$jd"; mkdir -p "$jd"
+	: > "$jd/cells.sh"
 	while IFS=$'\t' read -r id _ _ _ gov _ _ _ states topo wait x xs en dis dma resume run; do
 		done_cell "$id" && continue
 		rm -f "$(cell_file "$id")".*
 		printf "cell '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s'\n" \
 			"$id" "$states" "$topo" "$wait" "$gov" "$x" "$xs" "$en" "$dis" "$dma" "$resume" "$run" \
-			>> "$jd/root/exp/cells.sh"
+			>> "$jd/cells.sh"
 		n=$((n + 1))
 	done < <(job_cells "$job")
 	[ $n -gt 0 ] || return 0
 	log=$jd/serial.log
-	boot_job "$jd" "$k" "$log"
+	boot_job "$jd" "$kname" "$log"
 	local st=$?
 	awk -v dir="$OUT/cells" -f "$EXP/split.awk" "$log"
 	# a cell the guest never reported: failed, with the reason
@@ -137,8 +130,7 @@ run_job() {
 		[ -f "$(cell_file "$id").status" ] ||
 			echo "failed no result from the guest (qemu exit $st, log $log)" > "$(cell_file "$id").status"
 	done < <(job_cells "$job")
-	PASS=0; FAIL=0
-	check_log "$job" "$log" | grep -v ': ok ' > "$jd/check"
+	"$TOP/harness/check" "$job" "$log" > "$jd/check"
 	if grep -q 'kernel splat' "$jd/check"; then
 		# the whole guest is suspect: none of its cells counts as done
 		for id in $(cut -f1 < <(job_cells "$job")); do
@@ -156,19 +148,16 @@ count_done() {
 	echo $n
 }
 
-# the module and the base image, once per kernel of the experiment
+# the module, once per kernel of the experiment
 prepare() {
-	local kname k
+	local kname image kdir
 	for kname in $(setting kernels); do
-		k=$(kver "$kname") || exit 1
-		[ -n "${PIDLE_EXP_BOOT:-}" ] && continue
-		OUTDIR=$OUT build_module "$k" || fail "module build for $k failed or warned: see $OUT/$k.build.log"
-		"$HERE/build-initramfs.sh" "$k" "$OUT/$k.initrd.gz" "$EXP/guest" > /dev/null ||
-			fail "guest image for $k failed"
+		read -r image kdir < <(kernel "$kname") || exit 1
+		"$TOP/harness/module" "$kdir" "$OUT/kmod-$kname" ||
+			fail "module build for kernel $kname failed or warned"
 	done
 }
 
-. "$HERE/host.sh"
 case $MODE in
 list) job_names; exit 0 ;;
 report) exec "$EXP/report.sh" "$OUT" ;;
@@ -180,14 +169,12 @@ merge)
 	exec "$EXP/report.sh" "$OUT" ;;
 esac
 
-mkdir -p "$TOP/build/vm"
-for t in pidle-topo pidle-stat; do
-	[ -x "$TOP/build/vm/extra/$t" ] || fail "no build/vm/extra/$t: make vm-extra first"
+for t in pidle-topo pidle-stat.static guest/pidle-irqwork guest/pidle-work; do
+	[ -n "${PIDLE_EXP_BOOT:-}" ] || [ -x "$TOP/build/$t" ] || fail "no build/$t: make experiment builds it (make guest-tools and the programs of experiments/guest)"
 done
-lock_tree experiments
 total=$(grep -vc -e '^#' -e '^id' "$OUT/cells.tsv")
 done0=$(count_done)
-[ "$done0" -lt "$total" ] && prepare
+[ "$done0" -lt "$total" ] && [ -z "${PIDLE_EXP_BOOT:-}" ] && prepare
 if [ "$MODE" = job ]; then
 	job_names | grep -qxF "$ONE" || fail "--job $ONE: no such job (--list lists them)"
 	run_job "$ONE"

@@ -17,13 +17,24 @@
 # Output per cell, on the console: "# exp: begin ID KIND" ... "# exp: end
 # ID KIND" blocks (KIND stat: pidle-stat's JSON; work: the workload's
 # CSV; samples: its response times) and one "# exp: cell ID STATUS
-# REASON" line, STATUS ok, failed or skipped. A KTAP line per cell too.
-. /lib.sh
+# REASON" line, STATUS ok, failed or skipped. A KTAP result per cell too.
+. /ktap.sh
+. /module.sh
 PARAMS=/sys/module/$MOD/parameters
-TIMEOUT=300
-for a in $(cat /proc/cmdline); do
-	case "$a" in exp_timeout=*) TIMEOUT=${a#exp_timeout=} ;; esac
-done
+TIMEOUT=$(arg exp_timeout 300)
+
+# usage_sum K: cpuidle's stateK/usage summed over the CPUs
+usage_sum() {
+	_s=0
+	for _f in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state$1/usage; do
+		_s=$((_s + $(cat $_f)))
+	done
+	echo $_s
+}
+# set_disable K 0|1: stateK/disable on every CPU
+set_disable() {
+	for _f in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state$1/disable; do echo $2 > $_f; done
+}
 
 block() {	# ID KIND FILE
 	echo "# exp: begin $1 $2"
@@ -56,9 +67,9 @@ scaled() {
 result() {	# ID STATUS REASON
 	echo "# exp: cell $1 $2 $3"
 	case $2 in
-	ok) ok "$1" ;;
-	skipped) ok "$1 # SKIP $3" ;;
-	*) nok "$1" "$3" ;;
+	ok) ktap_result "$1" 0 ;;
+	skipped) ktap_result "$1 # SKIP $3" 0 ;;
+	*) ktap_result "$1" 1 "$3" ;;
 	esac
 }
 
@@ -146,7 +157,8 @@ cell() {
 	if [ -n "$why" ]; then result "$id" failed "$why"; else result "$id" ok ""; fi
 }
 
-echo "KTAP version 1"
-echo "1..$(grep -c '^cell ' /exp/cells.sh)"
+ktap_header
+ktap_plan $(grep -c '^cell ' /exp/cells.sh)
 . /exp/cells.sh
 unload >/dev/null
+ktap_finished

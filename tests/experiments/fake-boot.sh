@@ -1,6 +1,6 @@
 #!/bin/bash
 # fake-boot.sh JOBDIR KVER LOG: stands in for the guest in the runner's
-# host tests (PIDLE_EXP_BOOT). For each cell of JOBDIR/root/exp/cells.sh
+# host tests (PIDLE_EXP_BOOT). For each cell of JOBDIR/cells.sh
 # it writes what experiments/guest/exp.sh writes: pidle-stat's JSON (the
 # fixture stat.json, a real guest's), a workload row whose figures depend
 # on the cell (so that cases differ and repeats spread), the samples and
@@ -13,7 +13,7 @@ n=0
 {
 	echo "# vm: kernel $2, suite exp"
 	echo "KTAP version 1"
-	echo "1..$(grep -c '^cell ' "$jd/root/exp/cells.sh")"
+	echo "1..$(grep -c '^cell ' "$jd/cells.sh")"
 	while read -r line; do
 		eval "set -- ${line#cell }"
 		id=$1 gov=$5 x=$6 dma=${10}
@@ -44,5 +44,5 @@ n=0
 		echo "# exp: end $id samples"
 		echo "# exp: cell $id ok "
 		echo "ok $n $id"
-	done < "$jd/root/exp/cells.sh"
+	done < "$jd/cells.sh"
 } > "$log"
