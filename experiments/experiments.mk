@@ -9,7 +9,7 @@ EXP_ARGS ?=
 .PHONY: experiment check-experiments check-experiments-vm
 
 # deps-check first, alone: the tools need hwloc's headers it installs.
-EXP_GUEST := guest-tools $(call GUEST_PROGS,experiments/guest)
+EXP_GUEST := guest-tools $(call guest_progs,experiments/guest)
 
 demo: deps-check
 	@$(MAKE) --no-print-directory $(EXP_GUEST)
@@ -24,5 +24,5 @@ check-experiments:
 	@tests/experiments/run.sh
 
 # the tiny real experiment, in a guest (part of check-vm's turn in make check)
-check-experiments-vm: guest-tools $(call GUEST_PROGS,experiments/guest)
+check-experiments-vm: guest-tools $(call guest_progs,experiments/guest)
 	@tests/experiments/tiny.sh

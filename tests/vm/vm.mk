@@ -10,6 +10,6 @@ VM_KERNELS ?= 6.1 6.12
 VM_SUITES ?=
 
 .PHONY: check-vm
-check-vm: guest-tools $(call GUEST_PROGS,tests/vm/guest)
+check-vm: guest-tools $(call guest_progs,tests/vm/guest)
 	@KERNEL="$(KERNEL)" KDIR="$(KDIR)" VM_KERNELS="$(VM_KERNELS)" \
 		VM_SUITES="$(VM_SUITES)" tests/vm/run.sh
