@@ -7,8 +7,12 @@
 #   cpuN_busy_pct, cpuN_NAME_FIELD         each CPU
 #   LEVEL_NAME_FIELD                       each level's summary (package_PC6_usage)
 #   LEVELi_NAME_FIELD                      each domain (package1_PC6_usage)
-# Fields are taken as they come, so a counter pidle-stat gains (energy)
-# becomes a figure with no change here. Only the last line is read.
+#   energy_F, summary_energy_F, cpuN_energy_F, LEVEL_energy_F,
+#   LEVELi_energy_F                        the "energy" objects (F: j,
+#                                          avg_w, idle_j, oracle_j, ...)
+# Fields are taken as they come, so a counter pidle-stat gains becomes a
+# figure with no change here; null values are left out. Only the last
+# line is read.
 # Usage: awk -f jsonflat.awk FILE.json
 
 # a generic walk: path components joined by ".", array items by index
@@ -66,6 +70,16 @@ END {
 		if (np == 1) {
 			if (k ~ /^(elapsed_s|governor)$/ || v ~ /^-?[0-9.]+$/) name = k
 			else continue
+		} else if (P[np - 1] == "energy" && np <= 5) {
+			# the energy object of the machine, the summary, a CPU, a level, a domain
+			if (np == 2) name = "energy_" P[2]
+			else if (P[1] == "summary") name = "summary_energy_" P[3]
+			else if (P[1] == "cpus") name = "cpu" val["cpus." P[2] ".cpu"] "_energy_" P[4]
+			else if (P[3] == "summary") name = val["levels." P[2] ".level"] "_energy_" P[5]
+			else continue
+		} else if (P[1] == "levels" && P[3] == "domains" && P[5] == "energy" && np == 6) {
+			pre = "levels." P[2] ".domains." P[4]
+			name = val["levels." P[2] ".level"] val[pre ".domain"] "_energy_" P[6]
 		} else if (P[1] == "summary" && np == 2) {
 			if (P[2] == "cpus") continue
 			name = P[2]

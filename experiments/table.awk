@@ -13,7 +13,8 @@
 #                 100 us or more in the table in force
 #   pkg %         the package domains down (any package state), mean
 #   states used   each state's share of the CPU's idle entries
-#   energy        the first summary energy figure, when pidle-stat has one
+#   energy mJ     the machine's energy over the run (pidle-stat's energy.j),
+#                 when the table in force has powers
 # A difference to the reference case no larger than either case's spread
 # is marked "~" (noise). The reference of a workload is its first case
 # with change none and qos none (governor menu when there is one).
@@ -87,9 +88,9 @@ END {
 			if (tot && u[k] * 100 / tot >= 1)
 				used = used (used == "" ? "" : " ") stname[c, k] sprintf(" %.0f%%", u[k] * 100 / tot)
 		usedstr[c] = used
+		# pidle-stat's energy of the whole machine over the run, J
 		e = ""
-		if (v[id, "energy_uj"] != "") e = v[id, "energy_uj"] / 1000
-		else if (v[id, "energy_mj"] != "") e = v[id, "energy_mj"]
+		if (v[id, "energy_j"] != "") e = v[id, "energy_j"] * 1000
 		if (e != "") { add(c, "energy", e); hasenergy = 1 }
 		nrep[c]++
 	}

@@ -30,7 +30,9 @@ n=0
 		echo "# exp: info $id states POLL:0:0,C1:2:2,C6:100:400"
 		echo "# exp: begin $id stat"
 		if [ -n "${FAKE_ENERGY:-}" ]; then
-			sed 's/"busy_pct"/"energy_uj":'$((wake * 100))',"busy_pct"/' "$HERE/stat.json"
+			# helper 12's shape: "energy" objects beside "summary" and in each CPU
+			sed -e 's/,"summary":/,"energy":{"j":0.'$((wake + 100))',"avg_w":1.5,"idle_j":0.1,"oracle_j":0.09,"efficiency_pct":90.00},"summary":/' \
+			    -e 's/{"cpu":1,/{"cpu":1,"energy":{"j":0.02,"avg_w":0.2,"idle_j":0.01,"oracle_j":0.01,"efficiency_pct":null},/' "$HERE/stat.json"
 		else
 			cat "$HERE/stat.json"
 		fi

@@ -85,7 +85,7 @@ if [ -z "$why" ]; then
 		 work_resp_p50_us work_resp_p99_us work_added_ms; do
 		case ",$hdr," in *",$c,"*) ;; *) why="$why no column $c" ;; esac
 	done
-	case ",$hdr," in *,energy_uj,*) why="$why an energy column with no energy figure" ;; esac
+	case ",$hdr," in *,energy_j,*) why="$why an energy column with no energy figure" ;; esac
 	[ "$(($(wc -l < "$csv") - 1))" = 3 ] || why="$why $(($(wc -l < "$csv") - 1)) CSV rows for 3 cells"
 	[ "$(wc -l < "$json")" = 3 ] || why="$why $(wc -l < "$json") JSON lines for 3 cells"
 	grep -qv '^{"id":"6\.12/small/.*,"stat":{"interval":0,.*}}$' "$json" && why="$why a JSON row of the wrong shape"
@@ -96,8 +96,13 @@ check "columns: a row per cell, axes, pidle-stat and workload figures" "$why"
 rm -rf "$T/out"
 FAKE_ENERGY=1 run "$TOP/experiments/tiny.exp" > "$T/run4.out" 2>&1
 why=
-case ",$(head -n 1 "$csv" 2>/dev/null)," in *,energy_uj,*) ;; *) why="no energy_uj column" ;; esac
-grep -q 'energy mJ' "$T/run4.out" || why="$why no energy column in the table"
+hdr=$(head -n 1 "$csv" 2>/dev/null)
+for c in energy_j energy_avg_w energy_efficiency_pct cpu1_energy_j; do
+	case ",$hdr," in *,$c,*) ;; *) why="$why no $c column" ;; esac
+done
+case ",$hdr," in *,cpu1_energy_efficiency_pct,*) why="$why a column for a null figure" ;; esac
+grep -qE '^small/menu/none/none/rtc .* 221\.000 ' "$T/run4.out" || why="$why no energy 221.000 mJ in the table: $(grep '^small/menu/none/none' "$T/run4.out")"
+[ -s "$T/out/plots/energy-latency.png" ] || why="$why no energy-latency plot"
 check "columns: an energy figure in pidle-stat's JSON becomes a column" "$why"
 
 # noise and spread: repeats 1..3 differ by 1 us each (fake-boot.sh);
