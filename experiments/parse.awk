@@ -5,7 +5,8 @@
 #   wait x x_states enable disable dma_us resume_us run
 # and the experiment's settings as "#set KEY VALUE" lines first.
 # Every error is "FILE:LINE: what is wrong" on stderr, and exit status 1.
-# Usage: awk -f parse.awk FILE.exp
+# Usage: awk [-v kernels="NAME..."] -f parse.awk FILE.exp
+# (kernels, when given, replaces the file's kernels: run.sh -k)
 #
 # DOC: the matrix
 # Each [matrix NAME] section crosses the axes it names (table, governor,
@@ -143,6 +144,11 @@ function get(kind, name, key, dflt) { return ((kind, name, key) in val_of) ? val
 END {
 	if (bad) exit 1
 	FNR = 0
+	if (kernels != "") {
+		for (i = split(kernels, w, " "); i > 0; i--)
+			if (!known(kernels_ok, w[i])) err("-k: kernel '" w[i] "': want one of " kernels_ok)
+		set["kernels"] = kernels
+	}
 	if (!(("experiment", "") in seen)) err("no [experiment] section")
 	if (!("kernels" in set)) { FNR = seen["experiment", ""]; err("[experiment] has no kernels") }
 	if (!nmat) err("no [matrix NAME] section: nothing to run")

@@ -2,7 +2,7 @@
 # run.sh: run an experiment file's cells in guests, then its report.
 # Documentation/experiments.rst has the format, the recipes and the report.
 #
-#   experiments/run.sh [-j N] [-o DIR] FILE.exp        run what is not done, report
+#   experiments/run.sh [-j N] [-k KERNELS] [-o DIR] FILE.exp  run what is not done, report
 #   experiments/run.sh --list [-o DIR] FILE.exp        print the job names, one a line
 #   experiments/run.sh --job NAME [-o DIR] FILE.exp    run that one job, no report
 #   experiments/run.sh --merge DIR... [-o DIR] FILE.exp  copy cell results, report
@@ -31,12 +31,13 @@ usage() {
 	exit 2
 }
 
-JOBS=1 OUT= MODE=run ONE= MERGE=()
+JOBS=1 OUT= MODE=run ONE= MERGE=() KERNELS=
 while [ $# -gt 0 ]; do
 	case $1 in
 	-j) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || fail "-j ${2:-}: want a number of jobs, 1 or more"
 	    JOBS=$2; shift 2 ;;
 	-o) [ -n "${2:-}" ] || usage; OUT=$2; shift 2 ;;
+	-k) [ -n "${2:-}" ] || usage; KERNELS=$2; shift 2 ;;
 	--list) MODE=list; shift ;;
 	--job) [ -n "${2:-}" ] || usage; MODE=job; ONE=$2; shift 2 ;;
 	--report) MODE=report; shift ;;
@@ -55,7 +56,7 @@ NAME=$(basename "$FILE" .exp)
 OUT=${OUT:-$TOP/build/experiments/$NAME}
 mkdir -p "$OUT/cells" "$OUT/jobs" || fail "cannot create $OUT"
 
-awk -f "$EXP/parse.awk" "$FILE" > "$OUT/cells.tmp" || exit 1
+awk -v kernels="$KERNELS" -f "$EXP/parse.awk" "$FILE" > "$OUT/cells.tmp" || exit 1
 mv "$OUT/cells.tmp" "$OUT/cells.tsv"
 setting() { awk -F'\t' -v k="$1" '$1 == "#set" && $2 == k { print $3 }' "$OUT/cells.tsv"; }
 ICOUNT=$(setting icount)

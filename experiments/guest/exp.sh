@@ -91,7 +91,14 @@ cell() {
 	have=$(cat $CPUIDLE/available_governors)
 	case " $have " in
 	*" $gov "*) ;;
-	*) result "$id" skipped "governor $gov not in this kernel (it has: $have)"; return ;;
+	*)
+		case $gov in
+		teo) hint="Debian builds no teo; the eval kernel has it: make kernel-eval, then run.sh -k eval" ;;
+		haltpoll) hint="it registers only in a KVM guest, and this one is TCG" ;;
+		*) hint="" ;;
+		esac
+		result "$id" skipped "governor $gov not in this kernel (it has: $(echo $have))${hint:+; $hint}"
+		return ;;
 	esac
 	echo $gov > $CPUIDLE/current_governor 2>/dev/null
 	[ "$(cat $CPUIDLE/current_governor)" = "$gov" ] ||
