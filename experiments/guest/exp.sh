@@ -13,7 +13,8 @@
 #      CPU's power/pm_qos_resume_latency_us) for the workload only;
 #   4. run the workload inside pidle-stat --json, under a timeout;
 #   5. check it: workload and pidle-stat succeeded in time, no disabled
-#      state was entered (cpuidle's usage before and after).
+#      state was entered (cpuidle's usage before and after), the module's
+#      counters agree with cpuidle's (counters_bad).
 # Output per cell, on the console: "# exp: begin ID KIND" ... "# exp: end
 # ID KIND" blocks (KIND stat: pidle-stat's JSON; work: the workload's
 # CSV; samples: its response times) and one "# exp: cell ID STATUS
@@ -62,6 +63,27 @@ scaled() {
 		}
 		print ""
 	}'
+}
+
+# counters_bad: the module's per-CPU counters against cpuidle's own, once
+# the run is over; prints what disagrees, nothing when all is consistent.
+# For each CPU and state: demoted <= requested, and requested within 1 of
+# cpuidle's usage (->enter returns the index it was asked for, so both
+# count the same entries, but an idle CPU may be inside one right now:
+# requested counts it on the way in, usage on the way out).
+counters_bad() {
+	for _d in /sys/devices/system/cpu/cpu[0-9]*/cpuidle; do
+		_c=${_d%/cpuidle}; _c=${_c##*/cpu}
+		for _s in $_d/state[0-9]*; do
+			_k=${_s##*state}
+			_u=$(cat $_s/usage)
+			_r=$(cat $SYS/cpu$_c/state$_k/requested)
+			_m=$(cat $SYS/cpu$_c/state$_k/demoted)
+			[ "$_m" -le "$_r" ] || echo "cpu$_c state$_k demoted $_m > requested $_r;"
+			[ $((_r - _u)) -ge -1 ] && [ $((_r - _u)) -le 1 ] ||
+				echo "cpu$_c state$_k requested $_r, cpuidle usage $_u;"
+		done
+	done
 }
 
 result() {	# ID STATUS REASON
@@ -158,6 +180,8 @@ cell() {
 		[ "$a" = "$b" ] || why="$why state$k entered $((a - b)) times while disabled"
 		i=$((i + 1))
 	done
+	bad=$(counters_bad | head -n 4 | tr '\n' ' ')
+	[ -n "$bad" ] && why="$why counters inconsistent: $bad"
 	[ -s /tmp/stat.json ] && block "$id" stat /tmp/stat.json
 	[ -s /tmp/work.csv ] && block "$id" work /tmp/work.csv
 	[ -s /tmp/samples ] && block "$id" samples /tmp/samples
