@@ -5,6 +5,7 @@
 #             line "# expect: LINE: TEXT" (LINE "-": the file as a whole)
 #   resume    an interrupted run resumes: the second boot gets only the
 #             cells the first did not finish, a third boots nothing
+#   merge     --list, --job into separate directories, --merge: one report
 #   columns   results.csv/json: one row per cell, the axes, pidle-stat's
 #             figures, the workload's; an energy figure becomes a column
 #   noise     a difference within the repeats' spread is flagged "~"
@@ -56,6 +57,8 @@ for f in "$HERE"/bad/*.exp; do
 	check "bad: $(basename "$f")" "$why"
 done
 
+sed 's/^repeats = 1/repeats = 3/' "$TOP/experiments/tiny.exp" > "$T/tiny3.exp"
+
 # resume: the first boot dies after one cell of two
 run() { PIDLE_EXP_BOOT=$HERE/fake-boot.sh FAKE_CALLS=$T/calls "$TOP/experiments/run.sh" -o "$T/out" "$@"; }
 rm -f "$T/calls"
@@ -73,6 +76,22 @@ echo "$second" | grep -qF "$(echo "$first" | head -n 1)" && why="$why the finish
 grep -q '1/3 cells done' "$T/run1.out" || why="$why no progress line 1/3 in the first run"
 grep -q '3/3 cells done' "$T/run2.out" || why="$why no progress line 3/3 in the second run"
 check "resume: finished cells are not run again" "$why"
+
+# jobs on other machines: --list, --job each into its own directory,
+# --merge them (the GNU parallel / Slurm recipe of experiments.rst)
+why=
+jobs=$(PIDLE_EXP_BOOT=$HERE/fake-boot.sh "$TOP/experiments/run.sh" --list -o "$T/m" "$T/tiny3.exp" 2>&1)
+[ "$jobs" = "$(printf '6.12-r1\n6.12-r2\n6.12-r3')" ] || why="--list printed '$jobs'"
+for j in $jobs; do
+	PIDLE_EXP_BOOT=$HERE/fake-boot.sh "$TOP/experiments/run.sh" --job "$j" -o "$T/m-$j" "$T/tiny3.exp" \
+		> "$T/job.out" 2>&1 || why="$why --job $j: exit $?"
+done
+PIDLE_EXP_BOOT=$HERE/fake-boot.sh "$TOP/experiments/run.sh" --merge "$T"/m-6.12-r* -o "$T/m" "$T/tiny3.exp" \
+	> "$T/merge.out" 2>&1 || why="$why --merge: exit $?"
+n=$(grep -c '"status":"ok"' "$T/m/results.json" 2>/dev/null)
+[ "$n" = 9 ] || why="$why $n cells ok after the merge, want 9"
+grep -q 'resp p50 median 2.0 us' "$T/merge.out" || why="$why the merged report has no spread over the 3 repeats"
+check "merge: jobs run apart, merged into one report" "$why"
 
 # columns
 csv=$T/out/results.csv json=$T/out/results.json
@@ -108,7 +127,6 @@ check "columns: an energy figure in pidle-stat's JSON becomes a column" "$why"
 # noise and spread: repeats 1..3 differ by 1 us each (fake-boot.sh);
 # PM QoS takes 100 us off: a real difference, not noise
 rm -rf "$T/out"
-sed 's/^repeats = 1/repeats = 3/' "$TOP/experiments/tiny.exp" > "$T/tiny3.exp"
 run "$T/tiny3.exp" > "$T/run5.out" 2>&1
 why=
 grep -q 'resp p50 median 2.0 us, largest 2.0 us' "$T/run5.out" || why="spread line: $(grep 'spread' "$T/run5.out")"
