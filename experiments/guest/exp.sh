@@ -14,7 +14,7 @@
 #   4. run the workload inside pidle-stat --json, under a timeout;
 #   5. check it: workload and pidle-stat succeeded in time, no disabled
 #      state was entered (cpuidle's usage before and after), the module's
-#      counters agree with cpuidle's (counters_bad).
+#      counters are consistent (counters_bad).
 # Output per cell, on the console: "# exp: begin ID KIND" ... "# exp: end
 # ID KIND" blocks (KIND stat: pidle-stat's JSON; work: the workload's
 # CSV; samples: its response times) and one "# exp: cell ID STATUS
@@ -65,24 +65,20 @@ scaled() {
 	}'
 }
 
-# counters_bad: the module's per-CPU counters against cpuidle's own, once
-# the run is over; prints what disagrees, nothing when all is consistent.
-# For each CPU and state: demoted <= requested, and requested within 1 of
-# cpuidle's usage (->enter returns the index it was asked for, so both
-# count the same entries, but an idle CPU may be inside one right now:
-# requested counts it on the way in, usage on the way out).
+# counters_bad: the module's per-CPU counters, once the run is over;
+# prints what is inconsistent, nothing when all is well. Per CPU and
+# state, demoted <= requested; per CPU, the entries that ended (achieved,
+# counted on the way out) never outnumber those that began (requested,
+# counted on the way in; an idle CPU may be inside one right now).
 counters_bad() {
-	for _d in /sys/devices/system/cpu/cpu[0-9]*/cpuidle; do
-		_c=${_d%/cpuidle}; _c=${_c##*/cpu}
+	for _d in $SYS/cpu[0-9]*; do
+		_r=0; _a=0
 		for _s in $_d/state[0-9]*; do
-			_k=${_s##*state}
-			_u=$(cat $_s/usage)
-			_r=$(cat $SYS/cpu$_c/state$_k/requested)
-			_m=$(cat $SYS/cpu$_c/state$_k/demoted)
-			[ "$_m" -le "$_r" ] || echo "cpu$_c state$_k demoted $_m > requested $_r;"
-			[ $((_r - _u)) -ge -1 ] && [ $((_r - _u)) -le 1 ] ||
-				echo "cpu$_c state$_k requested $_r, cpuidle usage $_u;"
+			_q=$(cat $_s/requested); _m=$(cat $_s/demoted)
+			[ "$_m" -le "$_q" ] || echo "${_d##*/} ${_s##*/} demoted $_m > requested $_q;"
+			_r=$((_r + _q)); _a=$((_a + $(cat $_s/achieved)))
 		done
+		[ $_a -le $_r ] || echo "${_d##*/} achieved $_a > requested $_r;"
 	done
 }
 
