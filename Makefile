@@ -95,6 +95,10 @@ help:
 	@echo '                 haltpoll); ~6 min cold on 2 cores (KERNEL_PATCH=FILE)'
 	@echo '  make kernel-debug the same with lockdep, KASAN, kmemleak, fault injection'
 	@echo '  make check-kernels the kernel config check, cache and KERNEL/KDIR checks'
+	@echo '  make ab AB_A=kernel=eval AB_B=kernel=IMAGE[:KDIR]  one experiment'
+	@echo '                 (AB_EXP=) on two kernels, governors or tables: each'
+	@echo '                 figure side by side with its spread, noise flagged'
+	@echo '  make check-ab   the A/B comparison on figures with a known answer'
 	@echo '  make deps       install the Debian packages everything needs'
 	@echo '  make install    install the module for KDIR (modules_install)'
 	@echo '  make clean      remove build products'
@@ -124,6 +128,7 @@ include harness/harness.mk
 include tests/vm/vm.mk
 include experiments/experiments.mk
 include kernels/kernels.mk
+include ab/ab.mk
 include bench/bench.mk
 
 tools: $(TOOLS)
