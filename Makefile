@@ -80,6 +80,7 @@ help:
 	@echo '  make check-tools golden tests of the userspace tools'
 	@echo '  make check-vm   the QEMU guest suites on each kernel of VM_KERNELS'
 	@echo '                  (default "6.1 6.12"; names: harness/README)'
+	@echo '  make check-vm-large the 64-vCPU guest (2x2x8x2), not in make check'
 	@echo '  make check-docs kernel-doc over the model core, warnings fail'
 	@echo '  make docs       expand Documentation/ into build/docs/'
 	@echo '  make demo       the seed scenario: an RTC interrupt near the deep'
