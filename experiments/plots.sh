@@ -53,7 +53,7 @@ plot $cmd" || st=1
 set style fill solid 0.8 border -1; set key outside right; set grid ytics
 set title 'Residency per state on the workload CPU, and package down: $w'
 set ylabel 'residency (% of the run)'; set xtics rotate by -30 left
-plot for [i=2:$((n - 1))] '$r' using i:xtic(1) title columnheader, '' using $n with points pt 7 ps 2 title 'package down %'" || st=1
+plot for [i=2:$((n - 1))] '$r' using i:xtic(1) title columnheader, '' using (\$0 - 1):$n with points pt 7 ps 2 title 'package down %'" || st=1
 	fi
 done
 if awk -F, 'NR > 1 && $9 != "" { f = 1 } END { exit !f }' "$P/cases.csv"; then
