@@ -204,3 +204,10 @@ void pidle_cpulist_print(const struct pidle_cpuset *s, char *buf, size_t size)
 					"%s%ld-%ld" : "%s%ld", len ? "," : "", lo, hi);
 	}
 }
+
+int pidle_format_opt(const char **chosen, int c)
+{
+	if (pidle_exclusive(chosen, c == 'C' ? "--csv" : "--json", "pick one format"))
+		return -1;
+	return c == 'C' ? PIDLE_OUT_CSV : PIDLE_OUT_JSON;
+}
