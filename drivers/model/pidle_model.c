@@ -106,7 +106,8 @@
  * and the first man holding WAKING has withdrawn its own.
  *
  * **Counters.** Per CPU and state: requested, achieved, demoted, latency
- * paid and the driver's measured spin overshoot, written by that CPU only.
+ * paid, the driver's measured spin overshoot and aborted entries (a
+ * wake-up was pending before the CPU voted), written by that CPU only.
  * Per domain and state: usage (completed down periods), residency, too deep
  * (down periods shorter than the state's target residency), rejected (the
  * policy chose a shallower state or none), latency paid by first men —
@@ -385,6 +386,12 @@ void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 	info->requested = state;
 	info->achieved = achieved;
 	info->latency_ns = latency_ns;
+}
+
+void pidle_record_aborted(struct pidle_model *m, unsigned int cpu,
+			  unsigned int state)
+{
+	pidle_inc(&m->cpu[cpu].stat[state].aborted, 1);
 }
 
 void pidle_record_overshoot(struct pidle_model *m, unsigned int cpu,

@@ -33,6 +33,7 @@ struct pidle_cpu_counters {
 	u64 latency_paid_ns;
 	u64 overshoot_ns;
 	u64 overshoot_max_ns;
+	u64 aborted;
 };
 
 struct pidle_domain_counters {

@@ -98,6 +98,7 @@ void pidle_cpu_stats_read(const struct pidle_model *m, unsigned int cpu,
 	PIDLE_DELTA(out, cur, base, demoted);
 	PIDLE_DELTA(out, cur, base, latency_paid_ns);
 	PIDLE_DELTA(out, cur, base, overshoot_ns);
+	PIDLE_DELTA(out, cur, base, aborted);
 	/* A maximum has no baseline: a reset zeroes it (see below). */
 	out->overshoot_max_ns = READ_ONCE(cur->overshoot_max_ns);
 }
@@ -183,6 +184,7 @@ void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu)
 		PIDLE_BASE(&c->stat[s], &c->base[s], demoted);
 		PIDLE_BASE(&c->stat[s], &c->base[s], latency_paid_ns);
 		PIDLE_BASE(&c->stat[s], &c->base[s], overshoot_ns);
+		PIDLE_BASE(&c->stat[s], &c->base[s], aborted);
 		/*
 		 * The one counter a reset writes: racing with the owner it can
 		 * lose one sample's maximum, never corrupt a sum.

@@ -124,6 +124,9 @@ int pidle_config_check(const struct pidle_states *st,
 int pidle_wait_parse(const char *str, enum pidle_wait *out,
 		     struct pidle_err *err);
 const char *pidle_wait_name(enum pidle_wait wait);
+/* prewake=: "off" (false) or "on" (true). */
+int pidle_prewake_parse(const char *str, bool *out, struct pidle_err *err);
+const char *pidle_prewake_name(bool prewake);
 int pidle_policy_parse(const char *str, enum pidle_policy *out,
 		       struct pidle_err *err);
 const char *pidle_policy_name(enum pidle_policy policy);

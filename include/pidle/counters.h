@@ -10,7 +10,7 @@
 
 #define PIDLE_CPU_COUNTERS(X) \
 	X(requested) X(achieved) X(demoted) X(latency_paid_ns) \
-	X(overshoot_ns) X(overshoot_max_ns)
+	X(overshoot_ns) X(overshoot_max_ns) X(aborted)
 #define PIDLE_DOMAIN_COUNTERS(X) \
 	X(usage) X(residency_ns) X(too_deep) X(rejected) X(latency_paid_ns)
 

@@ -138,7 +138,7 @@ static void check_states(const struct pidle_states *st)
 
 		FUZZ_CHECK(is_name(sd->name), "state %u: bad name", i);
 		FUZZ_CHECK(is_name(sd->level_name), "state %u: bad level", i);
-		FUZZ_CHECK(sd->exit_latency_ns <= PIDLE_MAX_TIME_US * 1000 &&
+		FUZZ_CHECK(sd->exit_latency_ns <= PIDLE_MAX_EXIT_LATENCY_US * 1000 &&
 			   sd->exit_latency_ns % 1000 == 0,
 			   "state %u: exit latency %llu ns", i, sd->exit_latency_ns);
 		FUZZ_CHECK(sd->target_residency_ns <= PIDLE_MAX_TIME_US * 1000 &&

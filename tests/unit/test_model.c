@@ -442,6 +442,26 @@ static void test_model_stats_reset(void **s)
 	assert_true(dstats(1, 0, CC6).usage == 0);
 }
 
+/*
+ * An aborted entry (a wake-up pending before the vote) is counted in its
+ * own counter and touches nothing else: no request, no domain vote.
+ */
+static void test_model_aborted_entry_counts_alone(void **s)
+{
+	setup_model(table, "core=0-1;package=0-1", PIDLE_POLICY_AUTO);
+	enter(0, CC6, 0);
+	pidle_record_aborted(fx.m, 1, CC6);
+	pidle_record_aborted(fx.m, 1, CC6);
+	assert_true(cstats(1, CC6).aborted == 2);
+	assert_true(cstats(1, CC6).requested == 0);
+	assert_true(cstats(0, CC6).aborted == 0);
+	/* CPU 1 never voted: the core stays up when CPU 0 leaves. */
+	leave(0, 1000);
+	assert_true(dstats(1, 0, CC6).usage == 0);
+	pidle_cpu_stats_reset(fx.m, 1);
+	assert_true(cstats(1, CC6).aborted == 0);
+}
+
 static void test_model_create_errors(void **s)
 {
 	struct pidle_states st;
@@ -494,6 +514,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_model_offline_cpu_does_not_keep_domain_up, teardown),
 		cmocka_unit_test_teardown(test_model_residency_includes_current_period, teardown),
 		cmocka_unit_test_teardown(test_model_stats_reset, teardown),
+		cmocka_unit_test_teardown(test_model_aborted_entry_counts_alone, teardown),
 		cmocka_unit_test(test_model_create_errors),
 	};
 

@@ -232,6 +232,7 @@ static void test_config_words(void **s)
 	struct pidle_err err = { 0 };
 	enum pidle_wait w;
 	enum pidle_policy p;
+	bool pw = false;
 
 	assert_int_equal(pidle_wait_parse("halt\n", &w, &err), 0);
 	assert_int_equal(w, PIDLE_WAIT_HALT);
@@ -242,6 +243,14 @@ static void test_config_words(void **s)
 	assert_string_equal(err.msg, "wait: \"spin\": not one of poll, halt");
 	assert_int_equal(pidle_policy_parse("", &p, &err), -EINVAL);
 	assert_string_equal(err.msg, "domain_policy: \"\": not one of auto, timer");
+	assert_int_equal(pidle_prewake_parse(" on\n", &pw, &err), 0);
+	assert_true(pw);
+	assert_string_equal(pidle_prewake_name(pw), "on");
+	assert_int_equal(pidle_prewake_parse("off", &pw, &err), 0);
+	assert_false(pw);
+	assert_string_equal(pidle_prewake_name(pw), "off");
+	assert_int_equal(pidle_prewake_parse("1", &pw, &err), -EINVAL);
+	assert_string_equal(err.msg, "prewake: \"1\": not one of off, on");
 }
 
 int main(void)

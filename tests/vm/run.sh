@@ -58,9 +58,18 @@ for name in $KERNELS; do
 	[ -f "$d/initrd.gz" ] && for s in $SUITES; do
 		ts=$(date +%s)
 		log=$d/$s.log
-		icount=$(field "$s" icount)
+		icount=$(field "$s" icount) append=$(field "$s" append)
+		# The suite learns whether its timing holds: pidle_icount=SPEC,
+		# or none where the kernel does not boot under -icount (6.1.0
+		# stops 0.3 s in) and runs free.
+		if [ -n "$icount" ]; then
+			case $name in
+			6.1|6.1-rt) icount= append="$append pidle_icount=none" ;;
+			*) append="$append pidle_icount=$icount" ;;
+			esac
+		fi
 		"$H/boot" --kernel "$image" --initrd "$d/initrd.gz" --log "$log" --suite "$s" \
-			--smp "$(field "$s" smp)" --append "$(field "$s" append)" \
+			--smp "$(field "$s" smp)" --append "$append" \
 			--timeout "$(field "$s" timeout | grep . || echo 240)" \
 			${icount:+--icount "$icount" --concurrent}
 		st=$?; [ $st -eq 0 ] || echo "  $s boot: qemu exit status $st (124 = timeout)"
