@@ -80,10 +80,14 @@ help:
 	@echo '  make check-tools golden tests of the three tools (tests/tools/golden.sh)'
 	@echo '  make check-vm   the QEMU guest suites on each kernel of VM_KERNELS'
 	@echo '                  (default "6.1 6.12"; names: harness/README)'
+	@echo '  make check-vm-large the 64-vCPU guest (2x2x8x2), not in make check'
 	@echo '  make check-docs kernel-doc over the model core, warnings fail'
 	@echo '  make docs       expand Documentation/ into build/docs/'
-	@echo '  make demo       compare governors on a simulated 2x2x2 machine'
-	@echo '                 (DEMO_KVER=, DEMO_SECONDS=, DEMO_PRESET=)'
+	@echo '  make demo       the seed scenario: an RTC interrupt near the deep'
+	@echo '                  states residency, governors, x3/x5, PM QoS (experiments/seed.exp)'
+	@echo '  make experiment EXP=FILE [EXP_ARGS="-j 2"]  run an experiment file'
+	@echo '  make check-experiments  the experiment runner, host tests'
+	@echo '  make check-experiments-vm  a tiny real experiment in a guest'
 	@echo '  make bench      benchmarks, reported as side-by-side ratios'
 	@echo '  make fuzz       fuzz the parsers and the model, FUZZ_SECONDS=60 each'
 	@echo '                  (or FUZZ_RUNS=N inputs), corpus kept in build/fuzz/'
@@ -92,6 +96,10 @@ help:
 	@echo '                 haltpoll); ~6 min cold on 2 cores (KERNEL_PATCH=FILE)'
 	@echo '  make kernel-debug the same with lockdep, KASAN, kmemleak, fault injection'
 	@echo '  make check-kernels the kernel config check, cache and KERNEL/KDIR checks'
+	@echo '  make ab AB_A=kernel=eval AB_B=kernel=IMAGE[:KDIR]  one experiment'
+	@echo '                 (AB_EXP=) on two kernels, governors or tables: each'
+	@echo '                 figure side by side with its spread, noise flagged'
+	@echo '  make check-ab   the A/B comparison on figures with a known answer'
 	@echo '  make deps       install the Debian packages everything needs'
 	@echo '  make install    install the module for KDIR (modules_install)'
 	@echo '  make clean      remove build products'
@@ -119,8 +127,9 @@ include topology/topology.mk
 include tools/tools.mk
 include harness/harness.mk
 include tests/vm/vm.mk
-include demo/demo.mk
+include experiments/experiments.mk
 include kernels/kernels.mk
+include ab/ab.mk
 include bench/bench.mk
 
 tools: $(TOOLS)

@@ -61,6 +61,7 @@ bool pidle_enter_cpu_busy(unsigned int cpu);
 void pidle_enter_drain(void);
 
 /* pidle_domain.c */
+/* The kernel's topology as a topology= string; kvfree() it. ERR_PTR on error. */
 char *pidle_topology_auto(void);
 
 /* pidle_sysfs.c */

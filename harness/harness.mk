@@ -5,7 +5,7 @@
 # build/guest/NAME, with the project's userspace library
 # (tools/pidle_common.c) and the model core at hand (a program that does
 # not use the archive takes nothing from it). Included by the top Makefile.
-GUEST_DIRS := tests/vm/guest demo/guest
+GUEST_DIRS := tests/vm/guest experiments/guest
 
 .PHONY: guest-tools
 guest-tools: $(BUILD)/pidle-topo $(BUILD)/pidle-stat.static $(BUILD)/pidle-bench.static

@@ -102,7 +102,8 @@ halt_not_delayed() {
 # to back keep CPU 1 re-entering idle, and some may arrive on the way in
 # (none did under -icount on 6.12: 0 of 311 entries; a deterministic
 # trigger would need ->enter called with an interrupt pending, which a
-# test module cannot reach). So these check the invariants that an abort
+# test module cannot reach; free-running 6.1 saw 3 of 44). So these check
+# the invariants that an abort
 # that voted, or was counted as a request, would break. CPU 1 is a core
 # of its own: each entry into DEEP that votes takes core1 down once.
 storm() {
@@ -126,7 +127,8 @@ storm() {
 # CPU 1 entered DEEP at least once per call. With the wait that handled
 # such interrupts and went on waiting, it entered only at its timer ticks.
 every_ipi_ends_idle() {
-	[ -n "$CALLS" ] && [ "$CALLS" -gt 100 ] || { why "only ${CALLS:-no} calls"; return 1; }
+	# Free-running 6.1 managed 22 calls in the 300 ms, -icount 6.12 301.
+	[ -n "$CALLS" ] && [ "$CALLS" -ge 10 ] || { why "only ${CALLS:-no} calls"; return 1; }
 	[ "$CU" -ge "$CALLS" ] || { why "$CU entries into DEEP for $CALLS calls"; return 1; }
 }
 usage_is_requested_plus_aborted() {
