@@ -467,7 +467,7 @@ void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 void pidle_record_aborted(struct pidle_model *m, unsigned int cpu,
 			  unsigned int state)
 {
-	pidle_inc(&m->cpu[cpu].stat[state].aborted, 1);
+	pidle_inc(&m->cpu[cpu]->stat[state].aborted, 1);
 }
 
 void pidle_record_overshoot(struct pidle_model *m, unsigned int cpu,
