@@ -137,9 +137,10 @@ static ssize_t pidle_node_reset_store(struct kobject *kobj,
 	if (ret)
 		return ret;
 	if (n->kind == PIDLE_NODE_CPU)
-		pidle_cpu_stats_reset(pidle_cfg.model, n->idx);
+		pidle_cpu_stats_reset(pidle_cfg.model, n->idx, ktime_get_ns());
 	else
-		pidle_domain_stats_reset(pidle_cfg.model, n->level, n->idx);
+		pidle_domain_stats_reset(pidle_cfg.model, n->level, n->idx,
+					 ktime_get_ns());
 	return count;
 }
 
@@ -250,7 +251,7 @@ static ssize_t pidle_reset_store(struct kobject *kobj,
 
 	if (ret)
 		return ret;
-	pidle_stats_reset(pidle_cfg.model);
+	pidle_stats_reset(pidle_cfg.model, ktime_get_ns());
 	return count;
 }
 

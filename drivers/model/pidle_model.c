@@ -118,6 +118,10 @@
  * sampling interval shows it. It uses usage as a sequence count: the first
  * man writes usage and residency before it clears WAKING.
  *
+ * The energy model's counters (idle and oracle time per CPU and per
+ * domain, pidle_energy.c) follow the same rules: a CPU's are written by
+ * that CPU, a domain's by its first man.
+ *
  * **Hotplug.** An offline CPU votes as if idle in the deepest state, so it
  * never keeps a domain up; coming online is an exit that pays nothing.
  */
@@ -244,6 +248,7 @@ void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
 	/* Published to last men by the fully ordered votes below. */
 	WRITE_ONCE(c->next_timer_ns, next_timer_ns);
 	pidle_inc(&c->stat[state].requested, 1);
+	pidle_energy_cpu_begin(c, PIDLE_IDLE, now_ns);
 
 	pidle_vote_all(m, c, state, now_ns, info);
 }
@@ -284,14 +289,14 @@ static void pidle_domain_leave(struct pidle_model *m, struct pidle_domain *d,
 	if (full) {
 		/* First man; reads after the cmpxchg, see "exactly one". */
 		state = READ_ONCE(d->down_state);
+		/* "A down period that lasted no time", see the DOC block. */
+		resid = now_ns > d->down_since_ns ? now_ns - d->down_since_ns : 0;
+		pidle_energy_domain_end(m, d, state, resid);
 		if (state != PIDLE_STATE_NONE) {
 			struct pidle_domain_counters *st =
 				&d->stat[m->dstate_index[state]];
 
 			lat = hotplug ? 0 : pidle_lat(m, state);
-			/* "A down period that lasted no time", see the DOC block. */
-			resid = now_ns > d->down_since_ns ?
-				now_ns - d->down_since_ns : 0;
 			WRITE_ONCE(d->up_state, state);
 			WRITE_ONCE(d->ready_ns, now_ns + lat);
 			seq = d->up_seq + 1;
@@ -381,6 +386,7 @@ void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 	pidle_inc(&c->stat[achieved].latency_paid_ns, latency_ns);
 	if (achieved < state)
 		pidle_inc(&c->stat[state].demoted, 1);
+	pidle_energy_cpu_end(m, c, state, now_ns);
 
 	info->requested = state;
 	info->achieved = achieved;
@@ -406,6 +412,7 @@ void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 		return;
 	c->offline = true;
 	c->requested = deepest;
+	pidle_energy_cpu_begin(c, PIDLE_OFFLINE, now_ns);
 	/* An offline CPU has no timer to keep its domains up for. */
 	WRITE_ONCE(c->next_timer_ns, U64_MAX);
 	pidle_vote_all(m, c, deepest, now_ns, NULL);
@@ -421,6 +428,7 @@ void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 		return;
 	pidle_leave_all(m, c, c->requested, now_ns, true, &achieved,
 			&latency_ns, NULL);
+	pidle_energy_cpu_end(m, c, c->requested, now_ns);
 	c->offline = false;
 }
 
@@ -521,6 +529,7 @@ int pidle_model_create(const struct pidle_states *st,
 		m->state_level[s] = pidle_topology_level_index(topo,
 						st->state[s].level_name);
 	pidle_model_tables(m);
+	pidle_energy_tables(m, st, topo);
 
 	m->cpu = kcalloc(m->nr_cpus, sizeof(*m->cpu), GFP_KERNEL);
 	if (!m->cpu) {

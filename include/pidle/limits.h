@@ -30,6 +30,14 @@
 /* Largest exit latency / target residency accepted: 10 s, in microseconds. */
 #define PIDLE_MAX_TIME_US	10000000ULL
 
+/*
+ * Largest power (mW) and entry+exit energy (uJ) a table may give: 1 kW and
+ * 1 J. With both bounds every product the energy model forms at creation
+ * (a power times a break-even time) fits in 64 bits; see pidle_energy.c.
+ */
+#define PIDLE_MAX_POWER_MW	1000000ULL
+#define PIDLE_MAX_ENERGY_UJ	1000000ULL
+
 /* Longest states=/topology= string the module accepts or prints. */
 #define PIDLE_PARAM_LEN		4096
 

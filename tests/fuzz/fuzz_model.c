@@ -329,20 +329,20 @@ static void do_op(struct fuzz *f, const uint8_t op[4])
 	case 7:
 		switch (op[1] & 3) {
 		case 0:
-			pidle_stats_reset(f->m);
-			ref_stats_reset(f->r);
+			pidle_stats_reset(f->m, f->clock_ns);
+			ref_stats_reset(f->r, f->clock_ns);
 			break;
 		case 1:
-			pidle_cpu_stats_reset(f->m, cpu);
-			ref_cpu_stats_reset(f->r, cpu);
+			pidle_cpu_stats_reset(f->m, cpu, f->clock_ns);
+			ref_cpu_stats_reset(f->r, cpu, f->clock_ns);
 			break;
 		case 2:
 			if (f->nr_levels) {
 				unsigned int l = 1 + (op[1] >> 2) % f->nr_levels;
 				unsigned int d = pidle_model_domain_of(f->m, l, cpu);
 
-				pidle_domain_stats_reset(f->m, l, d);
-				ref_domain_stats_reset(f->r, l, d);
+				pidle_domain_stats_reset(f->m, l, d, f->clock_ns);
+				ref_domain_stats_reset(f->r, l, d, f->clock_ns);
 			}
 			break;
 		case 3:

@@ -1,5 +1,5 @@
 # Unit tests of the model core (cmocka, ASan+UBSan).
-UNIT_TESTS := states topology model
+UNIT_TESTS := states topology model energy
 UNIT_BINS := $(patsubst %,$(BUILD)/test_%,$(UNIT_TESTS))
 
 $(BUILD)/test_%: tests/unit/test_%.c $(BUILD)/libpidle-san.a
