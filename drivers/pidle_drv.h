@@ -65,4 +65,8 @@ char *pidle_topology_auto(void);
 int pidle_sysfs_init(void);
 void pidle_sysfs_exit(void);
 
+/* pidle_powercap.c: logs its own failure, which leaves no zone behind. */
+int pidle_powercap_init(void);
+void pidle_powercap_exit(void);
+
 #endif /* _PIDLE_DRV_H */

@@ -178,6 +178,7 @@ static int __init pidle_module_init(void)
 	pr_info("%u states, %u domain levels, wait=%s, domain_policy=%s\n",
 		pidle_cfg.states.nr_states, pidle_cfg.topo.nr_levels,
 		pidle_wait_name(pidle_cfg.wait), pidle_policy_name(pidle_cfg.policy));
+	pidle_powercap_init();		/* optional: logs its own failure */
 	pidle_param_live(true);
 	kernel_param_unlock(THIS_MODULE);
 	return 0;
@@ -204,6 +205,7 @@ static void __exit pidle_module_exit(void)
 	cpuhp_remove_state(pidle_hp_state);
 	cpuidle_unregister_driver(&pidle_driver);
 	pidle_enter_drain();
+	pidle_powercap_exit();
 	pidle_sysfs_exit();
 	pidle_cfg_free(&pidle_cfg);
 }
