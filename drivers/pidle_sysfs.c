@@ -8,6 +8,7 @@
 #include <linux/cpumask.h>
 #include <linux/kobject.h>
 #include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/slab.h>
 #include <linux/sysfs.h>
 #include "pidle_drv.h"
@@ -147,10 +148,61 @@ static ssize_t pidle_node_reset_store(struct kobject *kobj,
 static struct kobj_attribute pidle_attr_node_reset =
 	__ATTR(reset, 0200, NULL, pidle_node_reset_store);
 
+/*
+ * cpuN/ and domains/LEVELI/: energy_uj, idle_energy_uj and
+ * oracle_energy_uj (struct pidle_energy in microjoules; a domain's own,
+ * its CPUs' not included); the root's energy_uj is the machine's. Only
+ * with an energy model: a table without power shows no energy files.
+ */
+static void pidle_node_energy(const struct pidle_node *n, struct pidle_energy *e)
+{
+	if (n->kind == PIDLE_NODE_CPU)
+		pidle_cpu_energy_read(pidle_cfg.model, n->idx, ktime_get_ns(), e);
+	else
+		pidle_domain_energy_read(pidle_cfg.model, n->level, n->idx,
+					 ktime_get_ns(), e);
+}
+
+#define define_show_energy(_name, _field)					\
+static ssize_t pidle_energy_show_##_name(struct kobject *kobj,			\
+					 struct kobj_attribute *attr, char *buf) \
+{										\
+	struct pidle_energy e;							\
+										\
+	pidle_node_energy(to_node(kobj), &e);					\
+	return sysfs_emit(buf, "%llu\n", div_u64(e._field, NSEC_PER_USEC));	\
+}										\
+static struct kobj_attribute pidle_energy_attr_##_name =			\
+	__ATTR(_name, 0444, pidle_energy_show_##_name, NULL);
+
+define_show_energy(energy_uj, total_nj)
+define_show_energy(idle_energy_uj, idle_nj)
+define_show_energy(oracle_energy_uj, oracle_nj)
+
+static umode_t pidle_energy_visible(struct kobject *kobj, struct attribute *attr,
+				    int n)
+{
+	return pidle_model_has_energy(pidle_cfg.model) ? attr->mode : 0;
+}
+
+static struct attribute *pidle_energy_attrs[] = {
+	&pidle_energy_attr_energy_uj.attr, &pidle_energy_attr_idle_energy_uj.attr,
+	&pidle_energy_attr_oracle_energy_uj.attr, NULL,
+};
+static const struct attribute_group pidle_energy_group = {
+	.attrs = pidle_energy_attrs,
+	.is_visible = pidle_energy_visible,
+};
+
 static struct attribute *pidle_cpu_attrs[] = {
 	&pidle_attr_node_reset.attr, NULL,
 };
-ATTRIBUTE_GROUPS(pidle_cpu);
+static const struct attribute_group pidle_cpu_group = {
+	.attrs = pidle_cpu_attrs,
+};
+static const struct attribute_group *pidle_cpu_groups[] = {
+	&pidle_cpu_group, &pidle_energy_group, NULL,
+};
 
 static ssize_t pidle_domain_show(struct kobject *kobj, struct kobj_attribute *attr,
 				 char *buf)
@@ -186,7 +238,12 @@ static struct attribute *pidle_domain_attrs[] = {
 	&pidle_attr_cpus.attr, &pidle_attr_level.attr, &pidle_attr_down.attr,
 	&pidle_attr_node_reset.attr, NULL,
 };
-ATTRIBUTE_GROUPS(pidle_domain);
+static const struct attribute_group pidle_domain_group = {
+	.attrs = pidle_domain_attrs,
+};
+static const struct attribute_group *pidle_domain_groups[] = {
+	&pidle_domain_group, &pidle_energy_group, NULL,
+};
 
 static struct kobj_type pidle_ktype[] = {
 	[PIDLE_NODE_CPU] = { .release = pidle_node_release,
@@ -255,16 +312,38 @@ static ssize_t pidle_reset_store(struct kobject *kobj,
 	return count;
 }
 
+/* The machine's energy: every CPU and domain, summed. */
+static ssize_t pidle_root_energy_show(struct kobject *kobj,
+				      struct kobj_attribute *attr, char *buf)
+{
+	struct pidle_energy e;
+
+	pidle_subtree_energy_read(pidle_cfg.model, 0, 0, ktime_get_ns(), &e);
+	return sysfs_emit(buf, "%llu\n", div_u64(e.total_nj, NSEC_PER_USEC));
+}
+
 static struct kobj_attribute pidle_attr_topology =
 	__ATTR(topology, 0444, pidle_topology_show, NULL);
 static struct kobj_attribute pidle_attr_reset =
 	__ATTR(reset, 0200, NULL, pidle_reset_store);
+static struct kobj_attribute pidle_attr_root_energy =
+	__ATTR(energy_uj, 0444, pidle_root_energy_show, NULL);
+
+static umode_t pidle_root_visible(struct kobject *kobj, struct attribute *attr,
+				  int n)
+{
+	if (attr == &pidle_attr_root_energy.attr)
+		return pidle_energy_visible(kobj, attr, n);
+	return attr->mode;
+}
 
 static struct attribute *pidle_root_attrs[] = {
-	&pidle_attr_topology.attr, &pidle_attr_reset.attr, NULL,
+	&pidle_attr_topology.attr, &pidle_attr_reset.attr,
+	&pidle_attr_root_energy.attr, NULL,
 };
 static const struct attribute_group pidle_root_group = {
 	.attrs = pidle_root_attrs,
+	.is_visible = pidle_root_visible,
 };
 
 void pidle_sysfs_exit(void)
