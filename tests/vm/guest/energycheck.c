@@ -1,0 +1,304 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * energycheck: does pseudo_cpuidle's energy rise over an interval by what
+ * its table predicts from the residencies measured over the same interval?
+ * Linked with the model core: the table in force (states=, power=) is read
+ * back from the module's parameters and parsed with the module's parser.
+ *
+ *   energycheck SECONDS
+ *
+ * Per CPU the prediction comes from cpuidle's own counters, independent of
+ * the module's energy code: each cpuidle state's time is idle time at the
+ * power of that state's CPU-level fallback, less the exit latency the
+ * module spun (cpuidle's time includes it; the model counts it as active
+ * time), the rest of the interval at the active power, and each entry at
+ * the fallback's entry+exit energy. Per domain, from its residency_ns and
+ * usage: up power outside the down periods, each state's power in them.
+ * Then: every node's oracle energy at most its idle energy, and the root's
+ * energy_uj the sum of the nodes'.
+ *
+ * Tolerance: the reads of one snapshot are not at one instant (the
+ * snapshot's own duration at the largest power in the table), plus per
+ * idle entry 50 us of the CPU's power difference for the clock reads the
+ * cpuidle core makes around ->enter, plus 1 %.
+ *
+ * Output: "# " lines with the numbers; "energycheck: ok" and exit 0, or
+ * the failed checks on stderr and exit 1; 2 on a usage or read error.
+ */
+#define _GNU_SOURCE
+#include <dirent.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+#include <pidle/config.h>
+
+#define PARAMS	"/sys/module/pseudo_cpuidle/parameters"
+#define PSYS	"/sys/kernel/pseudo_cpuidle"
+#define CPUSYS	"/sys/devices/system/cpu"
+#define MAX_CPUS 64
+#define MAX_DOMS 64
+#define ENTRY_SLACK_US	50.0
+
+struct snap {
+	double t_begin_s, t_end_s;
+	unsigned long long root_uj;
+	struct {
+		unsigned long long uj, idle_uj, oracle_uj;
+		unsigned long long time_us[PIDLE_MAX_STATES], usage[PIDLE_MAX_STATES];
+		unsigned long long spun_ns[PIDLE_MAX_STATES];
+	} cpu[MAX_CPUS];
+	struct {
+		char name[256];
+		unsigned long long uj, idle_uj, oracle_uj;
+		unsigned long long resid_ns[PIDLE_MAX_STATES], usage[PIDLE_MAX_STATES];
+	} dom[MAX_DOMS];
+};
+
+static struct pidle_states table;
+static unsigned int nr_cpus, nr_doms, failures;
+static struct snap a, b;
+
+static double now_s(void)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return t.tv_sec + t.tv_nsec / 1e9;
+}
+
+static double absd(double x)
+{
+	return x < 0 ? -x : x;
+}
+
+static int read_str(const char *path, char *buf, size_t size)
+{
+	FILE *f = fopen(path, "r");
+	size_t n;
+
+	if (!f)
+		return -1;
+	n = fread(buf, 1, size - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	while (n && (buf[n - 1] == '\n' || buf[n - 1] == ' '))
+		buf[--n] = '\0';
+	return 0;
+}
+
+static unsigned long long read_u64(const char *fmt, ...)
+{
+	char path[512], buf[64];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(path, sizeof(path), fmt, ap);
+	va_end(ap);
+	if (read_str(path, buf, sizeof(buf))) {
+		fprintf(stderr, "energycheck: cannot read %s\n", path);
+		exit(2);
+	}
+	return strtoull(buf, NULL, 10);
+}
+
+static void fail(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	fputs("energycheck: ", stderr);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	va_end(ap);
+	failures++;
+}
+
+static void take(struct snap *s)
+{
+	unsigned int c, k, d;
+
+	s->t_begin_s = now_s();
+	for (c = 0; c < nr_cpus; c++) {
+		s->cpu[c].uj = read_u64(PSYS "/cpu%u/energy_uj", c);
+		s->cpu[c].idle_uj = read_u64(PSYS "/cpu%u/idle_energy_uj", c);
+		s->cpu[c].oracle_uj = read_u64(PSYS "/cpu%u/oracle_energy_uj", c);
+		for (k = 0; k < table.nr_states; k++) {
+			s->cpu[c].time_us[k] = read_u64(CPUSYS "/cpu%u/cpuidle/state%u/time", c, k);
+			s->cpu[c].usage[k] = read_u64(CPUSYS "/cpu%u/cpuidle/state%u/usage", c, k);
+			s->cpu[c].spun_ns[k] =
+				read_u64(PSYS "/cpu%u/state%u/latency_paid_ns", c, k) +
+				read_u64(PSYS "/cpu%u/state%u/overshoot_ns", c, k);
+		}
+	}
+	for (d = 0; d < nr_doms; d++) {
+		s->dom[d].uj = read_u64(PSYS "/domains/%s/energy_uj", s->dom[d].name);
+		s->dom[d].idle_uj = read_u64(PSYS "/domains/%s/idle_energy_uj", s->dom[d].name);
+		s->dom[d].oracle_uj = read_u64(PSYS "/domains/%s/oracle_energy_uj", s->dom[d].name);
+		for (k = 0; k < table.nr_states; k++) {
+			char path[512];
+
+			snprintf(path, sizeof(path), PSYS "/domains/%s/state%u",
+				 s->dom[d].name, k);
+			if (access(path, F_OK))
+				continue;
+			s->dom[d].resid_ns[k] = read_u64("%s/residency_ns", path);
+			s->dom[d].usage[k] = read_u64("%s/usage", path);
+		}
+	}
+	s->root_uj = read_u64(PSYS "/energy_uj");
+	s->t_end_s = now_s();
+}
+
+static unsigned int up_mw(const char *level)
+{
+	unsigned int i;
+
+	for (i = 0; i < table.nr_up; i++)
+		if (!strcmp(table.up[i].level_name, level))
+			return table.up[i].power_mw;
+	return 0;
+}
+
+static unsigned int fallback(unsigned int s)
+{
+	while (s && strcmp(table.state[s].level_name, PIDLE_LEVEL_CPU))
+		s--;
+	return s;
+}
+
+static void check(const char *what, double measured_uj, double predicted_uj,
+		  double tol_uj)
+{
+	printf("# %s: %.0f uJ, predicted %.0f uJ (tolerance %.0f)\n", what,
+	       measured_uj, predicted_uj, tol_uj);
+	if (absd(measured_uj - predicted_uj) > tol_uj)
+		fail("%s: %.0f uJ, predicted %.0f +- %.0f uJ", what, measured_uj,
+		     predicted_uj, tol_uj);
+}
+
+int main(int argc, char **argv)
+{
+	char buf[PIDLE_PARAM_LEN];
+	struct pidle_err err = { { 0 } };
+	unsigned int c, k, d, max_mw = up_mw(PIDLE_LEVEL_CPU);
+	double secs, el_s, skew_s, sum_uj = 0;
+	struct dirent *de;
+	DIR *dir;
+
+	if (argc != 2 || (secs = atof(argv[1])) <= 0) {
+		fprintf(stderr, "usage: energycheck SECONDS\n");
+		return 2;
+	}
+	if (read_str(PARAMS "/states", buf, sizeof(buf)) ||
+	    pidle_states_parse(buf, &table, &err) ||
+	    read_str(PARAMS "/power", buf, sizeof(buf)) ||
+	    pidle_power_parse(buf, &table, &err)) {
+		fprintf(stderr, "energycheck: the table in force: %s\n",
+			err.msg[0] ? err.msg : "cannot read it");
+		return 2;
+	}
+	for (k = 0; k < table.nr_states; k++)
+		if (table.state[k].power_mw > max_mw)
+			max_mw = table.state[k].power_mw;
+	for (k = 0; k < table.nr_up; k++)
+		if (table.up[k].power_mw > max_mw)
+			max_mw = table.up[k].power_mw;
+	for (;;) {
+		char p[64];
+
+		snprintf(p, sizeof(p), PSYS "/cpu%u", nr_cpus);
+		if (nr_cpus == MAX_CPUS || access(p, F_OK))
+			break;
+		nr_cpus++;
+	}
+	dir = opendir(PSYS "/domains");
+	while (dir && (de = readdir(dir)) && nr_doms < MAX_DOMS) {
+		if (de->d_name[0] == '.')
+			continue;
+		snprintf(a.dom[nr_doms].name, sizeof(a.dom[0].name), "%s", de->d_name);
+		strcpy(b.dom[nr_doms].name, a.dom[nr_doms].name);
+		nr_doms++;
+	}
+	if (dir)
+		closedir(dir);
+
+	take(&a);
+	usleep((useconds_t)(secs * 1e6));
+	take(&b);
+	el_s = (b.t_begin_s + b.t_end_s) / 2 - (a.t_begin_s + a.t_end_s) / 2;
+	skew_s = (a.t_end_s - a.t_begin_s) + (b.t_end_s - b.t_begin_s);
+	printf("# %u CPUs, %u domains, %.3f s, snapshots of %.1f ms\n", nr_cpus,
+	       nr_doms, el_s, skew_s * 1e3);
+
+	for (c = 0; c < nr_cpus; c++) {
+		double idle_us = 0, pred_uj, entries = 0, e_uj = 0, pdiff = 0;
+		unsigned int act = up_mw(PIDLE_LEVEL_CPU);
+		char what[32];
+
+		for (k = 0; k < table.nr_states; k++) {
+			const struct pidle_state_desc *f = &table.state[fallback(k)];
+			double t = b.cpu[c].time_us[k] - a.cpu[c].time_us[k];
+			double n = b.cpu[c].usage[k] - a.cpu[c].usage[k];
+
+			/*
+			 * The exit latency spun, kept by achieved state: in
+			 * cpuidle's time, active for the model.
+			 */
+			double spun_us = (b.cpu[c].spun_ns[k] - a.cpu[c].spun_ns[k]) / 1e3;
+
+			idle_us += t - spun_us;
+			entries += n;
+			e_uj += (t - spun_us) * f->power_mw / 1e3 + n * f->energy_uj;
+			if (absd((double)act - f->power_mw) > pdiff)
+				pdiff = absd((double)act - f->power_mw);
+		}
+		if (idle_us > el_s * 1e6)
+			idle_us = el_s * 1e6;
+		pred_uj = e_uj + (el_s * 1e6 - idle_us) * act / 1e3;
+		snprintf(what, sizeof(what), "cpu%u", c);
+		check(what, b.cpu[c].uj - a.cpu[c].uj, pred_uj,
+		      skew_s * 1e6 * max_mw / 1e3 +
+		      entries * ENTRY_SLACK_US * pdiff / 1e3 + 0.01 * pred_uj +
+		      2 * table.state[table.nr_states - 1].energy_uj + 2);
+		sum_uj += b.cpu[c].uj - a.cpu[c].uj;
+		if (b.cpu[c].oracle_uj > b.cpu[c].idle_uj)
+			fail("cpu%u: oracle %llu uJ above actual %llu uJ", c,
+			     b.cpu[c].oracle_uj, b.cpu[c].idle_uj);
+	}
+	for (d = 0; d < nr_doms; d++) {
+		char level[64], path[512];
+		double down_us = 0, e_uj = 0, pred_uj;
+		unsigned int up;
+
+		snprintf(path, sizeof(path), PSYS "/domains/%s/level", a.dom[d].name);
+		if (read_str(path, level, sizeof(level)))
+			return 2;
+		up = up_mw(level);
+		for (k = 0; k < table.nr_states; k++) {
+			double t = (b.dom[d].resid_ns[k] - a.dom[d].resid_ns[k]) / 1e3;
+			double n = b.dom[d].usage[k] - a.dom[d].usage[k];
+
+			down_us += t;
+			e_uj += t * table.state[k].power_mw / 1e3 +
+				n * table.state[k].energy_uj;
+		}
+		pred_uj = e_uj + (el_s * 1e6 - down_us) * up / 1e3;
+		check(a.dom[d].name, b.dom[d].uj - a.dom[d].uj, pred_uj,
+		      skew_s * 1e6 * max_mw / 1e3 + 0.01 * pred_uj + 2 +
+		      2 * table.state[table.nr_states - 1].energy_uj);
+		sum_uj += b.dom[d].uj - a.dom[d].uj;
+		if (b.dom[d].oracle_uj > b.dom[d].idle_uj)
+			fail("%s: oracle %llu uJ above actual %llu uJ", a.dom[d].name,
+			     b.dom[d].oracle_uj, b.dom[d].idle_uj);
+	}
+	check("root = sum of nodes", b.root_uj - a.root_uj, sum_uj,
+	      skew_s * 1e6 * max_mw * (nr_cpus + nr_doms) / 1e3 + 2);
+	if (failures)
+		return 1;
+	printf("energycheck: ok\n");
+	return 0;
+}
