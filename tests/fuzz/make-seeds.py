@@ -25,6 +25,11 @@ PRESETS = {
     'sdm845': ('WFI:1:1,CPU_SLEEP_0:811:1890,CLUSTER_SLEEP_0:9825:9987:cluster', 'cluster'),
     'msm8916': ('WFI:1:1,CPU_SLEEP_0:280:2000,CLUSTER_RET:1000:2000:cluster,'
                 'CLUSTER_PWRDN:4000:6000:cluster', 'cluster'),
+    # with power: STATES|POWER (the power= string rides on the states line)
+    'juno-a53': ('WFI:1:1:cpu:6,CPU_SLEEP_0:1500:2000,CLUSTER_SLEEP_0:1600:2500:cluster:17'
+                 '|cpu:93,cluster:57', 'cluster'),
+    'juno-a57': ('WFI:1:1:cpu:15,CPU_SLEEP_0:1500:2000,CLUSTER_SLEEP_0:1600:2500:cluster:24'
+                 '|cpu:616,cluster:64', 'cluster'),
 }
 # What pidle-topo -y "pack:2 core:2 pu:2" writes for those levels.
 TOPO = {
@@ -133,7 +138,7 @@ def main():
             if policy == 'auto':
                 write(P, 'preset-' + name, text(cfg))
             write(M, 'preset-%s-%s' % (name, policy),
-                  text(cfg) + scenario(states.count(',') + 1, 8))
+                  text(cfg) + scenario(states.split('|')[0].count(',') + 1, 8))
     for name, cfg in CONFIGS.items():
         write(P, name, text(cfg))
         if name.startswith('bad-') or nr_cpus_of(cfg) > 256:
