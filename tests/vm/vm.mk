@@ -5,11 +5,16 @@ VM_SUITES ?=
 
 # The tools the guests run, put in build/vm/extra/ (the image's /bin) under
 # their plain names: pidle-stat and pidle-bench as their static builds,
-# pidle-topo as built (dynamic; build-initramfs.sh brings its libraries).
+# pidle-topo as built (dynamic; build-initramfs.sh brings its libraries),
+# and Debian's powercap-info (powercap-utils) for the energy suite.
 VM_EXTRA := $(BUILD)/vm/extra/pidle-topo $(BUILD)/vm/extra/pidle-stat \
-	    $(BUILD)/vm/extra/pidle-bench
+	    $(BUILD)/vm/extra/pidle-bench $(BUILD)/vm/extra/powercap-info
 
 $(BUILD)/vm/extra/pidle-topo: $(BUILD)/pidle-topo
+	mkdir -p $(@D)
+	cp $< $@
+
+$(BUILD)/vm/extra/powercap-info: /usr/bin/powercap-info
 	mkdir -p $(@D)
 	cp $< $@
 
