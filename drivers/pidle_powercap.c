@@ -71,6 +71,28 @@ static const struct powercap_zone_ops pidle_pc_zone_ops = {
 	.get_max_energy_range_uj = pidle_pc_get_max_energy_range_uj,
 };
 
+/*
+ * Zones have no constraint, but powercap_register_zone() refuses constraint
+ * ops without these four even for none (create_constraints(), 6.1 and
+ * 6.12 alike); with zero constraints they are never called.
+ */
+static int pidle_pc_set_u64(struct powercap_zone *zone, int id, u64 val)
+{
+	return -EOPNOTSUPP;
+}
+
+static int pidle_pc_get_u64(struct powercap_zone *zone, int id, u64 *val)
+{
+	return -EOPNOTSUPP;
+}
+
+static const struct powercap_zone_constraint_ops pidle_pc_no_constraint = {
+	.set_power_limit_uw	= pidle_pc_set_u64,
+	.get_power_limit_uw	= pidle_pc_get_u64,
+	.set_time_window_us	= pidle_pc_set_u64,
+	.get_time_window_us	= pidle_pc_get_u64,
+};
+
 void pidle_powercap_exit(void)
 {
 	/* Children before their parents: the reverse of creation. */
@@ -104,7 +126,8 @@ static int pidle_pc_add(struct pidle_model *m, unsigned int level,
 	z->level = level;
 	z->dom = dom;
 	z->zone = powercap_register_zone(NULL, pidle_pc_type, name, parent,
-					 &pidle_pc_zone_ops, 0, NULL);
+					 &pidle_pc_zone_ops, 0,
+					 &pidle_pc_no_constraint);
 	if (IS_ERR(z->zone))
 		return PTR_ERR(z->zone);
 	powercap_set_zone_data(z->zone, z);

@@ -107,7 +107,12 @@ d=$(( $(cat $T/b$SYS/energy_uj) - $(cat $T/a$SYS/energy_uj) ))
 want=$(awk -v d=$d 'BEGIN { printf "%.6f", d / 1e6 }')
 got=$(grep '^0,1.000,total,' $T/e.csv | cut -d, -f18)
 [ "$got" = "$want" ] || why="$why total: $got J, sysfs says $want;"
-$PS --before $T/a --after $T/b --elapsed 1 > $T/e.txt
+# Live, each CPU and domain read while one of its CPUs runs pidle-stat:
+# no period ends in the middle of a read, so no efficiency passes 100 %.
+$PS --json -- sleep 1 > $T/e.json 2>$T/e.err || why="$why pidle-stat -- sleep: $(cat $T/e.err)"
+eff=$(grep -o '"efficiency_pct":[0-9.]*' $T/e.json | cut -d: -f2 | sort -n | tail -1)
+[ -n "$eff" ] && awk -v e=$eff 'BEGIN { exit !(e <= 100) }' || why="$why efficiency $eff %;"
+$PS -- sleep 1 > $T/e.txt 2>&1
 diag "$(grep '^Energy' $T/e.txt)"
 [ -z "$why" ] && ok "pidle-stat energy columns are what sysfs says" ||
 	nok "pidle-stat energy columns are what sysfs says" "$why"
