@@ -57,12 +57,12 @@ static int pidle_state_parse_one(struct pidle_tok str, unsigned int idx,
 	strscpy(sd->level_name, PIDLE_LEVEL_CPU, sizeof(sd->level_name));
 
 	if (!str.len)
-		return pidle_err(err, "states: state %u: empty", idx);
+		return pidle_err(err, "states", "state %u: empty", idx);
 
 	for (f = 0; pidle_tok_next(&str, ':', &tok); f++) {
 		pidle_tok_quote(&tok, q, sizeof(q));
 		if (f >= PIDLE_F_COUNT)
-			return pidle_err(err, "states: state %u (%s): more than %d fields",
+			return pidle_err(err, "states", "state %u (%s): more than %d fields",
 					 idx, sd->name, PIDLE_F_COUNT);
 		switch (f) {
 		case PIDLE_F_NAME:
@@ -105,12 +105,12 @@ static int pidle_state_parse_one(struct pidle_tok str, unsigned int idx,
 		}
 	}
 	if (f <= PIDLE_F_RESIDENCY)
-		return pidle_err(err, "states: state %u (%s): missing %s (want " PIDLE_STATE_SYNTAX ")",
+		return pidle_err(err, "states", "state %u (%s): missing %s (want " PIDLE_STATE_SYNTAX ")",
 				 idx, sd->name, pidle_state_field_name[f]);
 	return 0;
 
 bad:
-	return pidle_err(err, "states: state %u (%s): %s \"%s\": %s", idx,
+	return pidle_err(err, "states", "state %u (%s): %s \"%s\": %s", idx,
 			 f == PIDLE_F_NAME ? "?" : sd->name,
 			 pidle_state_field_name[f], q, why);
 }
@@ -126,16 +126,16 @@ static int pidle_states_check_order(const struct pidle_states *st,
 		const struct pidle_state_desc *b = &st->state[i];
 
 		if (b->target_residency_ns < a->target_residency_ns)
-			return pidle_err(err, "states: state %u (%s): target residency %llu us is less than state %u's %llu us",
+			return pidle_err(err, "states", "state %u (%s): target residency %llu us is less than state %u's %llu us",
 					 i, b->name, b->target_residency_ns / 1000,
 					 i - 1, a->target_residency_ns / 1000);
 		if (b->exit_latency_ns < a->exit_latency_ns)
-			return pidle_err(err, "states: state %u (%s): exit latency %llu us is less than state %u's %llu us",
+			return pidle_err(err, "states", "state %u (%s): exit latency %llu us is less than state %u's %llu us",
 					 i, b->name, b->exit_latency_ns / 1000,
 					 i - 1, a->exit_latency_ns / 1000);
 		for (j = 0; j < i; j++)
 			if (!strcmp(st->state[j].name, b->name))
-				return pidle_err(err, "states: state %u: name \"%s\" already used by state %u",
+				return pidle_err(err, "states", "state %u: name \"%s\" already used by state %u",
 						 i, b->name, j);
 	}
 	return 0;
@@ -149,12 +149,12 @@ int pidle_states_parse(const char *str, struct pidle_states *out,
 	int ret;
 
 	if (!rest.len)
-		return pidle_err(err, "states: empty table");
+		return pidle_err(err, "states", "empty table");
 
 	memset(&st, 0, sizeof(st));
 	while (pidle_tok_next(&rest, ',', &tok)) {
 		if (st.nr_states == PIDLE_MAX_STATES)
-			return pidle_err(err, "states: more than %d states",
+			return pidle_err(err, "states", "more than %d states",
 					 PIDLE_MAX_STATES);
 		ret = pidle_state_parse_one(tok, st.nr_states,
 					    &st.state[st.nr_states], err);
@@ -221,23 +221,23 @@ int pidle_power_parse(const char *str, struct pidle_states *out,
 	memset(up, 0, sizeof(up));
 	while (pidle_tok_next(&rest, ',', &item)) {
 		if (n == ARRAY_SIZE(up))
-			return pidle_err(err, "power: more than %zu levels (cpu and %d domain levels at most)",
+			return pidle_err(err, "power", "more than %zu levels (cpu and %d domain levels at most)",
 					 ARRAY_SIZE(up), PIDLE_MAX_LEVELS);
 		pidle_tok_quote(&item, q, sizeof(q));
 		if (!pidle_tok_next(&item, ':', &tok) || !item.s)
-			return pidle_err(err, "power: item %u \"%s\": want LEVEL:POWER_MW",
+			return pidle_err(err, "power", "item %u \"%s\": want LEVEL:POWER_MW",
 					 n, q);
 		why = pidle_tok_name_invalid(&tok);
 		if (why) {
 			pidle_tok_quote(&tok, q, sizeof(q));
-			return pidle_err(err, "power: item %u: level \"%s\": %s",
+			return pidle_err(err, "power", "item %u: level \"%s\": %s",
 					 n, q, why);
 		}
 		memcpy(up[n].level_name, tok.s, tok.len);
 		up[n].level_name[tok.len] = '\0';
 		for (i = 0; i < n; i++)
 			if (!strcmp(up[i].level_name, up[n].level_name))
-				return pidle_err(err, "power: item %u: level \"%s\" already given by item %u",
+				return pidle_err(err, "power", "item %u: level \"%s\" already given by item %u",
 						 n, up[n].level_name, i);
 		pidle_tok_quote(&item, q, sizeof(q));
 		if (pidle_tok_u64(&item, PIDLE_MAX_POWER_MW, &val, &why)) {
@@ -246,7 +246,7 @@ int pidle_power_parse(const char *str, struct pidle_states *out,
 			else if (!strcmp(why, "not a decimal number") &&
 				 memchr(item.s, ':', item.len))
 				why = "more than 2 fields (want LEVEL:POWER_MW)";
-			return pidle_err(err, "power: item %u (%s): power \"%s\": %s",
+			return pidle_err(err, "power", "item %u (%s): power \"%s\": %s",
 					 n, up[n].level_name, q, why);
 		}
 		up[n++].power_mw = (u32)val;

@@ -16,6 +16,7 @@
 #include <linux/bug.h>
 #include <linux/slab.h>
 #include <pidle/model.h>
+#include "unit.h"
 
 #define US	1000ULL
 #define UJ	1000ULL		/* nJ */
@@ -503,5 +504,5 @@ int main(void)
 		cmocka_unit_test(test_energy_oracle_is_minimum),
 		cmocka_unit_test_teardown(test_energy_no_overflow, teardown),
 	};
-	return cmocka_run_group_tests_name("energy", tests, NULL, NULL);
+	return pidle_unit_run("energy", tests);
 }

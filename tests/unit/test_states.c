@@ -7,6 +7,7 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
+#include "unit.h"
 #include <pidle/config.h>
 
 static void test_states_parse_default(void **s)
@@ -189,5 +190,5 @@ int main(void)
 		cmocka_unit_test(test_power_parse_bad_input),
 		cmocka_unit_test(test_power_level_not_in_topology),
 	};
-	return cmocka_run_group_tests_name("states", tests, NULL, NULL);
+	return pidle_unit_run("states", tests);
 }
