@@ -31,7 +31,7 @@ HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
 # Those that include <pidle/...> (PIDLE_USERS) take only its
 # <linux/types.h> (u32, u64, over the system's) by -include.
 MODEL_DIRS := drivers/model/% tests/shim/% tests/unit/% tests/fuzz/% bench/model/%
-PIDLE_USERS := topology/% tests/vm/guest/pidlecfg.c
+PIDLE_USERS := topology/% tests/vm/guest/pidlecfg.c tests/vm/guest/energycheck.c
 MODEL_INC := -Iinclude -Itests/shim
 USER_INC := -Iinclude -Itools
 PIDLE_USER_INC := $(USER_INC) -Itopology -include tests/shim/linux/types.h \

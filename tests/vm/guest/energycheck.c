@@ -211,8 +211,9 @@ static void check(const char *what, double measured_uj, double predicted_uj,
 int main(int argc, char **argv)
 {
 	char buf[PIDLE_PARAM_LEN];
-	struct pidle_err err = { { 0 } };
-	unsigned int c, k, d, max_mw = up_mw(PIDLE_LEVEL_CPU);
+	struct pidle_err err = { 0 };
+	unsigned int c, k, d;
+	u32 max_mw;
 	double secs, el_s, sum_uj = 0, lo, hi;
 	struct dirent *de;
 	DIR *dir;
@@ -229,6 +230,7 @@ int main(int argc, char **argv)
 			err.msg[0] ? err.msg : "cannot read it");
 		return 2;
 	}
+	max_mw = up_mw(PIDLE_LEVEL_CPU);
 	for (k = 0; k < table.nr_states; k++)
 		if (table.state[k].power_mw > max_mw)
 			max_mw = table.state[k].power_mw;
