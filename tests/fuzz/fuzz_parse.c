@@ -203,7 +203,7 @@ static void fuzz_states(const char *str)
 static void fuzz_power(const char *str)
 {
 	struct pidle_states a, b, before;
-	struct pidle_err err = { { 0 } };
+	struct pidle_err err = { 0 };
 	char canon[PIDLE_PARAM_LEN], again[PIDLE_PARAM_LEN];
 	unsigned int i;
 	int ret;
