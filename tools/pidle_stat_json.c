@@ -121,6 +121,21 @@ void pidle_stat_json(FILE *out, const struct pidle_stat *st, int seq)
 	pidle_json_str(out, st->governor);
 	fprintf(out, ",\"module\":%s", st->pseudo ? "true" : "false");
 	pidle_json_energy(out, st, &st->total);
+	/*
+	 * The machine's energy again as plain top-level numbers, for readers
+	 * that take a run's figures from the top level (experiments/).
+	 */
+	if (st->energy) {
+		fprintf(out, ",\"energy_uj\":%.0f,\"energy_avg_w\":%.6f,\"energy_efficiency_pct\":",
+			st->total.j * 1e6, st->total.avg_w);
+		if (st->total.efficiency_pct < 0)
+			fputs("null", out);
+		else
+			fprintf(out, "%.2f", st->total.efficiency_pct);
+	} else {
+		fputs(",\"energy_uj\":null,\"energy_avg_w\":null,\"energy_efficiency_pct\":null",
+		      out);
+	}
 	fputs(",\"summary\":", out);
 	pidle_json_cpu(out, st, &st->cpu_sum);
 	fputs(",\"cpus\":[", out);
