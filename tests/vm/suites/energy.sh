@@ -6,11 +6,12 @@
 # powercap zones exist, nest, and powercap-info reads them, and a zone's
 # energy is its subtree's in the module's sysfs; pidle-stat's energy is
 # exactly what two saved copies of sysfs say, and live no efficiency passes
-# 100 %; a reconfiguration restarts the energy from zero; a bad power= is
+# 100 %; each governor's run of timer sleeps has an energy and an
+# efficiency (printed next to its wake-up latency); a reconfiguration restarts the energy from zero; a bad power= is
 # refused; a table without power shows no energy anywhere and pidle-stat
 # says so; unloading removes the zones.
 # smp: 8,sockets=2,cores=2,threads=2
-# timeout: 120
+# timeout: 180
 . /lib.sh
 PS=/bin/pidle-stat
 PC=/sys/class/powercap/pseudo-cpuidle
@@ -107,7 +108,7 @@ check_stat() {
 	eff=$(grep -o '"efficiency_pct":[0-9.]*' $T/e.json | cut -d: -f2 | sort -n | tail -1)
 	[ -n "$eff" ] && awk -v e=$eff 'BEGIN { exit !(e <= 100) }' || { why "efficiency $eff %"; return 1; }
 	$PS -- sleep 1 > $T/e.txt 2>&1
-	diag "$(grep '^Energy' $T/e.txt)"
+	sed 's/^/# /' $T/e.txt
 }
 
 check_reconfig() {
@@ -139,6 +140,28 @@ check_no_power() {
 	return 0
 }
 
+# jnum KEY FILE: a top-level number of pidle-stat's JSON
+jnum() { grep -o "\"$1\":[-0-9.]*" $2 | head -1 | cut -d: -f2; }
+
+# Each governor on both axes: 1500 timer sleeps of 600 us on CPU 2 (core
+# C6 pays off, package PC6 does not), energy and wake-up latency.
+check_governors() {
+	govs=$(cat $CPUIDLE/available_governors)
+	diag "governor   energy_J   avg_W  eff_%  wake_p50_us"
+	for g in $govs; do
+		echo $g > $CPUIDLE/current_governor 2>/dev/null || continue
+		sleep 1
+		$PS --json -o $T/g.json -- /wakelat -c 2 600 1500 > $T/g.lat 2>$T/g.err ||
+			{ why "$g: $(cat $T/g.err)"; return 1; }
+		e=$(jnum energy_uj $T/g.json); w=$(jnum energy_avg_w $T/g.json)
+		eff=$(jnum energy_efficiency_pct $T/g.json)
+		[ -n "$e" ] && [ "$e" -gt 0 ] || { why "$g: no energy in $(head -c 200 $T/g.json)"; return 1; }
+		awk -v e=$eff 'BEGIN { exit !(e > 0 && e <= 100) }' || { why "$g: efficiency $eff"; return 1; }
+		diag "$(awk -v g=$g -v e=$e -v w=$w -v f=$eff -v l=$(tail -1 $T/g.lat) \
+			'BEGIN { printf "%-8s %10.6f %7.4f %6.2f %12.1f", g, e / 1e6, w, f, l / 1e3 }')"
+	done
+}
+
 check_unload() {
 	echo $TABLE > $PARAMS/states
 	echo $POWER > $PARAMS/power
@@ -149,11 +172,12 @@ check_unload() {
 }
 
 ktap_header
-ktap_plan 8
+ktap_plan 9
 ktap_test "load with power=: energy files in sysfs, package and core powercap zones" check_load
 ktap_test "energy of every CPU and domain over 3 s as the table predicts from the residencies" check_rise
 ktap_test "powercap-info reads the zones; package-0 is its CPUs and domains" check_powercap
 ktap_test "pidle-stat energy columns are what sysfs says; live efficiency at most 100 %" check_stat
+ktap_test "every governor's run has energy, efficiency in (0, 100] %" check_governors
 ktap_test "power= write: energy restarts from zero, zones rebuilt" check_reconfig
 ktap_test "power= naming a level the topology lacks is refused, logged, nothing changed" check_refused
 ktap_test "a table without power: no energy files, no zones, pidle-stat says unavailable" check_no_power
