@@ -11,7 +11,8 @@
 # refused; a table without power shows no energy anywhere and pidle-stat
 # says so; unloading removes the zones.
 # smp: 8,sockets=2,cores=2,threads=2
-# timeout: 180
+# timeout: 240
+# icount: shift=2,sleep=off
 . /lib.sh
 PS=/bin/pidle-stat
 PC=/sys/class/powercap/pseudo-cpuidle
