@@ -80,6 +80,7 @@ help:
 	@echo '  make check-tools golden tests of the userspace tools'
 	@echo '  make check-vm   the QEMU guest suites on each kernel of VM_KERNELS'
 	@echo '                  (default "6.1 6.12"; names: harness/README)'
+	@echo '  make check-vm-large the 64-vCPU guest (2x2x8x2), not in make check'
 	@echo '  make check-docs kernel-doc over the model core, warnings fail'
 	@echo '  make docs       expand Documentation/ into build/docs/'
 	@echo '  make demo       compare governors on a simulated 2x2x2 machine'
@@ -92,6 +93,10 @@ help:
 	@echo '                 haltpoll); ~6 min cold on 2 cores (KERNEL_PATCH=FILE)'
 	@echo '  make kernel-debug the same with lockdep, KASAN, kmemleak, fault injection'
 	@echo '  make check-kernels the kernel config check, cache and KERNEL/KDIR checks'
+	@echo '  make ab AB_A=kernel=eval AB_B=kernel=IMAGE[:KDIR]  one experiment'
+	@echo '                 (AB_EXP=) on two kernels, governors or tables: each'
+	@echo '                 figure side by side with its spread, noise flagged'
+	@echo '  make check-ab   the A/B comparison on figures with a known answer'
 	@echo '  make deps       install the Debian packages everything needs'
 	@echo '  make install    install the module for KDIR (modules_install)'
 	@echo '  make clean      remove build products'
@@ -121,6 +126,7 @@ include harness/harness.mk
 include tests/vm/vm.mk
 include demo/demo.mk
 include kernels/kernels.mk
+include ab/ab.mk
 include bench/bench.mk
 
 tools: $(TOOLS)

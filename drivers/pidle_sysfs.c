@@ -293,10 +293,10 @@ static struct pidle_node *pidle_node_add(enum pidle_node_kind kind,
 }
 
 /* Root files: topology (the description in force) and reset. */
-static ssize_t pidle_topology_show(struct kobject *kobj,
-				   struct kobj_attribute *attr, char *buf)
+static ssize_t pidle_root_topology_show(struct kobject *kobj,
+					struct kobj_attribute *attr, char *buf)
 {
-	int len = pidle_topology_print(&pidle_cfg.topo, buf, PAGE_SIZE - 1);
+	int len = pidle_topology_show(&pidle_cfg.topo, buf, PAGE_SIZE - 1);
 
 	if (len < 0)
 		return len;
@@ -327,7 +327,7 @@ static ssize_t pidle_root_energy_show(struct kobject *kobj,
 }
 
 static struct kobj_attribute pidle_attr_topology =
-	__ATTR(topology, 0444, pidle_topology_show, NULL);
+	__ATTR(topology, 0444, pidle_root_topology_show, NULL);
 static struct kobj_attribute pidle_attr_reset =
 	__ATTR(reset, 0200, NULL, pidle_reset_store);
 static struct kobj_attribute pidle_attr_root_energy =

@@ -20,7 +20,8 @@ enum pidle_exit {
 	PIDLE_EXIT_INPUT = 2,	/* what the tool reads or drives is missing or
 				 * unusable: sysfs, the module, a file, a
 				 * topology, a CPU it cannot run on */
-	PIDLE_EXIT_CONFIG = 3,	/* the module's parser rejects the configuration */
+	PIDLE_EXIT_CONFIG = 3,	/* the module's parser rejects the configuration,
+				 * or it is longer than a sysfs write takes */
 	PIDLE_EXIT_APPLY = 4,	/* the module refused a write */
 };
 

@@ -361,7 +361,7 @@ void pidle_cpu_energy_read(const struct pidle_model *m, unsigned int cpu,
 	unsigned int s, in = m->nr_states;
 
 	memset(&v, 0, sizeof(v));
-	pidle_cpu_view(m, &m->cpu[cpu], &v);
+	pidle_cpu_view(m, m->cpu[cpu], &v);
 	cur_ns = v.activity != PIDLE_BUSY && now_ns > v.since_ns ?
 		 now_ns - v.since_ns : 0;
 	if (v.activity == PIDLE_IDLE)
@@ -402,7 +402,7 @@ void pidle_domain_energy_read(const struct pidle_model *m, unsigned int level,
 			      struct pidle_energy *out)
 {
 	const struct pidle_level *lvl = &m->level[level];
-	const struct pidle_domain *d = &lvl->dom[dom];
+	const struct pidle_domain *d = lvl->dom[dom];
 	struct pidle_nj total = { 0 }, idle = { 0 }, oracle = { 0 };
 	u64 down_ns = 0, elapsed_ns, up_ns, epoch_ns, t, done_ns, usage;
 	unsigned int k, s;
@@ -474,7 +474,7 @@ void pidle_subtree_energy_read(const struct pidle_model *m, unsigned int level,
 	}
 	for (l = 1; l <= (level ? level : m->nr_levels); l++) {
 		for (d = 0; d < m->level[l].nr_domains; d++) {
-			const struct pidle_domain *dd = &m->level[l].dom[d];
+			const struct pidle_domain *dd = m->level[l].dom[d];
 
 			/* Inside @dom: its first CPU is. */
 			if (level && m->level[level].domain_of_cpu[dd->cpus[0]] != dom)
@@ -489,7 +489,7 @@ void pidle_subtree_energy_read(const struct pidle_model *m, unsigned int level,
 void pidle_energy_cpu_reset(struct pidle_model *m, unsigned int cpu,
 			    u64 now_ns)
 {
-	struct pidle_cpu *c = &m->cpu[cpu];
+	struct pidle_cpu *c = m->cpu[cpu];
 	struct pidle_cpu_view v;
 	u64 epoch_ns = now_ns;
 
@@ -504,7 +504,7 @@ void pidle_energy_cpu_reset(struct pidle_model *m, unsigned int cpu,
 void pidle_energy_domain_reset(struct pidle_model *m, unsigned int level,
 			       unsigned int dom, u64 now_ns)
 {
-	struct pidle_domain *d = &m->level[level].dom[dom];
+	struct pidle_domain *d = m->level[level].dom[dom];
 	u64 epoch_ns = now_ns, since_ns;
 	s64 word;
 
@@ -512,10 +512,10 @@ void pidle_energy_domain_reset(struct pidle_model *m, unsigned int level,
 	WRITE_ONCE(d->up_base.kept_up_periods, READ_ONCE(d->up.kept_up_periods));
 	WRITE_ONCE(d->up_base.oracle_up_ns, READ_ONCE(d->up.oracle_up_ns));
 	WRITE_ONCE(d->up_base.oracle_up_periods, READ_ONCE(d->up.oracle_up_periods));
-	/* Pairs with the last man's release of ENTERING, as residency reads. */
+	/* Pairs with the last man's release of DECIDED, as residency reads. */
 	word = atomic64_read_acquire(&d->word);
 	if (PIDLE_VOTE_COUNT(word, 0) == d->nr_cpus &&
-	    !(word & (PIDLE_ENTERING | PIDLE_WAKING))) {
+	    (word & PIDLE_DECIDED) && !(word & PIDLE_WAKING)) {
 		since_ns = READ_ONCE(d->down_since_ns);
 		if (since_ns < now_ns)
 			epoch_ns = since_ns;
