@@ -83,8 +83,11 @@ help:
 	@echo '  make check-vm-large the 64-vCPU guest (2x2x8x2), not in make check'
 	@echo '  make check-docs kernel-doc over the model core, warnings fail'
 	@echo '  make docs       expand Documentation/ into build/docs/'
-	@echo '  make demo       compare governors on a simulated 2x2x2 machine'
-	@echo '                 (DEMO_KVER=, DEMO_SECONDS=, DEMO_PRESET=)'
+	@echo '  make demo       the seed scenario: an RTC interrupt near the deep'
+	@echo '                  states residency, governors, x3/x5, PM QoS (experiments/seed.exp)'
+	@echo '  make experiment EXP=FILE [EXP_ARGS="-j 2"]  run an experiment file'
+	@echo '  make check-experiments  the experiment runner, host tests'
+	@echo '  make check-experiments-vm  a tiny real experiment in a guest'
 	@echo '  make bench      benchmarks, reported as side-by-side ratios'
 	@echo '  make fuzz       fuzz the parsers and the model, FUZZ_SECONDS=60 each'
 	@echo '                  (or FUZZ_RUNS=N inputs), corpus kept in build/fuzz/'
@@ -124,7 +127,7 @@ include topology/topology.mk
 include tools/tools.mk
 include harness/harness.mk
 include tests/vm/vm.mk
-include demo/demo.mk
+include experiments/experiments.mk
 include kernels/kernels.mk
 include ab/ab.mk
 include bench/bench.mk

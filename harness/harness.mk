@@ -4,7 +4,7 @@
 # the harness: each NAME.c of a GUEST_DIRS directory built static as
 # build/guest/NAME, with the model core at hand (a program that does not
 # use it takes nothing from the archive). Included by the top Makefile.
-GUEST_DIRS := tests/vm/guest demo/guest
+GUEST_DIRS := tests/vm/guest experiments/guest
 
 .PHONY: guest-tools
 guest-tools: $(BUILD)/pidle-topo $(BUILD)/pidle-stat.static $(BUILD)/pidle-bench.static
