@@ -31,7 +31,7 @@ HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
 # Those that include <pidle/...> (PIDLE_USERS) take only its
 # <linux/types.h> (u32, u64, over the system's) by -include.
 MODEL_DIRS := drivers/model/% tests/shim/% tests/unit/% tests/fuzz/% bench/model/%
-PIDLE_USERS := topology/% tests/vm/guest/pidlecfg.c tests/vm/guest/energycheck.c
+PIDLE_USERS := topology/% tests/vm/guest/pidlecfg/% tests/vm/guest/energycheck.c
 MODEL_INC := -Iinclude -Itests/shim
 USER_INC := -Iinclude -Itools
 PIDLE_USER_INC := $(USER_INC) -Itopology -include tests/shim/linux/types.h \
@@ -77,7 +77,7 @@ help:
 	@echo '  make check      run every test: unit, stress, TSan, fuzz, tools, guests'
 	@echo '  make check-unit cmocka unit tests, stress, TSan'
 	@echo '  make check-fuzz the fuzzers: every seed, then 100000 fixed inputs each'
-	@echo '  make check-tools golden tests of the userspace tools'
+	@echo '  make check-tools golden tests of the three tools (tests/tools/golden.sh)'
 	@echo '  make check-vm   the QEMU guest suites on each kernel of VM_KERNELS'
 	@echo '                  (default "6.1 6.12"; names: harness/README)'
 	@echo '  make check-vm-large the 64-vCPU guest (2x2x8x2), not in make check'

@@ -31,7 +31,9 @@ for s in $SUITES; do
 	[ -n "$(field "$s" smp)" ] || { echo "run.sh: suites/$s.sh has no '# smp:' line" >&2; exit 1; }
 done
 PROGS=()
-for c in "$HERE"/guest/*.c; do PROGS+=(--file "$TOP/build/guest/$(basename "$c" .c)"); done
+for c in "$HERE"/guest/*.c "$HERE"/guest/*/; do
+	PROGS+=(--file "$TOP/build/guest/$(basename "$c" .c)")
+done
 for s in "$HERE"/suites/*.sh; do PROGS+=(--suite "$s"); done
 
 RESULTS=$OUT/results
