@@ -65,4 +65,14 @@ char *pidle_topology_auto(void);
 int pidle_sysfs_init(void);
 void pidle_sysfs_exit(void);
 
+/* fault/pidle_fault.c: test-only fault hooks, in a PIDLE_FAULT=y build only */
+#ifdef PIDLE_FAULT
+int pidle_fault_online(unsigned int cpu);
+#else
+static inline int pidle_fault_online(unsigned int cpu)
+{
+	return 0;
+}
+#endif
+
 #endif /* _PIDLE_DRV_H */

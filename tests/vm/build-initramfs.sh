@@ -2,7 +2,8 @@
 # build-initramfs.sh KVER OUT [DIR...]: the guest image for kernel KVER.
 # Contains busybox (static), tests/vm/init, lib.sh, every suites/*.sh, the
 # module build/kmod-KVER/pseudo_cpuidle.ko when built, the test modules
-# of build/kmod-KVER/test/, each guest/NAME.c built static as /NAME (with
+# of build/kmod-KVER/test/, the module's fault-hook build as
+# /fault/pseudo_cpuidle.ko, each guest/NAME.c built static as /NAME (with
 # the model core when it includes <pidle/...>), and whatever executables
 # build/vm/extra/ holds (copied to /bin, with the shared libraries of any
 # dynamic one).
@@ -85,4 +86,10 @@ fi
 for ko in "$TOP/build/kmod-$KVER"/test/*.ko; do
 	[ -f "$ko" ] && cp "$ko" "$ROOT/"
 done
+# The module's test build with its fault hooks, as /fault/pseudo_cpuidle.ko.
+if [ -f "$TOP/build/kmod-$KVER/fault/pseudo_cpuidle.ko" ]; then
+	mkdir -p "$ROOT/fault"
+	objcopy --strip-debug "$TOP/build/kmod-$KVER/fault/pseudo_cpuidle.ko" \
+		"$ROOT/fault/pseudo_cpuidle.ko"
+fi
 (cd "$ROOT" && find . | cpio -o -H newc --quiet | gzip -9) > "$OUT"

@@ -12,9 +12,10 @@ newest() {	# glob pattern of a kernel release
 	printf '%s\n' $best | sort -V | tail -n 1
 }
 
-# build_module KVER: build/kmod-KVER/pseudo_cpuidle.ko and the test-only
-# modules of tests/vm/kmod/ in build/kmod-KVER/test/; 0 when all built
-# without a warning.
+# build_module KVER: build/kmod-KVER/pseudo_cpuidle.ko, the test-only
+# modules of tests/vm/kmod/ in build/kmod-KVER/test/, and the module's
+# test build with its fault hooks (PIDLE_FAULT=y, drivers/fault/) in
+# build/kmod-KVER/fault/; 0 when all built without a warning.
 build_module() {
 	local k=$1 d=$TOP/build/kmod-$1 log=$OUTDIR/$1.build.log
 	rm -rf "$d"; mkdir -p "$d"
@@ -23,10 +24,14 @@ build_module() {
 		cp -a "$TOP/$f" "$d/"
 	done
 	cp -a "$HERE/kmod" "$d/test"
+	mkdir "$d/fault"
+	cp -a "$TOP/Kbuild" "$TOP/drivers" "$TOP/include" "$d/fault/"
 	make -C "/usr/src/linux-headers-$k" M="$d" modules > "$log" 2>&1 || return 1
 	make -C "/usr/src/linux-headers-$k" M="$d/test" modules >> "$log" 2>&1 || return 1
+	make -C "/usr/src/linux-headers-$k" M="$d/fault" PIDLE_FAULT=y modules >> "$log" 2>&1 || return 1
 	grep -q 'warning:' "$log" && return 1
-	[ -f "$d/pseudo_cpuidle.ko" ] && [ -f "$d/test/pidle_slot_holder.ko" ]
+	[ -f "$d/pseudo_cpuidle.ko" ] && [ -f "$d/test/pidle_slot_holder.ko" ] &&
+		[ -f "$d/fault/pseudo_cpuidle.ko" ]
 }
 
 # lock_tree WHO: one guest run per tree at a time (run.sh, the demo and the
