@@ -15,7 +15,7 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 
 MODEL_SRCS := $(wildcard drivers/model/*.c) tests/shim/shim.c
 
-.PHONY: all module tools check check-unit check-vm check-tools check-docs docs \
+.PHONY: all module tools check check-unit check-vm check-tools check-docs check-32bit docs \
 	demo bench fuzz check-fuzz deps deps-check install clean help
 
 all: module tools
@@ -31,6 +31,8 @@ help:
 	@echo '  make check-tools golden tests of the userspace tools'
 	@echo '  make check-vm   the QEMU guest suite on Debian 6.1 and 6.12'
 	@echo '  make check-docs kernel-doc over the model core, warnings fail'
+	@echo '  make check-32bit the module built for i386 (u64 divisions; builds an'
+	@echo '                 i386 tinyconfig tree once, about 10 min; KDIR32=<tree>)'
 	@echo '  make docs       expand Documentation/ into build/docs/'
 	@echo '  make demo       compare governors on a simulated 2x2x2 machine'
 	@echo '                 (DEMO_KVER=, DEMO_SECONDS=, DEMO_PRESET=)'
@@ -95,6 +97,9 @@ docs:
 
 check-docs:
 	scripts/docs check
+
+check-32bit:
+	scripts/check-32bit
 
 check: deps-check
 	@MAKE="$(MAKE)" scripts/check-all
