@@ -29,7 +29,8 @@ help:
 	@echo '  make check-unit cmocka unit tests, stress, TSan'
 	@echo '  make check-fuzz the fuzzers: every seed, then 100000 fixed inputs each'
 	@echo '  make check-tools golden tests of the userspace tools'
-	@echo '  make check-vm   the QEMU guest suite on Debian 6.1 and 6.12'
+	@echo '  make check-vm   the QEMU guest suites on each kernel of VM_KERNELS'
+	@echo '                  (default "6.1 6.12"; names: harness/README)'
 	@echo '  make check-docs kernel-doc over the model core, warnings fail'
 	@echo '  make check-32bit the module built for i386 (u64 divisions; builds an'
 	@echo '                 i386 tinyconfig tree once, about 10 min; KDIR32=<tree>)'
@@ -84,7 +85,8 @@ include tests/unit/unit.mk
 include tests/fuzz/fuzz.mk
 -include topology/topology.mk
 -include tools/tools.mk
--include tests/vm/vm.mk
+include harness/harness.mk
+include tests/vm/vm.mk
 -include demo/demo.mk
 include bench/bench.mk
 

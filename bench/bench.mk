@@ -5,5 +5,5 @@
 $(BUILD)/model_bench: bench/model/model_bench.c $(BUILD)/libpidle.a
 	$(CC) $(CFLAGS_COMMON) -pthread $< $(BUILD)/libpidle.a -o $@
 
-bench: deps-check $(BUILD)/model_bench vm-extra
+bench: deps-check $(BUILD)/model_bench guest-tools
 	@bench/run.sh $(BUILD)

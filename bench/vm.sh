@@ -1,7 +1,7 @@
 #!/bin/bash
 # vm.sh: benchmarks 2 and 3, in 2-vCPU guests of one kernel (BENCH_KVERS
-# may name several; default the newest 6.12), booted with tests/vm's host
-# functions from the suites of bench/vm/suites/. From their "bench: TAG
+# may name several harness kernels, default 6.12), booted through the
+# guest harness (harness/README) from the suites of bench/vm/suites/. From their "bench: TAG
 # CSV" lines it prints:
 #   2. the pseudo polling state (bench-poll-pseudo) against the kernel's
 #      idle=poll (bench-poll-kernel), median and p99 wake-up latency, timer
@@ -21,17 +21,14 @@
 # bench/vm/suites/bench-lib.sh) fails the run.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-HERE=$TOP/tests/vm
+H=$TOP/harness
 OUTDIR=$TOP/build/bench
 SUITES=$TOP/bench/vm/suites
-mkdir -p "$OUTDIR" "$TOP/build/vm"
-# build/kmod-KVER is shared with tests/vm/run.sh: the same lock.
-. "$HERE/host.sh"
-lock_tree vm.sh
+mkdir -p "$OUTDIR"
+exec 9> "$OUTDIR/.lock"
+flock -n 9 || { echo "vm.sh: another bench run holds $OUTDIR/.lock, waiting" >&2; flock 9; }
 
-KVERS=${BENCH_KVERS:-$(newest '6.12.*+deb12-amd64')}
-[ -n "$KVERS" ] || KVERS=$(newest '6.1.0-*-amd64')
-[ -n "$KVERS" ] || { echo "vm.sh: no kernel with image and headers" >&2; exit 1; }
+KVERS=${BENCH_KVERS:-6.12}
 POLL_N=${BENCH_POLL_SAMPLES:-2000}
 POLL_ROUNDS=${BENCH_POLL_ROUNDS:-3}
 ICOUNT_N=${BENCH_ICOUNT_SAMPLES:-300}
@@ -138,48 +135,55 @@ fid_table() {	# PSEUDO_LOG
 # bench_boot KVER SUITE LOGNAME EXTRA-APPEND [TIMEOUT_S]: one guest,
 # checked. Returns 2, counting nothing, when OPTIONAL=1 and the kernel
 # never reached init (an emulator mode the kernel cannot boot in).
+# $ICOUNT: boot under -icount with that spec.
 bench_boot() {
-	local k=$1 s=$2 log=$OUTDIR/$1.$3.log ts st
+	local k=$1 s=$2 log=$OUTDIR/$1.$3.log ts st tmo
 	ts=$(date +%s)
-	boot "$k" "$(field "$s" smp)" "$s" "$log" \
-		"$(field "$s" append) $4" "${5:-$(field "$s" timeout)}"
+	tmo=${5:-$(field "$s" timeout)}
+	"$H/boot" --kernel "$IMAGE" --initrd "$OUTDIR/$k.initrd.gz" --log "$log" \
+		--suite "$s" --smp "$(field "$s" smp)" --append "$(field "$s" append) $4" \
+		--timeout "${tmo:-240}" ${ICOUNT:+--icount "$ICOUNT"}
 	st=$?
 	if [ "${OPTIONAL:-0}" = 1 ] && ! grep -q '^# vm: kernel' "$log"; then
 		echo "  $3: $k did not reach init (qemu exit status $st), not run; log $log"
 		return 2
 	fi
 	[ $st -eq 0 ] || echo "  $3 boot: qemu exit status $st (124 = timeout)"
-	check_log "$3" "$log"
+	"$H/check" "$3" "$log" "$RESULTS" | grep -v ' passed, .* failed$'
 	echo "  $3: $(( $(date +%s) - ts ))s (the wait for other guests included), log $log"
 }
 
 # bench_pair KVER LOGSUFFIX EXTRA-APPEND [TIMEOUT_S]: bench-poll-pseudo
 # then bench-poll-kernel, back to back. The machine-wide guest lock is
-# held over both (the boots inside take a private one instead), so that no
+# held over both (PIDLE_QEMU_LOCK_HELD tells harness/boot), so that no
 # other guest runs between the two sides of one comparison.
 bench_pair() {
-	local saved=$QEMU_LOCK s
+	local lock=${PIDLE_QEMU_LOCK:-/tmp/pidle-qemu.lock} s
 	{
 		if ! flock -n 7; then
-			echo "  $2 pair: waiting for another guest to end ($QEMU_LOCK)"
+			echo "  $2 pair: waiting for another guest to end ($lock)"
 			flock 7
 		fi
-		QEMU_LOCK=$OUTDIR/.pair.lock
 		for s in bench-poll-pseudo bench-poll-kernel; do
-			bench_boot "$1" $s $s.$2 "$3" "${4:-}" || break
+			PIDLE_QEMU_LOCK_HELD=1 bench_boot "$1" $s $s.$2 "$3" "${4:-}" || break
 		done
-		QEMU_LOCK=$saved
-	} 7> "$QEMU_LOCK"
+	} 7> "$lock"
 }
 
-PASS=0; FAIL=0
+RESULTS=$OUTDIR/results
+: > "$RESULTS"
 for k in $KVERS; do
 	echo "== guest benchmarks on $k"
-	if ! build_module "$k"; then
-		echo "  FAIL module build, log $OUTDIR/$k.build.log"; FAIL=$((FAIL + 1)); continue
+	kernel=$("$H/kernel" "$k") || { echo "$k:kernel 0 1" >> "$RESULTS"; continue; }
+	set -- $kernel
+	IMAGE=$1 KDIR=$2
+	if ! "$H/module" "$KDIR" "$OUTDIR/$k.kmod"; then
+		echo "  FAIL module build, log $OUTDIR/$k.kmod/build.log"; echo "$k:module 0 1" >> "$RESULTS"; continue
 	fi
-	if ! "$HERE/build-initramfs.sh" "$k" "$OUTDIR/$k.initrd.gz" "$SUITES"; then
-		echo "  FAIL initramfs"; FAIL=$((FAIL + 1)); continue
+	if ! "$H/image" "$OUTDIR/$k.initrd.gz" --file "$OUTDIR/$k.kmod/pseudo_cpuidle.ko" --tools \
+		--suite "$SUITES/bench-lib.sh" --suite "$SUITES/bench-poll-pseudo.sh" \
+		--suite "$SUITES/bench-poll-kernel.sh" --suite "$SUITES/bench-fidelity.sh"; then
+		echo "  FAIL initramfs"; echo "$k:image 0 1" >> "$RESULTS"; continue
 	fi
 	for ((r = 1; r <= POLL_ROUNDS; r++)); do
 		bench_pair "$k" r$r "bench_n=$POLL_N"
@@ -187,11 +191,11 @@ for k in $KVERS; do
 	# 6.1.0-57 stops under -icount after its RETBleed line, 0.3 s into the
 	# boot, with or without our module: the icount row is then left out.
 	rm -f "$OUTDIR/$k".bench-poll-*.icount.log
-	OPTIONAL=1 VM_QEMU_ARGS="-icount shift=$ICOUNT_SHIFT,sleep=off" \
+	OPTIONAL=1 ICOUNT="shift=$ICOUNT_SHIFT,sleep=off" \
 		bench_pair "$k" icount "bench_n=$ICOUNT_N bench_test=timer" 120
 	bench_boot "$k" bench-fidelity bench-fidelity "bench_n=$FID_N"
 	poll_table "$k"
 	fid_table "$OUTDIR/$k.bench-fidelity.log"
 done
-echo "guests: $PASS passed, $FAIL failed"
-[ $FAIL -eq 0 ]
+echo -n "guests: "
+"$H/total" "$RESULTS"

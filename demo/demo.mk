@@ -10,6 +10,6 @@ DEMO_PRESET ?=
 
 # deps-check first, alone: the tools need hwloc's headers it installs.
 demo: deps-check
-	@$(MAKE) --no-print-directory vm-extra
+	@$(MAKE) --no-print-directory guest-tools $(call GUEST_PROGS,demo/guest)
 	@DEMO_KVER="$(DEMO_KVER)" DEMO_SECONDS="$(DEMO_SECONDS)" \
 		DEMO_PRESET="$(DEMO_PRESET)" demo/run.sh

@@ -165,12 +165,10 @@ int pidle_param_load(struct pidle_err *err)
 static void pidle_param_refused(const struct pidle_param *p, int ret,
 				const struct pidle_err *err)
 {
-	size_t n = strlen(p->name);
-
 	if (ret != -EINVAL)
 		pr_err("%s: not applied (error %d); the configuration in force is unchanged\n",
 		       p->name, ret);
-	else if (!strncmp(err->msg, p->name, n) && err->msg[n] == ':')
+	else if (err->param && !strcmp(err->param, p->name))
 		pr_err("%s; the configuration in force is unchanged\n", err->msg);
 	else	/* e.g. a topology without a level the states in force use */
 		pr_err("%s: does not fit the configuration in force, which is unchanged: %s\n",

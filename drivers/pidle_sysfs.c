@@ -51,78 +51,70 @@ static int pidle_parse_reset(const char *buf)
 	return 0;
 }
 
-/* cpuN/stateK and domains/LEVELI/stateK counters. */
-static ssize_t pidle_cstat_show(struct kobject *kobj, struct kobj_attribute *attr,
-				char *buf)
+/*
+ * One show function per attribute, generated for the counters from the
+ * lists of <pidle/model.h>, as drivers/cpuidle/sysfs.c does for its
+ * states: pidle_cpu_state_show_NAME and pidle_domain_state_show_NAME.
+ */
+static ssize_t pidle_state_name_show(struct kobject *kobj,
+				     struct kobj_attribute *attr, char *buf)
 {
-	struct pidle_node *n = to_node(kobj);
-	struct pidle_model *m = pidle_cfg.model;
-	struct pidle_cpu_stats cs;
-	struct pidle_domain_stats ds;
-	const char *a = attr->attr.name;
-	u64 v;
+	return sysfs_emit(buf, "%s\n",
+			  pidle_model_state(pidle_cfg.model, to_node(kobj)->state)->name);
+}
+static struct kobj_attribute pidle_attr_name = __ATTR(name, 0444, pidle_state_name_show, NULL);
 
-	if (!strcmp(a, "name"))
-		return sysfs_emit(buf, "%s\n", pidle_model_state(m, n->state)->name);
-	if (n->kind == PIDLE_NODE_CPU_STATE) {
-		pidle_cpu_stats_read(m, n->idx, n->state, &cs);
-		if (!strcmp(a, "requested"))
-			v = cs.requested;
-		else if (!strcmp(a, "achieved"))
-			v = cs.achieved;
-		else if (!strcmp(a, "demoted"))
-			v = cs.demoted;
-		else if (!strcmp(a, "latency_paid_ns"))
-			v = cs.latency_paid_ns;
-		else if (!strcmp(a, "overshoot_ns"))
-			v = cs.overshoot_ns;
-		else
-			v = cs.overshoot_max_ns;
-	} else {
-		pidle_domain_stats_read(m, n->level, n->idx, n->state, &ds);
-		if (!strcmp(a, "usage"))
-			v = ds.usage;
-		else if (!strcmp(a, "residency_ns"))	/* up to now */
-			v = pidle_domain_residency_ns(m, n->level, n->idx,
-						      n->state, ktime_get_ns());
-		else if (!strcmp(a, "too_deep"))
-			v = ds.too_deep;
-		else if (!strcmp(a, "rejected"))
-			v = ds.rejected;
-		else
-			v = ds.latency_paid_ns;
-	}
-	return sysfs_emit(buf, "%llu\n", v);
+static void pidle_node_cpu_stats(const struct pidle_node *n,
+				 struct pidle_cpu_stats *cs)
+{
+	pidle_cpu_stats_read(pidle_cfg.model, n->idx, n->state, cs);
 }
 
-#define PIDLE_STAT_ATTR(_name) \
-	static struct kobj_attribute pidle_attr_##_name = \
-		__ATTR(_name, 0444, pidle_cstat_show, NULL)
+/* The domain's counters, its residency up to now (a down period going on). */
+static void pidle_node_domain_stats(const struct pidle_node *n,
+				    struct pidle_domain_stats *ds)
+{
+	struct pidle_model *m = pidle_cfg.model;
 
-PIDLE_STAT_ATTR(name);
-PIDLE_STAT_ATTR(requested);
-PIDLE_STAT_ATTR(achieved);
-PIDLE_STAT_ATTR(demoted);
-PIDLE_STAT_ATTR(latency_paid_ns);
-PIDLE_STAT_ATTR(overshoot_ns);
-PIDLE_STAT_ATTR(overshoot_max_ns);
-PIDLE_STAT_ATTR(usage);
-PIDLE_STAT_ATTR(residency_ns);
-PIDLE_STAT_ATTR(too_deep);
-PIDLE_STAT_ATTR(rejected);
+	pidle_domain_stats_read(m, n->level, n->idx, n->state, ds);
+	ds->residency_ns = pidle_domain_residency_ns(m, n->level, n->idx,
+						     n->state, ktime_get_ns());
+}
+
+#define define_show_counter(_kind, _stats, _read, _name)			\
+static ssize_t pidle_##_kind##_show_##_name(struct kobject *kobj,		\
+					    struct kobj_attribute *attr,	\
+					    char *buf)				\
+{										\
+	struct _stats st;							\
+										\
+	_read(to_node(kobj), &st);						\
+	return sysfs_emit(buf, "%llu\n", (unsigned long long)st._name);	\
+}										\
+static struct kobj_attribute pidle_##_kind##_attr_##_name =			\
+	__ATTR(_name, 0444, pidle_##_kind##_show_##_name, NULL);
+
+#define define_cpu_state_counter(_name) \
+	define_show_counter(cpu_state, pidle_cpu_stats, pidle_node_cpu_stats, _name)
+#define define_domain_state_counter(_name) \
+	define_show_counter(domain_state, pidle_domain_stats, pidle_node_domain_stats, _name)
+PIDLE_CPU_COUNTERS(define_cpu_state_counter)
+PIDLE_DOMAIN_COUNTERS(define_domain_state_counter)
+
+#define cpu_state_attr(_name) &pidle_cpu_state_attr_##_name.attr,
+#define domain_state_attr(_name) &pidle_domain_state_attr_##_name.attr,
 
 static struct attribute *pidle_cpu_state_attrs[] = {
-	&pidle_attr_name.attr, &pidle_attr_requested.attr,
-	&pidle_attr_achieved.attr, &pidle_attr_demoted.attr,
-	&pidle_attr_latency_paid_ns.attr, &pidle_attr_overshoot_ns.attr,
-	&pidle_attr_overshoot_max_ns.attr, NULL,
+	&pidle_attr_name.attr,
+	PIDLE_CPU_COUNTERS(cpu_state_attr)
+	NULL,
 };
 ATTRIBUTE_GROUPS(pidle_cpu_state);
 
 static struct attribute *pidle_domain_state_attrs[] = {
-	&pidle_attr_name.attr, &pidle_attr_usage.attr,
-	&pidle_attr_residency_ns.attr, &pidle_attr_too_deep.attr,
-	&pidle_attr_rejected.attr, &pidle_attr_latency_paid_ns.attr, NULL,
+	&pidle_attr_name.attr,
+	PIDLE_DOMAIN_COUNTERS(domain_state_attr)
+	NULL,
 };
 ATTRIBUTE_GROUPS(pidle_domain_state);
 
@@ -151,22 +143,16 @@ static struct attribute *pidle_cpu_attrs[] = {
 };
 ATTRIBUTE_GROUPS(pidle_cpu);
 
-static ssize_t pidle_domain_show(struct kobject *kobj, struct kobj_attribute *attr,
-				 char *buf)
+/* domains/LEVELI/: cpus (a CPU list), level (its name), down (state or -1). */
+static ssize_t pidle_domain_cpus_show(struct kobject *kobj,
+				      struct kobj_attribute *attr, char *buf)
 {
 	struct pidle_node *n = to_node(kobj);
 	struct pidle_model *m = pidle_cfg.model;
-	unsigned int cpu, state;
 	cpumask_var_t mask;
+	unsigned int cpu;
 	ssize_t len;
 
-	if (!strcmp(attr->attr.name, "level"))
-		return sysfs_emit(buf, "%s\n", pidle_model_level_name(m, n->level));
-	if (!strcmp(attr->attr.name, "down")) {
-		if (pidle_model_domain_down(m, n->level, n->idx, &state))
-			return sysfs_emit(buf, "%u\n", state);
-		return sysfs_emit(buf, "-1\n");
-	}
 	if (!zalloc_cpumask_var(&mask, GFP_KERNEL))
 		return -ENOMEM;
 	for (cpu = 0; cpu < pidle_model_nr_cpus(m); cpu++)
@@ -177,9 +163,27 @@ static ssize_t pidle_domain_show(struct kobject *kobj, struct kobj_attribute *at
 	return len;
 }
 
-static struct kobj_attribute pidle_attr_cpus = __ATTR(cpus, 0444, pidle_domain_show, NULL);
-static struct kobj_attribute pidle_attr_level = __ATTR(level, 0444, pidle_domain_show, NULL);
-static struct kobj_attribute pidle_attr_down = __ATTR(down, 0444, pidle_domain_show, NULL);
+static ssize_t pidle_domain_level_show(struct kobject *kobj,
+				       struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%s\n",
+			  pidle_model_level_name(pidle_cfg.model, to_node(kobj)->level));
+}
+
+static ssize_t pidle_domain_down_show(struct kobject *kobj,
+				      struct kobj_attribute *attr, char *buf)
+{
+	struct pidle_node *n = to_node(kobj);
+	unsigned int state;
+
+	if (pidle_model_domain_down(pidle_cfg.model, n->level, n->idx, &state))
+		return sysfs_emit(buf, "%u\n", state);
+	return sysfs_emit(buf, "-1\n");
+}
+
+static struct kobj_attribute pidle_attr_cpus = __ATTR(cpus, 0444, pidle_domain_cpus_show, NULL);
+static struct kobj_attribute pidle_attr_level = __ATTR(level, 0444, pidle_domain_level_show, NULL);
+static struct kobj_attribute pidle_attr_down = __ATTR(down, 0444, pidle_domain_down_show, NULL);
 
 static struct attribute *pidle_domain_attrs[] = {
 	&pidle_attr_cpus.attr, &pidle_attr_level.attr, &pidle_attr_down.attr,

@@ -349,12 +349,13 @@ static void pidle_usage(FILE *f)
 	      "      --sysfs-root DIR   read and write sysfs under DIR (default /)\n"
 	      "      --samples-from FILE  report saved samples, measure nothing\n"
 	      "Other:\n"
-	      "  -h, --help             show this help and exit\n", f);
-}
-
-static int pidle_bad(const char *what, const char *arg, const char *why)
-{
-	return pidle_usage_error("invalid %s '%s': %s.", what, arg, why);
+	      "  -h, --help             show this help and exit\n"
+	      "\n"
+	      "Exit status (as for pidle-topo and pidle-stat):\n"
+	      "  0  success; 128 + N on signal N, the disable files restored\n"
+	      "  1  usage error: bad option, argument or combination\n"
+	      "  2  sysfs cannot be read or written, a CPU cannot be used, or a\n"
+	      "     samples file is malformed\n", f);
 }
 
 int main(int argc, char **argv)
@@ -377,7 +378,7 @@ int main(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	long cpu = 1, waker = 0, n = 1000, interval = 1000, prio = 0, v;
-	const char *dump = NULL, *from = NULL, *states = NULL;
+	const char *dump = NULL, *from = NULL, *states = NULL, *fmt_opt = NULL;
 	enum pidle_bench_fmt fmt = PIDLE_BFMT_PLAIN;
 	bool want[PIDLE_NR_TESTS] = { true, true };
 	bool sel[PIDLE_BENCH_STATES], as_is = false;
@@ -385,23 +386,24 @@ int main(int argc, char **argv)
 	int c, k;
 
 	pidle_prog = argv[0] = "pidle-bench";
-	while ((c = getopt_long(argc, argv, "c:w:n:I:s:t:p:h", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":c:w:n:I:s:t:p:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'c':
 			if (!pidle_parse_long(optarg, 0, PIDLE_MAX_CPUS - 1, &cpu))
-				return pidle_bad("CPU", optarg, "expected a CPU number");
+				return pidle_bad_arg("CPU", optarg, "expected a CPU number");
 			break;
 		case 'w':
 			if (!pidle_parse_long(optarg, 0, PIDLE_MAX_CPUS - 1, &waker))
-				return pidle_bad("waker CPU", optarg, "expected a CPU number");
+				return pidle_bad_arg("waker CPU", optarg, "expected a CPU number");
 			break;
 		case 'n':
 			if (!pidle_parse_long(optarg, 1, 10000000, &n))
-				return pidle_bad("sample count", optarg, "expected an integer from 1 to 10000000");
+				return pidle_bad_arg("sample count", optarg, "expected an integer from 1 to 10000000");
 			break;
 		case 'I':
 			if (!pidle_parse_long(optarg, 1, 10000000, &interval))
-				return pidle_bad("interval", optarg, "expected microseconds from 1 to 10000000");
+				return pidle_bad_arg("interval", optarg, "expected microseconds from 1 to 10000000");
 			break;
 		case 's':
 			states = optarg;
@@ -412,17 +414,18 @@ int main(int argc, char **argv)
 			else if (!strcmp(optarg, "ipi"))
 				want[PIDLE_TEST_TIMER] = false;
 			else if (strcmp(optarg, "both"))
-				return pidle_bad("test", optarg, "expected timer, ipi or both");
+				return pidle_bad_arg("test", optarg, "expected timer, ipi or both");
 			break;
 		case 'p':
 			if (!pidle_parse_long(optarg, 0, 99, &prio))
-				return pidle_bad("priority", optarg, "expected 0 to 99");
+				return pidle_bad_arg("priority", optarg, "expected 0 to 99");
 			break;
 		case 'C':
-			fmt = PIDLE_BFMT_CSV;
-			break;
 		case 'J':
-			fmt = PIDLE_BFMT_JSON;
+			if (pidle_exclusive(&fmt_opt, c == 'C' ? "--csv" : "--json",
+					    "pick one format"))
+				return PIDLE_EXIT_USAGE;
+			fmt = c == 'C' ? PIDLE_BFMT_CSV : PIDLE_BFMT_JSON;
 			break;
 		case 'D':
 			dump = optarg;
@@ -438,26 +441,25 @@ int main(int argc, char **argv)
 			break;
 		case 'h':
 			pidle_usage(stdout);
-			return 0;
+			return PIDLE_EXIT_OK;
 		default:
-			fprintf(stderr, "Try 'pidle-bench --help'.\n");
-			return 1;
+			return pidle_bad_option(c, argv);
 		}
 	}
 	if (optind < argc)
-		return pidle_bad("argument", argv[optind], "pidle-bench takes no operands");
+		return pidle_bad_arg("argument", argv[optind], "pidle-bench takes no operands");
 	if (cpu == waker && want[PIDLE_TEST_IPI]) {
 		char num[16];
 
 		snprintf(num, sizeof(num), "%ld", waker);
-		return pidle_bad("waker CPU", num, "the ipi test needs a CPU other than --cpu");
+		return pidle_bad_arg("waker CPU", num, "the ipi test needs a CPU other than --cpu");
 	}
 	if (as_is && (states || from))
-		return pidle_bad("option", states ? "--states" : "--samples-from",
-				 "--as-is leaves every state as it is");
+		return pidle_usage_error("options --as-is and %s cannot be combined: --as-is leaves every state as it is.",
+					 states ? "--states" : "--samples-from");
 	if (from) {
 		if (pidle_bench_load(from, &pidle_b))
-			return 2;
+			return PIDLE_EXIT_INPUT;
 		pidle_bench_report(stdout, fmt, &pidle_b);
 		return 0;
 	}
@@ -471,21 +473,21 @@ int main(int argc, char **argv)
 		pidle_b.nr_states = 1;
 		strcpy(pidle_b.st[0].name, "as-is");
 		if (pidle_measure_state(&pidle_b.st[0], -1, &run))
-			return 2;
+			return PIDLE_EXIT_INPUT;
 		pidle_bench_report(stdout, fmt, &pidle_b);
 		if (dump && pidle_bench_dump(dump, &pidle_b))
-			return 2;
+			return PIDLE_EXIT_INPUT;
 		return 0;
 	}
 	if (pidle_discover())
-		return 2;
+		return PIDLE_EXIT_INPUT;
 	memset(sel, !states, sizeof(sel));
 	if (states) {
 		char *dup = strdup(states), *tok;
 
 		for (tok = strtok(dup, ","); tok; tok = strtok(NULL, ",")) {
 			if (!pidle_parse_long(tok, 0, pidle_b.nr_states - 1, &v))
-				return pidle_bad("state", tok, "expected the index of an existing state");
+				return pidle_bad_arg("state", tok, "expected the index of an existing state");
 			sel[v] = true;
 		}
 		free(dup);
@@ -496,7 +498,7 @@ int main(int argc, char **argv)
 		snprintf(num, sizeof(num), "%ld", cpu >= pidle_nr_cpus ? cpu : waker);
 		snprintf(why, sizeof(why), "only CPUs 0-%d have cpuidle states",
 			 pidle_nr_cpus - 1);
-		return pidle_bad(cpu >= pidle_nr_cpus ? "CPU" : "waker CPU", num, why);
+		return pidle_bad_arg(cpu >= pidle_nr_cpus ? "CPU" : "waker CPU", num, why);
 	}
 	signal(SIGINT, pidle_on_signal);
 	signal(SIGTERM, pidle_on_signal);
@@ -506,12 +508,12 @@ int main(int argc, char **argv)
 		if (pidle_enable_only(k) ||
 		    pidle_measure_state(&pidle_b.st[k], k, &run)) {
 			pidle_restore();
-			return 2;
+			return PIDLE_EXIT_INPUT;
 		}
 	}
 	pidle_restore();
 	pidle_bench_report(stdout, fmt, &pidle_b);
 	if (dump && pidle_bench_dump(dump, &pidle_b))
-		return 2;
+		return PIDLE_EXIT_INPUT;
 	return 0;
 }

@@ -42,7 +42,12 @@ static void pidle_usage(FILE *f)
 	      "      --before DIR --after DIR --elapsed SECONDS\n"
 	      "                           report two saved sysfs trees, no sampling\n"
 	      "Other:\n"
-	      "  -h, --help               show this help and exit\n", f);
+	      "  -h, --help               show this help and exit\n"
+	      "\n"
+	      "Exit status (as for pidle-topo and pidle-bench):\n"
+	      "  0  success; with COMMAND, COMMAND's status\n"
+	      "  1  usage error: bad option, argument or combination\n"
+	      "  2  sysfs cannot be read (e.g. the module is not loaded)\n", f);
 }
 
 static double pidle_now(void)
@@ -81,7 +86,7 @@ static int pidle_run_cmd(char **argv, int *status)
 	pid_t pid = fork();
 
 	if (pid < 0) {
-		pidle_errorf(2, "fork: %s.", strerror(errno));
+		pidle_errorf(PIDLE_EXIT_INPUT, "fork: %s.", strerror(errno));
 		return -1;
 	}
 	if (!pid) {
@@ -113,29 +118,31 @@ int main(int argc, char **argv)
 	};
 	const char *root = "", *before = NULL, *after = NULL, *output = NULL;
 	double interval = 5, elapsed = -1, t_a, t_b;
-	enum pidle_fmt fmt = PIDLE_FMT_PLAIN, v;
+	enum pidle_fmt fmt = PIDLE_FMT_PLAIN;
+	const char *fmt_opt = NULL;
 	bool need_module = true, live;
 	FILE *out = stdout;
 	long count = 0;
 	int c, seq, rc = 0;
 
 	pidle_prog = argv[0] = "pidle-stat";
-	while ((c = getopt_long(argc, argv, "+i:n:o:h", opts, NULL)) != -1) {
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+:i:n:o:h", opts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
 			if (!pidle_parse_double(optarg, 0, 86400, &interval))
-				return pidle_usage_error("invalid interval '%s': expected seconds, more than 0 and at most 86400.", optarg);
+				return pidle_bad_arg("interval", optarg, "expected seconds, more than 0 and at most 86400");
 			break;
 		case 'n':
 			if (!pidle_parse_long(optarg, 1, LONG_MAX, &count))
-				return pidle_usage_error("invalid count '%s': expected a positive integer.", optarg);
+				return pidle_bad_arg("count", optarg, "expected a positive integer");
 			break;
 		case 'C':
 		case 'J':
-			v = c == 'C' ? PIDLE_FMT_CSV : PIDLE_FMT_JSON;
-			if (fmt != PIDLE_FMT_PLAIN && fmt != v)
-				return pidle_usage_error("--csv and --json cannot be combined: pick one format.");
-			fmt = v;
+			if (pidle_exclusive(&fmt_opt, c == 'C' ? "--csv" : "--json",
+					    "pick one format"))
+				return PIDLE_EXIT_USAGE;
+			fmt = c == 'C' ? PIDLE_FMT_CSV : PIDLE_FMT_JSON;
 			break;
 		case 'o':
 			output = optarg;
@@ -156,14 +163,13 @@ int main(int argc, char **argv)
 			break;
 		case 'E':
 			if (!pidle_parse_double(optarg, 0, HUGE_VAL, &elapsed))
-				return pidle_usage_error("invalid elapsed time '%s': expected seconds, more than 0.", optarg);
+				return pidle_bad_arg("elapsed time", optarg, "expected seconds, more than 0");
 			break;
 		case 'h':
 			pidle_usage(stdout);
-			return 0;
+			return PIDLE_EXIT_OK;
 		default:
-			fprintf(stderr, "Try 'pidle-stat --help'.\n");
-			return 1;
+			return pidle_bad_option(c, argv);
 		}
 	}
 	if ((before || after || elapsed > 0) &&
@@ -175,12 +181,12 @@ int main(int argc, char **argv)
 	if (output) {
 		out = fopen(output, "w");
 		if (!out)
-			return pidle_errorf(1, "%s: %s.", output, strerror(errno));
+			return pidle_errorf(PIDLE_EXIT_USAGE, "%s: %s.", output, strerror(errno));
 	}
 	if (before) {
 		if (pidle_snap_read(before, need_module, false, &pidle_a) ||
 		    pidle_snap_read(after, need_module, false, &pidle_b))
-			return 2;
+			return PIDLE_EXIT_INPUT;
 		pidle_report(out, fmt, elapsed, 0);
 		return 0;
 	}
@@ -193,15 +199,15 @@ int main(int argc, char **argv)
 	 */
 	t_a = pidle_now();
 	if (pidle_snap_read(root, need_module, live, &pidle_a))
-		return 2;
+		return PIDLE_EXIT_INPUT;
 	if (optind < argc) {
 		int status;
 
 		if (pidle_run_cmd(argv + optind, &status))
-			return 2;
+			return PIDLE_EXIT_INPUT;
 		t_b = pidle_now();
 		if (pidle_snap_read(root, need_module, live, &pidle_b))
-			return 2;
+			return PIDLE_EXIT_INPUT;
 		pidle_report(out, fmt, t_b - t_a, 0);
 		if (WIFEXITED(status))
 			return WEXITSTATUS(status);
@@ -218,7 +224,7 @@ int main(int argc, char **argv)
 		nanosleep(&ts, NULL);
 		t_b = pidle_now();
 		if (pidle_snap_read(root, need_module, live, &pidle_b)) {
-			rc = 2;
+			rc = PIDLE_EXIT_INPUT;
 			break;
 		}
 		pidle_report(out, fmt, t_b - t_a, seq);

@@ -2,9 +2,11 @@
 /* What the userspace tools share: messages, numbers, one sysfs value. */
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "pidle_common.h"
@@ -36,7 +38,37 @@ int pidle_usage_error(const char *fmt, ...)
 	pidle_vmsg(fmt, ap);
 	va_end(ap);
 	fprintf(stderr, "Try '%s --help'.\n", pidle_prog);
-	return 1;
+	return PIDLE_EXIT_USAGE;
+}
+
+int pidle_bad_arg(const char *what, const char *arg, const char *why)
+{
+	return pidle_usage_error("invalid %s '%s': %s.", what, arg, why);
+}
+
+int pidle_bad_option(int c, char **argv)
+{
+	const char *opt = argv[optind - 1];
+	char shortopt[3] = { '-', (char)optopt, 0 };
+	int len;
+
+	/* A short option may sit in a cluster (-vx): name the letter. */
+	if (optopt && strncmp(opt, "--", 2))
+		opt = shortopt;
+	/* --option=value: the option alone */
+	len = strchr(opt, '=') ? (int)(strchr(opt, '=') - opt) : (int)strlen(opt);
+	if (c == ':')
+		return pidle_usage_error("option '%.*s' needs an argument.", len, opt);
+	return pidle_usage_error("unknown option '%.*s'.", len, opt);
+}
+
+int pidle_exclusive(const char **chosen, const char *opt, const char *why)
+{
+	if (*chosen && strcmp(*chosen, opt))
+		return pidle_usage_error("options %s and %s cannot be combined: %s.",
+					 *chosen, opt, why);
+	*chosen = opt;
+	return 0;
 }
 
 bool pidle_parse_long(const char *s, long lo, long hi, long *out)

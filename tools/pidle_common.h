@@ -9,6 +9,21 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+/*
+ * The exit statuses of all three tools (each one's --help and page list
+ * those it uses): a script tells a usage error from a missing module the
+ * same way whichever tool it runs.
+ */
+enum pidle_exit {
+	PIDLE_EXIT_OK = 0,
+	PIDLE_EXIT_USAGE = 1,	/* bad option, argument or combination */
+	PIDLE_EXIT_INPUT = 2,	/* what the tool reads or drives is missing or
+				 * unusable: sysfs, the module, a file, a
+				 * topology, a CPU it cannot run on */
+	PIDLE_EXIT_CONFIG = 3,	/* the module's parser rejects the configuration */
+	PIDLE_EXIT_APPLY = 4,	/* the module refused a write */
+};
+
 /* The program's name, for messages: main() sets it first. */
 extern const char *pidle_prog;
 
@@ -16,9 +31,31 @@ extern const char *pidle_prog;
 int pidle_errorf(int status, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* The same, then "Try 'PROG --help'."; returns 1, the usage error status. */
+/*
+ * The same, then "Try 'PROG --help'."; returns PIDLE_EXIT_USAGE. Every
+ * usage error of the three tools goes through here, one sentence naming
+ * the bad input and why.
+ */
 int pidle_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
+
+/* "invalid WHAT 'ARG': WHY." as a usage error. */
+int pidle_bad_arg(const char *what, const char *arg, const char *why);
+
+/*
+ * getopt_long() returned @c, '?' or ':' (the tools set opterr = 0 and
+ * start their option string with ':'): the unknown option, or the option
+ * that lacks its argument, as a usage error.
+ */
+int pidle_bad_option(int c, char **argv);
+
+/*
+ * Option @opt belongs to a group of which one may be given (@why says
+ * why, e.g. "pick one format"): the first is kept in @*chosen; another
+ * one is a usage error, "options A and B cannot be combined: WHY."; the
+ * same one again is not.
+ */
+int pidle_exclusive(const char **chosen, const char *opt, const char *why);
 
 /* All of @s is a number in [@lo, @hi]: stored in @out, true. */
 bool pidle_parse_long(const char *s, long lo, long hi, long *out);

@@ -29,6 +29,7 @@ enum pidle_topo_action {
 struct pidle_topo_opts {
 	enum pidle_topo_source src;
 	const char *src_arg;
+	const char *src_opt;
 	const char *levels;
 	const char *states;
 	const char *sysfs_root;
@@ -96,21 +97,20 @@ static void pidle_topo_usage(FILE *f)
 static int pidle_topo_set_action(struct pidle_topo_opts *o,
 				 enum pidle_topo_action act, const char *opt)
 {
-	if (o->action_opt && o->action != act)
-		return pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
-				    "options %s and %s cannot be combined: each picks what to do",
-				    o->action_opt, opt);
+	if (pidle_exclusive(&o->action_opt, opt, "each picks what to do"))
+		return PIDLE_EXIT_USAGE;
 	o->action = act;
-	o->action_opt = opt;
 	return 0;
 }
 
 static int pidle_topo_set_source(struct pidle_topo_opts *o,
-				 enum pidle_topo_source src, const char *arg)
+				 enum pidle_topo_source src, const char *opt,
+				 const char *arg)
 {
-	if (o->src != PIDLE_TOPO_SRC_THIS)
-		return pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
-				    "options --input and --synthetic cannot be combined: give one topology");
+	if (o->src_opt && !strcmp(o->src_opt, opt))
+		return pidle_usage_error("option %s given twice: give one topology.", opt);
+	if (pidle_exclusive(&o->src_opt, opt, "give one topology"))
+		return PIDLE_EXIT_USAGE;
 	o->src = src;
 	o->src_arg = arg;
 	return 0;
@@ -139,10 +139,10 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 	while ((c = getopt_long(argc, argv, ":i:y:l:s:LSpmar:vh", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'i':
-			ret = pidle_topo_set_source(o, PIDLE_TOPO_SRC_XML, optarg);
+			ret = pidle_topo_set_source(o, PIDLE_TOPO_SRC_XML, "--input", optarg);
 			break;
 		case 'y':
-			ret = pidle_topo_set_source(o, PIDLE_TOPO_SRC_SYNTHETIC, optarg);
+			ret = pidle_topo_set_source(o, PIDLE_TOPO_SRC_SYNTHETIC, "--synthetic", optarg);
 			break;
 		case 'l':
 			o->levels = optarg;
@@ -173,27 +173,16 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 			break;
 		case 'h':
 			pidle_topo_usage(stdout);
-			exit(PIDLE_TOPO_EXIT_OK);
-		case ':':
-			return pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
-					    "option '%s' needs an argument; see --help",
-					    argv[optind - 1]);
+			exit(PIDLE_EXIT_OK);
 		default:
-			if (optopt)
-				return pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
-						    "unknown option '-%c'; see --help",
-						    optopt);
-			return pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
-					    "unknown option '%s'; see --help",
-					    argv[optind - 1]);
+			return pidle_bad_option(c, argv);
 		}
 		if (ret)
 			return ret;
 	}
 	if (optind < argc)
-		return pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
-				    "unexpected argument '%s': options only; see --help",
-				    argv[optind]);
+		return pidle_bad_arg("argument", argv[optind],
+				     "pidle-topo takes no operands");
 	return 0;
 }
 
@@ -205,7 +194,7 @@ static int pidle_topo_list_presets(void)
 	for (i = 0; i < pidle_nr_presets; i++)
 		printf("%-10s %-13s %s\n", pidle_presets[i].name,
 		       pidle_presets[i].levels, pidle_presets[i].desc);
-	return PIDLE_TOPO_EXIT_OK;
+	return PIDLE_EXIT_OK;
 }
 
 /*
@@ -227,12 +216,11 @@ static int pidle_topo_states(const char *arg, const struct pidle_topology *topo,
 		else if (!preset && strchr(arg, ':'))
 			str = arg;
 		else if (!preset)
-			return pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
-					    "unknown preset '%s' for --states: see --list-presets, or give a states= string such as POLL:0:0,C1:2:2",
-					    arg);
+			return pidle_usage_error("unknown preset '%s' for --states: see --list-presets, or give a states= string such as POLL:0:0,C1:2:2.",
+						 arg);
 	}
 	if (pidle_states_parse(str, st, &err))
-		return pidle_errorf(PIDLE_TOPO_EXIT_CONFIG, "%s", err.msg);
+		return pidle_errorf(PIDLE_EXIT_CONFIG, "%s", err.msg);
 
 	/* The default table fits any topology once the missing levels go. */
 	if (!arg || (preset && !preset->states)) {
@@ -249,7 +237,7 @@ static int pidle_topo_states(const char *arg, const struct pidle_topology *topo,
 				strcat(have, ", ");
 				strcat(have, topo->level[j].name);
 			}
-			return pidle_errorf(PIDLE_TOPO_EXIT_CONFIG,
+			return pidle_errorf(PIDLE_EXIT_CONFIG,
 					    "%s%s%s puts state %s at level '%s', which this topology does not have (it has %s)",
 					    preset ? "preset '" : "--states",
 					    preset ? preset->name : "",
@@ -258,7 +246,7 @@ static int pidle_topo_states(const char *arg, const struct pidle_topology *topo,
 		}
 	}
 	if (pidle_config_check(st, topo, &err))
-		return pidle_errorf(PIDLE_TOPO_EXIT_CONFIG, "%s", err.msg);
+		return pidle_errorf(PIDLE_EXIT_CONFIG, "%s", err.msg);
 	return 0;
 }
 
@@ -282,23 +270,24 @@ int main(int argc, char **argv)
 		return pidle_topo_list_presets();
 
 	if (pidle_topo_load(o.src, o.src_arg, &hw, &err))
-		return pidle_errorf(PIDLE_TOPO_EXIT_INPUT, "%s", err.msg);
+		return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err.msg);
 	ret = pidle_topo_describe(hw, o.levels, topo_str, sizeof(topo_str),
 				  &nr_cpus, &err);
 	hwloc_topology_destroy(hw);
+	if (ret == -2)	/* --levels */
+		return pidle_usage_error("%s", err.msg);
 	if (ret)
-		return pidle_errorf(ret == -2 ? PIDLE_TOPO_EXIT_USAGE :
-				    PIDLE_TOPO_EXIT_INPUT, "%s", err.msg);
+		return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err.msg);
 
 	/* The kernel's parser, with the CPU count the module would use. */
 	if (pidle_topology_parse(topo_str, nr_cpus, &topo, &err))
-		return pidle_errorf(PIDLE_TOPO_EXIT_CONFIG, "%s", err.msg);
+		return pidle_errorf(PIDLE_EXIT_CONFIG, "%s", err.msg);
 	ret = pidle_topo_states(o.states, &topo, &st);
 	if (ret)
 		goto out;
 	if (pidle_topology_print(&topo, topo_out, sizeof(topo_out)) < 0 ||
 	    pidle_states_print(&st, states_out, sizeof(states_out)) < 0) {
-		ret = pidle_errorf(PIDLE_TOPO_EXIT_CONFIG,
+		ret = pidle_errorf(PIDLE_EXIT_CONFIG,
 				   "the configuration does not fit in %u characters",
 				   PIDLE_PARAM_LEN - 1);
 		goto out;
@@ -321,13 +310,13 @@ int main(int argc, char **argv)
 	case PIDLE_ACT_APPLY:
 		if (pidle_topo_apply(o.sysfs_root, &st, states_out, &topo,
 				     topo_out, o.verbose, &err))
-			ret = pidle_errorf(PIDLE_TOPO_EXIT_APPLY, "%s", err.msg);
+			ret = pidle_errorf(PIDLE_EXIT_APPLY, "%s", err.msg);
 		break;
 	case PIDLE_ACT_LIST:
 		break;
 	}
 	if (!ret && fflush(stdout))
-		ret = pidle_errorf(PIDLE_TOPO_EXIT_USAGE,
+		ret = pidle_errorf(PIDLE_EXIT_USAGE,
 				   "cannot write the output: %s", strerror(errno));
 out:
 	pidle_topology_free(&topo);

@@ -13,15 +13,6 @@
 
 #define PIDLE_TOPO_PROG		"pidle-topo"
 
-/* Exit status: keep in step with --help and Documentation/pidle-topo.rst. */
-enum pidle_topo_exit {
-	PIDLE_TOPO_EXIT_OK	= 0,
-	PIDLE_TOPO_EXIT_USAGE	= 1,	/* bad option, argument, preset or level */
-	PIDLE_TOPO_EXIT_INPUT	= 2,	/* the topology cannot be read */
-	PIDLE_TOPO_EXIT_CONFIG	= 3,	/* the parser rejects the configuration */
-	PIDLE_TOPO_EXIT_APPLY	= 4,	/* --apply: the module refused a write */
-};
-
 enum pidle_topo_source {
 	PIDLE_TOPO_SRC_THIS,		/* this machine */
 	PIDLE_TOPO_SRC_XML,		/* --input FILE.xml */

@@ -8,7 +8,8 @@
 # host's check_log reports a failed step as it does for a test suite.
 # Kernel command line: demo_seconds=S (workload length per governor),
 # demo_preset=NAME (pidle-topo preset, default skx).
-. /lib.sh
+. /ktap.sh
+. /module.sh
 SECONDS_PER_GOV=5
 PRESET=skx
 for a in $(cat /proc/cmdline); do
@@ -30,31 +31,31 @@ block() {	# NAME FILE: FILE between markers
 	echo "# demo: end $1"
 }
 
-echo "KTAP version 1"
-echo "1..$((2 + $(echo $GOVS | wc -w)))"
+ktap_header
+ktap_plan $((2 + $(echo $GOVS | wc -w)))
 diag "governors: $GOVS (current: $(cat $CPUIDLE/current_governor 2>/dev/null))"
 
 # 1: the module, with what pidle-topo says of this guest
 P=$(pidle-topo --states $PRESET --params 2>&1)
 if [ $? -ne 0 ]; then
-	nok "load with pidle-topo --states $PRESET" "pidle-topo: $P"
+	ktap_result "load with pidle-topo --states $PRESET" 1 "pidle-topo: $P"
 	exit 0
 fi
 if ! load $P wait=halt; then
-	nok "load with pidle-topo --states $PRESET" "insmod failed: $OUT"
+	ktap_result "load with pidle-topo --states $PRESET" 1 "insmod failed: $OUT"
 	exit 0
 fi
 echo "# demo: params $(echo "$P" | tr ' ' '\n' | grep '^states=') wait=halt (pidle-topo --states $PRESET)"
 echo "# demo: topology $(cat $SYS/topology)"
 echo "# demo: workload pidle-work -t $SECONDS_PER_GOV $WORK"
 echo "# demo: governors $GOVS"
-ok "load with pidle-topo --states $PRESET"
+ktap_result "load with pidle-topo --states $PRESET" 0
 
 # 2..: the workload under each governor
 for g in $GOVS; do
 	if ! echo $g > $CPUIDLE/current_governor 2>/tmp/err ||
 	   [ "$(cat $CPUIDLE/current_governor)" != "$g" ]; then
-		nok "governor $g" "cannot select it: $(cat /tmp/err), current $(cat $CPUIDLE/current_governor)"
+		ktap_result "governor $g" 1 "cannot select it: $(cat /tmp/err), current $(cat $CPUIDLE/current_governor)"
 		continue
 	fi
 	sleep 1		# let the new governor settle before counting
@@ -62,12 +63,12 @@ for g in $GOVS; do
 		> /tmp/work.csv 2>/tmp/err
 	st=$?
 	if [ $st -ne 0 ]; then
-		nok "governor $g" "pidle-stat -- pidle-work: exit $st: $(cat /tmp/err)"
+		ktap_result "governor $g" 1 "pidle-stat -- pidle-work: exit $st: $(cat /tmp/err)"
 		continue
 	fi
 	block "stat $g" /tmp/stat.csv
 	block "work $g" /tmp/work.csv
-	ok "governor $g"
+	ktap_result "governor $g" 0
 done
 
 # last: wake-up latency of each state alone (the governor has no choice
@@ -79,8 +80,8 @@ list=
 while [ $k -lt $(nstates) ]; do list="$list${list:+,}$k"; k=$((k + 1)); done
 if pidle-bench -n 200 -I 2000 -s $list --csv > /tmp/bench.csv 2>/tmp/err; then
 	block bench /tmp/bench.csv
-	ok "pidle-bench"
+	ktap_result "pidle-bench" 0
 else
-	nok "pidle-bench" "$(cat /tmp/err)"
+	ktap_result "pidle-bench" 1 "$(cat /tmp/err)"
 fi
 unload >/dev/null

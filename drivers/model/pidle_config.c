@@ -46,18 +46,18 @@ int pidle_config_check(const struct pidle_states *st,
 		level = pidle_topology_level_index(topo, sd->level_name);
 		if (level < 0) {
 			pidle_topology_level_names(topo, names, sizeof(names));
-			return pidle_err(err, "states: state %u (%s): level \"%s\" is not a level of the topology (it has: %s)",
+			return pidle_err(err, "states", "state %u (%s): level \"%s\" is not a level of the topology (it has: %s)",
 					 i, sd->name, sd->level_name, names);
 		}
 		if (i == 0 && level != 0)
-			return pidle_err(err, "states: state 0 (%s): level \"%s\": the first state must be at cpu level",
+			return pidle_err(err, "states", "state 0 (%s): level \"%s\": the first state must be at cpu level",
 					 sd->name, sd->level_name);
 		if (level < prev)
-			return pidle_err(err, "states: state %u (%s): level \"%s\" is below state %u's level \"%s\"",
+			return pidle_err(err, "states", "state %u (%s): level \"%s\" is below state %u's level \"%s\"",
 					 i, sd->name, sd->level_name, i - 1,
 					 st->state[i - 1].level_name);
 		if (level && ++per_level[level] > PIDLE_MAX_DOMAIN_STATES)
-			return pidle_err(err, "states: state %u (%s): more than %d states at level \"%s\"",
+			return pidle_err(err, "states", "state %u (%s): more than %d states at level \"%s\"",
 					 i, sd->name, PIDLE_MAX_DOMAIN_STATES,
 					 sd->level_name);
 		prev = level;
@@ -101,7 +101,7 @@ static int pidle_word_parse(const char *param, const char *str,
 		}
 	}
 	pidle_tok_quote(&tok, q, sizeof(q));
-	return pidle_err(err, "%s: \"%s\": not one of %s, %s", param, q,
+	return pidle_err(err, param, "\"%s\": not one of %s, %s", q,
 			 names[0], names[1]);
 }
 

@@ -507,7 +507,7 @@ int pidle_model_create(const struct pidle_states *st,
 	if (ret)
 		return ret;
 	if (!st->nr_states)
-		return pidle_err(err, "states: empty table");
+		return pidle_err(err, "states", "empty table");
 
 	m = kzalloc(sizeof(*m), GFP_KERNEL);
 	if (!m)

@@ -9,13 +9,16 @@
 #include <linux/string.h>
 #include "pidle_parse.h"
 
-int pidle_err(struct pidle_err *err, const char *fmt, ...)
+int pidle_err(struct pidle_err *err, const char *param, const char *fmt, ...)
 {
 	va_list args;
+	int n;
 
 	if (err) {
+		err->param = param;
+		n = scnprintf(err->msg, sizeof(err->msg), "%s: ", param);
 		va_start(args, fmt);
-		vscnprintf(err->msg, sizeof(err->msg), fmt, args);
+		vscnprintf(err->msg + n, sizeof(err->msg) - n, fmt, args);
 		va_end(args);
 	}
 	return -EINVAL;

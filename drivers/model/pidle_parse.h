@@ -17,7 +17,9 @@ struct pidle_tok {
 	size_t len;
 };
 
-__printf(2, 3) int pidle_err(struct pidle_err *err, const char *fmt, ...);
+/* Fill @err: "@param: " and the reason; returns -EINVAL. */
+__printf(3, 4) int pidle_err(struct pidle_err *err, const char *param,
+			     const char *fmt, ...);
 
 /* Split @*rest at the first @sep: the token is returned, @*rest advances. */
 bool pidle_tok_next(struct pidle_tok *rest, char sep, struct pidle_tok *tok);

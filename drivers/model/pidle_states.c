@@ -54,12 +54,12 @@ static int pidle_state_parse_one(struct pidle_tok str, unsigned int idx,
 	strscpy(sd->level_name, PIDLE_LEVEL_CPU, sizeof(sd->level_name));
 
 	if (!str.len)
-		return pidle_err(err, "states: state %u: empty", idx);
+		return pidle_err(err, "states", "state %u: empty", idx);
 
 	for (f = 0; pidle_tok_next(&str, ':', &tok); f++) {
 		pidle_tok_quote(&tok, q, sizeof(q));
 		if (f >= PIDLE_F_COUNT)
-			return pidle_err(err, "states: state %u (%s): more than %d fields",
+			return pidle_err(err, "states", "state %u (%s): more than %d fields",
 					 idx, sd->name, PIDLE_F_COUNT);
 		switch (f) {
 		case PIDLE_F_NAME:
@@ -91,12 +91,12 @@ static int pidle_state_parse_one(struct pidle_tok str, unsigned int idx,
 		}
 	}
 	if (f <= PIDLE_F_RESIDENCY)
-		return pidle_err(err, "states: state %u (%s): missing %s (want NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW]])",
+		return pidle_err(err, "states", "state %u (%s): missing %s (want NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW]])",
 				 idx, sd->name, pidle_state_field_name[f]);
 	return 0;
 
 bad:
-	return pidle_err(err, "states: state %u (%s): %s \"%s\": %s", idx,
+	return pidle_err(err, "states", "state %u (%s): %s \"%s\": %s", idx,
 			 f == PIDLE_F_NAME ? "?" : sd->name,
 			 pidle_state_field_name[f], q, why);
 }
@@ -112,16 +112,16 @@ static int pidle_states_check_order(const struct pidle_states *st,
 		const struct pidle_state_desc *b = &st->state[i];
 
 		if (b->target_residency_ns < a->target_residency_ns)
-			return pidle_err(err, "states: state %u (%s): target residency %llu us is less than state %u's %llu us",
+			return pidle_err(err, "states", "state %u (%s): target residency %llu us is less than state %u's %llu us",
 					 i, b->name, div_u64(b->target_residency_ns, 1000),
 					 i - 1, div_u64(a->target_residency_ns, 1000));
 		if (b->exit_latency_ns < a->exit_latency_ns)
-			return pidle_err(err, "states: state %u (%s): exit latency %llu us is less than state %u's %llu us",
+			return pidle_err(err, "states", "state %u (%s): exit latency %llu us is less than state %u's %llu us",
 					 i, b->name, div_u64(b->exit_latency_ns, 1000),
 					 i - 1, div_u64(a->exit_latency_ns, 1000));
 		for (j = 0; j < i; j++)
 			if (!strcmp(st->state[j].name, b->name))
-				return pidle_err(err, "states: state %u: name \"%s\" already used by state %u",
+				return pidle_err(err, "states", "state %u: name \"%s\" already used by state %u",
 						 i, b->name, j);
 	}
 	return 0;
@@ -135,12 +135,12 @@ int pidle_states_parse(const char *str, struct pidle_states *out,
 	int ret;
 
 	if (!rest.len)
-		return pidle_err(err, "states: empty table");
+		return pidle_err(err, "states", "empty table");
 
 	st.nr_states = 0;
 	while (pidle_tok_next(&rest, ',', &tok)) {
 		if (st.nr_states == PIDLE_MAX_STATES)
-			return pidle_err(err, "states: more than %d states",
+			return pidle_err(err, "states", "more than %d states",
 					 PIDLE_MAX_STATES);
 		ret = pidle_state_parse_one(tok, st.nr_states,
 					    &st.state[st.nr_states], err);

@@ -59,7 +59,7 @@ static int pidle_cpu_parse(const struct pidle_tok *tok, const char *level,
 		if (!strcmp(why, "too large"))
 			why = "beyond the largest CPU number (8191)";
 		pidle_tok_quote(tok, q, sizeof(q));
-		return pidle_err(err, "topology: level %s: CPU \"%s\": %s",
+		return pidle_err(err, "topology", "level %s: CPU \"%s\": %s",
 				 level, q, why);
 	}
 	*cpu = val;
@@ -82,7 +82,7 @@ static int pidle_level_walk(struct pidle_tok doms, const char *level,
 	*max_cpu = 0;
 	while (pidle_tok_next(&doms, ',', &dom)) {
 		if (!dom.len)
-			return pidle_err(err, "topology: level %s: domain %u is empty",
+			return pidle_err(err, "topology", "level %s: domain %u is empty",
 					 level, d);
 		while (pidle_tok_next(&dom, '+', &part)) {
 			hi = part;
@@ -96,7 +96,7 @@ static int pidle_level_walk(struct pidle_tok doms, const char *level,
 				if (ret)
 					return ret;
 				if (b < a)
-					return pidle_err(err, "topology: level %s: domain %u: range %u-%u goes backwards",
+					return pidle_err(err, "topology", "level %s: domain %u: range %u-%u goes backwards",
 							 level, d, a, b);
 			}
 			*max_cpu = max(*max_cpu, b);
@@ -104,11 +104,11 @@ static int pidle_level_walk(struct pidle_tok doms, const char *level,
 				continue;
 			/* Name the first CPU that is missing, not the last. */
 			if (b >= nr_cpus)
-				return pidle_err(err, "topology: level %s: domain %u: CPU %u is out of range (%u CPUs)",
+				return pidle_err(err, "topology", "level %s: domain %u: CPU %u is out of range (%u CPUs)",
 						 level, d, max(a, nr_cpus), nr_cpus);
 			for (cpu = a; cpu <= b; cpu++) {
 				if (map[cpu] != PIDLE_NO_DOMAIN)
-					return pidle_err(err, "topology: level %s: CPU %u is in two domains (%u and %u)",
+					return pidle_err(err, "topology", "level %s: CPU %u is in two domains (%u and %u)",
 							 level, cpu, map[cpu], d);
 				map[cpu] = d;
 			}
@@ -132,7 +132,7 @@ static int pidle_level_normalize(struct pidle_topo_level *lvl,
 		unsigned int d = lvl->domain_of_cpu[cpu];
 
 		if (d == PIDLE_NO_DOMAIN)
-			return pidle_err(err, "topology: level %s: CPU %u is in no domain",
+			return pidle_err(err, "topology", "level %s: CPU %u is in no domain",
 					 lvl->name, cpu);
 		if (scratch[d] == PIDLE_NO_DOMAIN)
 			scratch[d] = next++;
@@ -157,7 +157,7 @@ static int pidle_level_check_nesting(const struct pidle_topo_level *inner,
 		if (parent[d] == PIDLE_NO_DOMAIN)
 			parent[d] = outer->domain_of_cpu[cpu];
 		else if (parent[d] != outer->domain_of_cpu[cpu])
-			return pidle_err(err, "topology: level %s: domain %u is split across %s domains %u and %u (at CPU %u): levels must nest",
+			return pidle_err(err, "topology", "level %s: domain %u is split across %s domains %u and %u (at CPU %u): levels must nest",
 					 inner->name, d, outer->name, parent[d],
 					 outer->domain_of_cpu[cpu], cpu);
 	}
@@ -175,7 +175,7 @@ static int pidle_level_check_size(const struct pidle_topo_level *lvl,
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		d = lvl->domain_of_cpu[cpu];
 		if (++count[d] > PIDLE_MAX_DOMAIN_CPUS)
-			return pidle_err(err, "topology: level %s: domain %u has more than %u CPUs",
+			return pidle_err(err, "topology", "level %s: domain %u has more than %u CPUs",
 					 lvl->name, d, PIDLE_MAX_DOMAIN_CPUS);
 	}
 	return 0;
@@ -191,20 +191,20 @@ static int pidle_level_header(struct pidle_tok *lvl_tok, unsigned int idx,
 	char q[32];
 
 	if (!lvl_tok->len)
-		return pidle_err(err, "topology: level %u is empty", idx + 1);
+		return pidle_err(err, "topology", "level %u is empty", idx + 1);
 	pidle_tok_next(lvl_tok, '=', &name);
 	pidle_tok_quote(&name, q, sizeof(q));
 	if (!lvl_tok->s)
-		return pidle_err(err, "topology: level \"%s\": missing '=' (want LEVEL=CPUS,CPUS;...)",
+		return pidle_err(err, "topology", "level \"%s\": missing '=' (want LEVEL=CPUS,CPUS;...)",
 				 q);
 	why = pidle_tok_name_invalid(&name);
 	if (why)
-		return pidle_err(err, "topology: level name \"%s\": %s", q, why);
+		return pidle_err(err, "topology", "level name \"%s\": %s", q, why);
 	if (pidle_tok_eq(&name, PIDLE_LEVEL_CPU))
-		return pidle_err(err, "topology: level name \"cpu\" is reserved for per-CPU states");
+		return pidle_err(err, "topology", "level name \"cpu\" is reserved for per-CPU states");
 	for (i = 0; i < idx; i++)
 		if (pidle_tok_eq(&name, topo->level[i].name))
-			return pidle_err(err, "topology: level \"%s\" given twice", q);
+			return pidle_err(err, "topology", "level \"%s\" given twice", q);
 	memcpy(topo->level[idx].name, name.s, name.len);
 	topo->level[idx].name[name.len] = '\0';
 	return 0;
@@ -225,7 +225,7 @@ int pidle_topology_parse(const char *str, unsigned int nr_cpus,
 
 	memset(&topo, 0, sizeof(topo));
 	if (nr_cpus > PIDLE_MAX_CPUS)
-		return pidle_err(err, "topology: %u CPUs: more than %u",
+		return pidle_err(err, "topology", "%u CPUs: more than %u",
 				 nr_cpus, PIDLE_MAX_CPUS);
 
 	/* Pass 1: level names, syntax, and the CPU count. */
@@ -234,7 +234,7 @@ int pidle_topology_parse(const char *str, unsigned int nr_cpus,
 	if (!pidle_topology_is_flat(&all)) {
 		while (pidle_tok_next(&rest, ';', &lvl)) {
 			if (n == PIDLE_MAX_LEVELS)
-				return pidle_err(err, "topology: more than %d levels",
+				return pidle_err(err, "topology", "more than %d levels",
 						 PIDLE_MAX_LEVELS);
 			ret = pidle_level_header(&lvl, n, &topo, err);
 			if (ret)
@@ -252,7 +252,7 @@ int pidle_topology_parse(const char *str, unsigned int nr_cpus,
 	if (nr_cpus)
 		topo.nr_cpus = nr_cpus;
 	if (!topo.nr_cpus)
-		return pidle_err(err, "topology: flat, and no CPU count to go with it");
+		return pidle_err(err, "topology", "flat, and no CPU count to go with it");
 
 	/* Pass 2: the maps. */
 	scratch = kcalloc(topo.nr_cpus, sizeof(*scratch), GFP_KERNEL);
@@ -281,7 +281,7 @@ int pidle_topology_parse(const char *str, unsigned int nr_cpus,
 			goto fail;
 		/* More domains than CPUs cannot all be non-empty. */
 		if (l->nr_domains > topo.nr_cpus) {
-			ret = pidle_err(err, "topology: level %s: %u domains for %u CPUs",
+			ret = pidle_err(err, "topology", "level %s: %u domains for %u CPUs",
 					l->name, l->nr_domains, topo.nr_cpus);
 			goto fail;
 		}

@@ -16,7 +16,8 @@
 #include "limits.h"
 
 struct pidle_err {
-	char msg[PIDLE_ERR_LEN];
+	const char *param;	/* the parameter it belongs to: "states", ... */
+	char msg[PIDLE_ERR_LEN]; /* "PARAM: the field and why", one sentence */
 };
 
 /**

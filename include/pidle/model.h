@@ -31,6 +31,24 @@ struct pidle_domain_stats {
 	u64 latency_paid_ns;	/* exit latency paid by first men */
 };
 
+/*
+ * The counters by name, as sysfs and the tools spell them: X(field) for
+ * each field of struct pidle_cpu_stats and struct pidle_domain_stats, in
+ * order. The size checks keep the lists and the structures in step.
+ */
+#define PIDLE_CPU_COUNTERS(X) \
+	X(requested) X(achieved) X(demoted) X(latency_paid_ns) \
+	X(overshoot_ns) X(overshoot_max_ns)
+#define PIDLE_DOMAIN_COUNTERS(X) \
+	X(usage) X(residency_ns) X(too_deep) X(rejected) X(latency_paid_ns)
+#define PIDLE_COUNTER_SIZE(field) + sizeof(u64)
+_Static_assert(sizeof(struct pidle_cpu_stats) ==
+	       0 PIDLE_CPU_COUNTERS(PIDLE_COUNTER_SIZE),
+	       "PIDLE_CPU_COUNTERS must list every field of pidle_cpu_stats");
+_Static_assert(sizeof(struct pidle_domain_stats) ==
+	       0 PIDLE_DOMAIN_COUNTERS(PIDLE_COUNTER_SIZE),
+	       "PIDLE_DOMAIN_COUNTERS must list every field of pidle_domain_stats");
+
 /* What one entry did beyond the CPU itself, for tracing. */
 struct pidle_enter_info {
 	unsigned int down_levels;	/* bit L: this CPU was last man at level L */

@@ -386,7 +386,7 @@ static bool check_build_refused(const struct pidle_states *st,
 				enum pidle_policy policy)
 {
 	struct pidle_model *sentinel = (struct pidle_model *)&sentinel, *m = sentinel;
-	struct pidle_err check_err = { { 0 } }, err = { { 0 } };
+	struct pidle_err check_err = { 0 }, err = { 0 };
 	int check, ret;
 
 	check = pidle_config_check(st, topo, &check_err);
@@ -405,7 +405,7 @@ static void check_build_enomem(const struct pidle_states *st,
 			       enum pidle_policy policy, unsigned int fault)
 {
 	struct pidle_model *sentinel = (struct pidle_model *)&sentinel, *m = sentinel;
-	struct pidle_err err = { { 0 } };
+	struct pidle_err err = { 0 };
 	unsigned long allocs = pidle_shim_allocs, n;
 	int ret;
 

@@ -64,6 +64,9 @@ static void check_refusal(int ret, const struct pidle_err *err,
 
 	FUZZ_CHECK(ret == -EINVAL, "%s: returned %d", param, ret);
 	FUZZ_CHECK(len < sizeof(err->msg), "%s: message not terminated", param);
+	FUZZ_CHECK(err->param && !strcmp(err->param, param),
+		   "%s: the error carries parameter \"%s\"", param,
+		   err->param ? err->param : "(none)");
 	FUZZ_CHECK(!strncmp(err->msg, param, strlen(param)) &&
 		   !strncmp(err->msg + strlen(param), ": ", 2),
 		   "message \"%s\" does not start with \"%s: \"", err->msg, param);
@@ -156,7 +159,7 @@ static void check_states(const struct pidle_states *st)
 static void fuzz_states(const char *str)
 {
 	struct pidle_states a, b, before;
-	struct pidle_err err = { { 0 } };
+	struct pidle_err err = { 0 };
 	char canon[PIDLE_PARAM_LEN], again[PIDLE_PARAM_LEN], *nl;
 	int ret;
 
@@ -273,7 +276,7 @@ static void check_topology_enomem(const char *str, unsigned int nr_cpus,
 				  unsigned long parse_allocs)
 {
 	struct pidle_topology t, before;
-	struct pidle_err err = { { 0 } };
+	struct pidle_err err = { 0 };
 	unsigned long n;
 	char buf[16];
 	int ret;
@@ -304,7 +307,7 @@ static bool fuzz_topology(const char *str, unsigned int nr_cpus,
 			  struct pidle_topology *out)
 {
 	struct pidle_topology a, b, before;
-	struct pidle_err err = { { 0 } };
+	struct pidle_err err = { 0 };
 	/* Worst case: every CPU its own domain, "NNNN," each, on every level. */
 	static char canon[PIDLE_MAX_LEVELS * (PIDLE_MAX_CPUS * 5 + PIDLE_NAME_LEN + 2)];
 	static char again[sizeof(canon)];
@@ -356,7 +359,7 @@ static void fuzz_config_check(const struct pidle_states *st,
 			      const struct pidle_topology *topo)
 {
 	unsigned int per_level[PIDLE_MAX_LEVELS + 1] = { 0 };
-	struct pidle_err err = { { 0 } };
+	struct pidle_err err = { 0 };
 	int ret, level, prev = 0;
 	unsigned int i;
 
@@ -382,7 +385,7 @@ static void fuzz_config_check(const struct pidle_states *st,
 
 static void fuzz_words(const char *wait, const char *policy)
 {
-	struct pidle_err err = { { 0 } };
+	struct pidle_err err = { 0 };
 	enum pidle_wait w = 77, w2;
 	enum pidle_policy p = 77, p2;
 	int ret;

@@ -1,28 +1,13 @@
-# lib.sh: sourced by every guest suite (tests/vm/suites/*.sh). KTAP result
-# helpers, module load/unload, cpuidle sysfs sums. Busybox sh.
-KO=/pseudo_cpuidle.ko
-MOD=pseudo_cpuidle
-SYS=/sys/kernel/pseudo_cpuidle
-CPUIDLE=/sys/devices/system/cpu/cpuidle
-TR=/sys/kernel/tracing
-N=0
+# lib.sh: sourced by every test suite (tests/vm/suites/*.sh) after the
+# harness's guest helpers: cpuidle sysfs sums, busy loops, counter
+# snapshots and the model's invariants. Busybox sh.
+. /ktap.sh
+. /module.sh
 
-ok() { N=$((N + 1)); echo "ok $N $1"; }
-nok() { N=$((N + 1)); echo "not ok $N $1 # $2"; }
-diag() { echo "# $*"; }
-
-driver() { cat $CPUIDLE/current_driver 2>/dev/null || echo "?"; }
-loaded() { grep -q "^$MOD " /proc/modules; }
-unload() { loaded && rmmod $MOD 2>&1; ! loaded; }
-ncpus() { ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l; }
-
-# insmod with arguments; leaves output in $OUT, returns insmod's status.
-load() {
-	OUT=$(insmod $KO "$@" 2>&1)
-	st=$?
-	[ -n "$OUT" ] && diag "insmod $*: $OUT"
-	return $st
-}
+# Compatibility with the suites that still count by hand: ok/nok number
+# the results through ktap_result.
+ok() { ktap_result "$1" 0; }
+nok() { ktap_result "$1" 1 "$2"; }
 
 # sum of stateK/usage over CPUs
 usage_sum() {
@@ -33,7 +18,6 @@ usage_sum() {
 	done
 	echo $s
 }
-nstates() { ls -d /sys/devices/system/cpu/cpu0/cpuidle/state[0-9]* 2>/dev/null | wc -l; }
 # total usage over states >= 1 and all CPUs
 deep_usage() {
 	t=0; k=1

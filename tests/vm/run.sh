@@ -1,67 +1,78 @@
 #!/bin/bash
-# run.sh [KVER...]: the QEMU guest suite. For each kernel: build the module
-# and the initramfs, then boot each suite of suites/*.sh (or those named in
-# $VM_SUITES) with the vCPU layout its "# smp:" header gives, and check the
-# serial logs. Kernels: arguments, else $VM_KVERS, else the newest
-# 6.1.0-*-amd64 and 6.12.*+deb12-amd64 with image and headers.
+# run.sh [KERNEL...]: the guest test suites, through the harness. For each
+# kernel named (harness/kernel: 6.1, 6.1-rt, 6.12, 6.12-rt, eval, debug,
+# user; default $VM_KERNELS, else "6.1 6.12"): build the module, one image
+# with every suite, then boot each suite of suites/ (or $VM_SUITES) in the
+# shape its header declares ("# smp:" required, "# append:", "# timeout:",
+# "# icount:", booted under -icount beside other such guests) and
+# check its log. Ends with "N passed, N failed" over all kernels.
+# The guest programs and tools are built by make check-vm.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 TOP=$(cd "$HERE/../.." && pwd)
-OUTDIR=$TOP/build/vm
-mkdir -p "$OUTDIR"
-# Concurrent runs in one tree share build/kmod-* and build/vm/*: serialize.
-. "$HERE/host.sh"
-lock_tree run.sh
+H=$TOP/harness
+OUT=$TOP/build/vm
+mkdir -p "$OUT"
+# Two runs in one tree would share build/vm/: one at a time.
+exec 9> "$OUT/.lock"
+flock -n 9 || { echo "run.sh: another run holds $OUT/.lock, waiting" >&2; flock 9; }
 
-KVERS=${*:-${VM_KVERS:-}}
-if [ -z "$KVERS" ]; then
-	KVERS="$(newest '6.1.0-*-amd64') $(newest '6.12.*+deb12-amd64')"
-fi
-KVERS=$(echo $KVERS)
-[ -n "$KVERS" ] || { echo "run.sh: no kernel with image and headers" >&2; exit 1; }
+# field SUITE FIELD: the "# FIELD: value" header line of suites/SUITE.sh
+field() { sed -n "s/^# $2: //p" "$HERE/suites/$1.sh" | head -n 1; }
+
+KERNELS=${*:-${VM_KERNELS:-6.1 6.12}}
 SUITES=${VM_SUITES:-$(cd "$HERE/suites" && ls *.sh | sed 's/\.sh$//')}
 for s in $SUITES; do
 	[ -f "$HERE/suites/$s.sh" ] || { echo "run.sh: no suite $HERE/suites/$s.sh" >&2; exit 1; }
-	[ -n "$(suite_field "$s" smp)" ] || { echo "run.sh: suites/$s.sh has no '# smp:' line" >&2; exit 1; }
+	[ -n "$(field "$s" smp)" ] || { echo "run.sh: suites/$s.sh has no '# smp:' line" >&2; exit 1; }
 done
+PROGS=()
+for c in "$HERE"/guest/*.c; do PROGS+=(--file "$TOP/build/guest/$(basename "$c" .c)"); done
+for s in "$HERE"/suites/*.sh; do PROGS+=(--suite "$s"); done
 
-TOTAL_PASS=0; TOTAL_FAIL=0
-SUMMARY=()
-for k in $KVERS; do
-	PASS=0; FAIL=0
+RESULTS=$OUT/results
+: > "$RESULTS"
+for name in $KERNELS; do
 	t0=$(date +%s)
-	echo "== $k"
-	if [ ! -e "/boot/vmlinuz-$k" ] || [ ! -d "/usr/src/linux-headers-$k" ]; then
-		echo "  FAIL no image or headers for $k"; FAIL=1
-	else
-		if build_module "$k"; then
-			echo "  module: built build/kmod-$k/pseudo_cpuidle.ko"; PASS=$((PASS + 1))
-		else
-			echo "  module: FAIL build (log $OUTDIR/$k.build.log):"
-			grep -E 'error|warning:|missing' "$OUTDIR/$k.build.log" | head -n 10 | sed 's/^/    /'
-			FAIL=$((FAIL + 1))
-			rm -f "$TOP/build/kmod-$k/pseudo_cpuidle.ko"
-		fi
-		if "$HERE/build-initramfs.sh" "$k" "$OUTDIR/$k.initrd.gz"; then
-			for s in $SUITES; do
-				ts=$(date +%s)
-				log=$OUTDIR/$k.$s.log
-				boot "$k" "$(suite_field "$s" smp)" "$s" "$log" \
-					"$(suite_field "$s" append)" "$(suite_field "$s" timeout)"
-				st=$?; [ $st -eq 0 ] || echo "  $s boot: qemu exit status $st (124 = timeout)"
-				check_log "$s" "$log"
-				echo "  $s: $(( $(date +%s) - ts ))s, log $log"
-			done
-		else
-			echo "  FAIL initramfs"; FAIL=$((FAIL + 1))
-		fi
+	echo "== $name"
+	d=$OUT/$name
+	rm -f "$RESULTS.$name" "$d/initrd.gz"
+	if ! kernel=$("$H/kernel" "$name"); then
+		echo "$name 0 1" >> "$RESULTS"; continue
 	fi
-	t=$(( $(date +%s) - t0 ))
-	echo "  $k: $PASS passed, $FAIL failed, ${t}s"
-	SUMMARY+=("$k: $PASS passed, $FAIL failed (${t}s)")
-	TOTAL_PASS=$((TOTAL_PASS + PASS)); TOTAL_FAIL=$((TOTAL_FAIL + FAIL))
+	set -- $kernel
+	image=$1 kdir=$2
+	echo "  kernel: $image, module built against $kdir"
+	KOS=()
+	if "$H/module" "$kdir" "$d/kmod" "$HERE/kmod"; then
+		echo "  module: ok ($d/kmod/build.log)"; echo "module 1 0" >> "$RESULTS.$name"
+		for ko in "$d"/kmod/*.ko; do KOS+=(--file "$ko"); done
+	else
+		echo "  module: FAIL ($d/kmod/build.log)"; echo "module 0 1" >> "$RESULTS.$name"
+	fi
+	# The test build with the fault hooks (drivers/fault/), for the fault suite.
+	if PIDLE_MODULE_VARS=PIDLE_FAULT=y "$H/module" "$kdir" "$d/kmod-fault"; then
+		KOS+=(--file "$d/kmod-fault/pseudo_cpuidle.ko:/fault/pseudo_cpuidle.ko")
+	else
+		echo "  fault module: FAIL ($d/kmod-fault/build.log)"; echo "fault-module 0 1" >> "$RESULTS.$name"
+	fi
+	if ! "$H/image" "$d/initrd.gz" "${KOS[@]}" --file "$HERE/lib.sh" "${PROGS[@]}" --tools; then
+		echo "  FAIL initramfs"; echo "image 0 1" >> "$RESULTS.$name"
+	fi
+	[ -f "$d/initrd.gz" ] && for s in $SUITES; do
+		ts=$(date +%s)
+		log=$d/$s.log
+		icount=$(field "$s" icount)
+		"$H/boot" --kernel "$image" --initrd "$d/initrd.gz" --log "$log" --suite "$s" \
+			--smp "$(field "$s" smp)" --append "$(field "$s" append)" \
+			--timeout "$(field "$s" timeout | grep . || echo 240)" \
+			${icount:+--icount "$icount" --concurrent}
+		st=$?; [ $st -eq 0 ] || echo "  $s boot: qemu exit status $st (124 = timeout)"
+		"$H/check" "$s" "$log" "$RESULTS.$name" | grep -v ' passed, .* failed$'
+		echo "  $s: $(( $(date +%s) - ts ))s, log $log"
+	done
+	echo "  $name: $("$H/total" "$RESULTS.$name"), $(( $(date +%s) - t0 ))s"
+	sed "s/^/$name:/" "$RESULTS.$name" >> "$RESULTS"
 done
 echo "== summary"
-printf '  %s\n' "${SUMMARY[@]}"
-echo "$TOTAL_PASS passed, $TOTAL_FAIL failed"
-[ $TOTAL_FAIL -eq 0 ]
+"$H/total" "$RESULTS"

@@ -1,24 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
-# QEMU guest suite. `make check-vm`; VM_KVERS="6.1.0-57-amd64" selects kernels.
-VM_KVERS ?=
+# The guest test suites: make check-vm. VM_KERNELS names the kernels
+# (harness/kernel NAME; harness/README), VM_SUITES some suites of
+# tests/vm/suites/. KERNEL=<image> KDIR=<build tree> alone runs them on
+# the user's own kernel (the harness name "user").
+ifneq ($(KERNEL),)
+VM_KERNELS ?= user
+endif
+VM_KERNELS ?= 6.1 6.12
 VM_SUITES ?=
 
-# The tools the guests run, put in build/vm/extra/ (the image's /bin) under
-# their plain names: pidle-stat and pidle-bench as their static builds,
-# pidle-topo as built (dynamic; build-initramfs.sh brings its libraries).
-VM_EXTRA := $(BUILD)/vm/extra/pidle-topo $(BUILD)/vm/extra/pidle-stat \
-	    $(BUILD)/vm/extra/pidle-bench
-
-$(BUILD)/vm/extra/pidle-topo: $(BUILD)/pidle-topo
-	mkdir -p $(@D)
-	cp $< $@
-
-$(BUILD)/vm/extra/%: $(BUILD)/%.static
-	mkdir -p $(@D)
-	cp $< $@
-
-.PHONY: vm-extra
-vm-extra: $(VM_EXTRA)
-
-check-vm: vm-extra
-	VM_KVERS="$(VM_KVERS)" VM_SUITES="$(VM_SUITES)" tests/vm/run.sh
+.PHONY: check-vm
+check-vm: guest-tools $(call GUEST_PROGS,tests/vm/guest)
+	@KERNEL="$(KERNEL)" KDIR="$(KDIR)" VM_KERNELS="$(VM_KERNELS)" \
+		VM_SUITES="$(VM_SUITES)" tests/vm/run.sh

@@ -10,12 +10,13 @@
 # median 193 us, L10's 153 us, every timer error near -45 us).
 # smp: 2
 # timeout: 400
-. /lib.sh
+. /ktap.sh
+. /module.sh
 . /suites/bench-lib.sh
 TABLE=POLL:0:0,NOLAT:0:1,L10:10:20,L30:30:60,L100:100:200,L300:300:600,L1MS:1000:2000,L2MS:2000:4000,L5MS:5000:10000
 SAMPLES=$(arg bench_n 500)
-echo "KTAP version 1"
-echo "1..7"
+ktap_header
+ktap_plan 7
 if load states=$TABLE wait=halt; then
 	for k in 2 3 4 5 6 7 8; do
 		name=$(cat /sys/devices/system/cpu/cpu0/cpuidle/state$k/name)
@@ -23,5 +24,5 @@ if load states=$TABLE wait=halt; then
 	done
 	unload >/dev/null
 else
-	for k in 2 3 4 5 6 7 8; do nok "state $k against NOLAT measured" "insmod failed: $OUT"; done
+	for k in 2 3 4 5 6 7 8; do ktap_result "state $k against NOLAT measured" 1 "insmod failed: $OUT"; done
 fi

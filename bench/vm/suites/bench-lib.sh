@@ -1,15 +1,6 @@
-# bench-lib.sh: sourced by make bench's guest suites after /lib.sh (not a
-# suite: it has no "# smp:" line). Results go out as "bench: TAG CSV-ROW"
+# bench-lib.sh: sourced by make bench's guest suites after /ktap.sh and
+# /module.sh (not a suite: it has no "# smp:" line). Results go out as "bench: TAG CSV-ROW"
 # lines for bench/vm.sh; the KTAP result says whether the run gave them.
-
-# arg NAME DEFAULT: the value of NAME= on the kernel command line
-arg() {
-	v=$2
-	for a in $(cat /proc/cmdline); do
-		case "$a" in "$1"=*) v=${a#*=} ;; esac
-	done
-	echo "$v"
-}
 
 # bench_run WARMUP TAG DESC ROWS PIDLE-BENCH-ARGS...: ok when pidle-bench --csv
 # exits 0 with ROWS result rows and, where the module counts exits, the
@@ -33,10 +24,10 @@ bench_run() {
 		END { for (s in n) if (e[s] < n[s]) printf " %s: %d exits for %d samples", s, e[s], n[s] }')
 	diag "pidle-bench $*: $(( $(date +%s) - t0 )) s with the warm-up"
 	if [ $st -ne 0 ] || [ "$got" -ne "$rows" ]; then
-		nok "$desc" "pidle-bench exit $st, $got of $rows rows: $(cat /tmp/err)"
+		ktap_result "$desc" 1 "pidle-bench exit $st, $got of $rows rows: $(cat /tmp/err)"
 	elif [ -n "$short" ]; then
-		nok "$desc" "not every wake-up was from its state:$short"
+		ktap_result "$desc" 1 "not every wake-up was from its state:$short"
 	else
-		ok "$desc"
+		ktap_result "$desc" 0
 	fi
 }

@@ -6,15 +6,16 @@
 # order), and case 1 checks that it took.
 # smp: 2
 # append: idle=poll
-. /lib.sh
+. /ktap.sh
+. /module.sh
 . /suites/bench-lib.sh
 SAMPLES=$(arg bench_n 2000); TEST=$(arg bench_test both)
-echo "KTAP version 1"
-echo "1..2"
+ktap_header
+ktap_plan 2
 if [ "$(driver)" = none ] && dmesg | grep -q 'using polling idle threads'; then
-	ok "kernel polls in idle (idle=poll, no cpuidle driver)"
+	ktap_result "kernel polls in idle (idle=poll, no cpuidle driver)" 0
 else
-	nok "kernel polls in idle (idle=poll, no cpuidle driver)" "cpuidle driver '$(driver)'"
+	ktap_result "kernel polls in idle (idle=poll, no cpuidle driver)" 1 "cpuidle driver '$(driver)'"
 fi
 ROWS=2; [ "$TEST" = both ] || ROWS=1
 bench_run 1000 poll "idle=poll measured" $ROWS --as-is -t $TEST -n $SAMPLES -I 1000

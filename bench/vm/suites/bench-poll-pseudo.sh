@@ -4,15 +4,16 @@
 # by pidle-bench; bench-poll-kernel.sh is the same with the kernel's
 # idle=poll. Command line: bench_n= samples, bench_test= timer|ipi|both.
 # smp: 2
-. /lib.sh
+. /ktap.sh
+. /module.sh
 . /suites/bench-lib.sh
 SAMPLES=$(arg bench_n 2000); TEST=$(arg bench_test both)
-echo "KTAP version 1"
-echo "1..1"
+ktap_header
+ktap_plan 1
 ROWS=2; [ "$TEST" = both ] || ROWS=1
 if load states=POLL:0:0,NOLAT:0:1; then
 	bench_run 1000 poll "pseudo polling state measured" $ROWS -s 0 -t $TEST -n $SAMPLES -I 1000
 	unload >/dev/null
 else
-	nok "pseudo polling state measured" "insmod failed: $OUT"
+	ktap_result "pseudo polling state measured" 1 "insmod failed: $OUT"
 fi

@@ -694,7 +694,7 @@ static const char *show(const char *s, size_t len)
 static void refuse_one(int p, int cls, const char *val, size_t len)
 {
 	char canon[PIDLE_PARAM_LEN], back[PIDLE_PARAM_LEN], lines[4][512];
-	struct pidle_err err = { { 0 } };
+	struct pidle_err err = { 0 };
 	unsigned long long r0, r1;
 	struct view v, after;
 	unsigned int nl;

@@ -1,0 +1,62 @@
+# ktap.sh: KTAP output for a guest suite (busybox sh), in the spirit of
+# the kernel's tools/testing/selftests/kselftest/ktap_helpers.sh. A suite
+#
+#	. /ktap.sh
+#	ktap_header
+#	ktap_plan 3			# optional: else ktap_finished derives it
+#	ktap_test "default table" check_table "POLL:0 C1:2"
+#	ktap_result "tracepoints" $? "no pidle_exit lines"
+#	ktap_finished			# totals, plan check, exit status
+#
+# writes each description once. ktap_test runs a check in the suite's own
+# shell; the check says why it failed with `why MESSAGE` (to fd 3), which
+# becomes the result's "# reason". No result travels through a global of
+# the suite's: the counters below are this file's own.
+# Without ktap_plan, the plan "1..N" is printed by ktap_finished, after
+# the results: a suite that dies before it leaves no plan, and the host
+# (harness/check) fails a log without one.
+_ktap_n=0
+_ktap_pass=0
+_ktap_fail=0
+_ktap_plan=
+
+ktap_header() { echo "KTAP version 1"; }
+ktap_plan() { _ktap_plan=$1; echo "1..$1"; }
+diag() { echo "# $*"; }
+
+# why MESSAGE: inside a check run by ktap_test, the reason it fails
+why() { echo "$*" >&3; }
+
+# ktap_result DESC STATUS [REASON]: one result, ok when STATUS is 0
+ktap_result() {
+	_ktap_n=$((_ktap_n + 1))
+	if [ "$2" -eq 0 ]; then
+		_ktap_pass=$((_ktap_pass + 1))
+		echo "ok $_ktap_n $1"
+	else
+		_ktap_fail=$((_ktap_fail + 1))
+		echo "not ok $_ktap_n $1${3:+ # $3}"
+	fi
+}
+
+# ktap_test DESC CHECK [ARG...]: run CHECK ARG... (a function or command)
+# in this shell; its status is the result, what it passed to why the reason.
+ktap_test() {
+	_ktap_desc=$1; shift
+	"$@" 3> /tmp/.ktap-why
+	ktap_result "$_ktap_desc" $? "$(tr '\n' ' ' < /tmp/.ktap-why | sed 's/ $//')"
+}
+
+# ktap_finished: the plan when none was declared (or a diagnostic when
+# the declared one was not met), the totals, and exit: 0 when all passed.
+ktap_finished() {
+	if [ -z "$_ktap_plan" ]; then
+		echo "1..$_ktap_n"
+	elif [ "$_ktap_plan" -ne "$_ktap_n" ]; then
+		diag "planned $_ktap_plan results, gave $_ktap_n"
+		_ktap_fail=$((_ktap_fail + 1))
+	fi
+	diag "Totals: pass:$_ktap_pass fail:$_ktap_fail"
+	[ "$_ktap_fail" -eq 0 ]
+	exit $?
+}

@@ -1,0 +1,33 @@
+# module.sh: the guest side of every user of the harness (tests, demo,
+# bench): where the module and its sysfs are, loading and unloading it,
+# the kernel command line's arguments. Busybox sh.
+KO=/pseudo_cpuidle.ko
+MOD=pseudo_cpuidle
+SYS=/sys/kernel/pseudo_cpuidle
+CPUIDLE=/sys/devices/system/cpu/cpuidle
+TR=/sys/kernel/tracing
+
+driver() { cat $CPUIDLE/current_driver 2>/dev/null || echo "?"; }
+loaded() { grep -q "^$MOD " /proc/modules; }
+unload() { loaded && rmmod $MOD 2>&1; ! loaded; }
+ncpus() { ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l; }
+nstates() { ls -d /sys/devices/system/cpu/cpu0/cpuidle/state[0-9]* 2>/dev/null | wc -l; }
+
+# load ARG...: insmod with arguments; insmod's output goes out as a
+# diagnostic and stays in $OUT for the caller's reason (phase-out: the
+# suites not yet on ktap_test read it).
+load() {
+	OUT=$(insmod $KO "$@" 2>&1)
+	_st=$?
+	[ -n "$OUT" ] && echo "# insmod $*: $OUT"
+	return $_st
+}
+
+# arg NAME DEFAULT: the value of NAME= on the kernel command line
+arg() {
+	_v=$2
+	for _a in $(cat /proc/cmdline); do
+		case "$_a" in "$1"=*) _v=${_a#*=} ;; esac
+	done
+	echo "$_v"
+}
