@@ -62,7 +62,8 @@ void pidle_enter_drain(void);
 char *pidle_topology_auto(void);
 
 /* pidle_sysfs.c */
-int pidle_sysfs_init(void);
+int pidle_sysfs_init(const struct pidle_cfg *cfg);
+void pidle_sysfs_wait_released(void);
 void pidle_sysfs_exit(void);
 
 /* fault/pidle_fault.c: test-only fault hooks, in a PIDLE_FAULT=y build only */

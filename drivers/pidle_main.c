@@ -156,6 +156,9 @@ enum pidle_stage {
  * rollback when an online callback failed) can still be in
  * pidle_enter_state(), spinning its exit latency before it writes the
  * model's counters: the drain waits for it before the model is freed.
+ * Last, whatever sysfs directories were ever created (at init, or by
+ * reconfigurations) must have been released, since their release calls
+ * into this module (pidle_sysfs.c, "Sysfs lifetime").
  */
 static void pidle_teardown(enum pidle_stage stage)
 {
@@ -170,6 +173,7 @@ static void pidle_teardown(enum pidle_stage stage)
 	case PIDLE_HAVE_CFG:
 		pidle_cfg_free(&pidle_cfg);
 	}
+	pidle_sysfs_wait_released();
 }
 
 static int __init pidle_module_init(void)
@@ -200,7 +204,7 @@ static int __init pidle_module_init(void)
 	}
 	pidle_fill_driver();
 
-	ret = pidle_sysfs_init();
+	ret = pidle_sysfs_init(&pidle_cfg);
 	if (ret) {
 		pidle_teardown(PIDLE_HAVE_CFG);
 		goto unlock;
