@@ -40,6 +40,11 @@ help:
 	@echo '  make bench      benchmarks, reported as side-by-side ratios'
 	@echo '  make fuzz       fuzz the parsers and the model, FUZZ_SECONDS=60 each'
 	@echo '                  (or FUZZ_RUNS=N inputs), corpus kept in build/fuzz/'
+	@echo '  make kernel-eval  build (or find cached) the eval guest kernel from'
+	@echo '                 linux-source-6.12: every governor (ladder, menu, teo,'
+	@echo '                 haltpoll); ~6 min cold on 2 cores (KERNEL_PATCH=FILE)'
+	@echo '  make kernel-debug the same with lockdep, KASAN, kmemleak, fault injection'
+	@echo '  make check-kernels the kernel config check, cache and KERNEL/KDIR checks'
 	@echo '  make deps       install the Debian packages everything needs'
 	@echo '  make install    install the module for KDIR (modules_install)'
 	@echo '  make clean      remove build products'
@@ -88,6 +93,7 @@ include tests/fuzz/fuzz.mk
 include harness/harness.mk
 include tests/vm/vm.mk
 -include demo/demo.mk
+include kernels/kernels.mk
 include bench/bench.mk
 
 tools: $(TOOLS)

@@ -1,0 +1,16 @@
+# SPDX-License-Identifier: GPL-2.0
+# Guest kernels built from Debian's linux-source-6.12 (kernels/build; the
+# cache lives outside the clone, see Documentation/kernels.rst). Included by
+# the top Makefile. KERNEL_PATCH=FILE builds the kernel with a patch applied
+# to the source (a governor change to evaluate).
+KERNEL_PATCH ?=
+KERNELS_PATCH_ARG = $(if $(KERNEL_PATCH),--patch "$(KERNEL_PATCH)")
+
+.PHONY: kernel-eval kernel-debug check-kernels
+kernel-eval kernel-debug: kernel-%: deps-check
+	kernels/build $* $(KERNELS_PATCH_ARG)
+
+# No kernel is built here: the configuration check, the cache key and skip,
+# check-kernel's refusals, on small fakes.
+check-kernels:
+	@kernels/test/run

@@ -1,0 +1,101 @@
+# SPDX-License-Identifier: GPL-2.0
+# kernels/lib.sh: sourced by kernels/build and kernels/locate. Where a guest
+# kernel built from source lives, and the key that names it.
+#
+# The kernel cache (Documentation/kernels.rst, "The cache")
+#
+# A kernel NAME (eval, debug) is built from the fragments base.config and
+# NAME.config of this folder, merged onto `make tinyconfig`. Its build tree
+# lives outside the clone, under $PIDLE_KERNEL_CACHE (default
+# /var/cache/pidle-kernels), in a directory named
+#     NAME-SRCVER-KEY
+# where SRCVER is the source's version (the Debian package's, or the
+# tarball's size and time when no package owns it) and KEY the first 12
+# hex digits of a sha256 over everything that decides the image: this
+# recipe's version, the source, an optional patch, the compiler, and each
+# fragment's text. So two clones share a build, a second run finds it, and
+# a changed fragment (or patch, or compiler) names a new directory. A build
+# is complete when its directory holds the file `built`, written last.
+# src/SRCVER[-PATCHKEY]/ holds the unpacked (and patched) source,
+# ccache/ the compiler cache every build shares.
+
+KERNELS_DIR=${KERNELS_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)}
+PIDLE_KERNEL_CACHE=${PIDLE_KERNEL_CACHE:-/var/cache/pidle-kernels}
+PIDLE_KERNEL_TARBALL=${PIDLE_KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+# Bump when the build steps change what a given source and fragments give.
+KERNELS_RECIPE=2
+
+kernels_die() {
+	echo "kernels: $*" >&2
+	exit 1
+}
+
+# kernels_fragments NAME: the fragment files of kernel NAME, in merge order.
+kernels_fragments() {
+	local name=$1
+	case "$name" in
+	base|*[!a-z0-9_-]*|'')
+		kernels_die "no kernel named '$name' (known: $(kernels_names))" ;;
+	esac
+	[ -f "$KERNELS_DIR/$name.config" ] ||
+		kernels_die "no kernel named '$name' (known: $(kernels_names))"
+	echo "$KERNELS_DIR/base.config $KERNELS_DIR/$name.config"
+}
+
+kernels_names() {
+	local f n out=
+	for f in "$KERNELS_DIR"/*.config; do
+		n=$(basename "$f" .config)
+		[ "$n" = base ] || out="$out${out:+, }$n"
+	done
+	echo "$out"
+}
+
+# kernels_srcver: the source's version, safe in a file name.
+kernels_srcver() {
+	local v
+	[ -f "$PIDLE_KERNEL_TARBALL" ] ||
+		kernels_die "no kernel source $PIDLE_KERNEL_TARBALL (install it: apt-get install linux-source-6.12, or make deps)"
+	v=$(dpkg-query -S "$PIDLE_KERNEL_TARBALL" 2>/dev/null | cut -d: -f1 | head -n 1)
+	[ -n "$v" ] && v=$(dpkg-query -W -f '${Version}' "$v" 2>/dev/null)
+	[ -n "$v" ] || v=$(stat -c '%s-%Y' "$PIDLE_KERNEL_TARBALL")
+	echo "$v" | tr -c 'A-Za-z0-9.+_\n-' '_'
+}
+
+# kernels_key NAME [PATCH]: the 12-digit key (see the DOC block above).
+kernels_key() {
+	local name=$1 patch=${2:-} f
+	{
+		echo "recipe $KERNELS_RECIPE"
+		echo "source $PIDLE_KERNEL_TARBALL $(kernels_srcver)"
+		echo "compiler $(${KERNELS_CC:-gcc} --version | head -n 1)"
+		[ -z "$patch" ] || { echo "patch"; cat "$patch"; }
+		for f in $(kernels_fragments "$name"); do
+			echo "fragment $(basename "$f")"
+			cat "$f"
+		done
+	} | sha256sum | cut -c1-12
+}
+
+# kernels_dir NAME [PATCH]: the build tree's path (it may not exist yet).
+kernels_dir() {
+	local key
+	key=$(kernels_key "$@") || exit 1
+	echo "$PIDLE_KERNEL_CACHE/$1-$(kernels_srcver)-$key"
+}
+
+# Expected cold build of NAME on this project's reference machine (2 cores,
+# nothing else running; measured, see Documentation/kernels.rst), and the
+# number of compile steps it has, for the progress lines.
+kernels_expect_min() {
+	case "$1" in
+	eval) echo 6 ;;
+	*) echo 8 ;;
+	esac
+}
+kernels_expect_cc() {
+	case "$1" in
+	eval) echo 1200 ;;
+	*) echo 1300 ;;
+	esac
+}
