@@ -1,11 +1,17 @@
 #!/bin/bash
 # run.sh [KERNEL...]: the guest test suites, through the harness. For each
 # kernel named (harness/kernel: 6.1, 6.1-rt, 6.12, 6.12-rt, eval, debug,
-# user; default $VM_KERNELS, else "6.1 6.12"): build the module, one image
-# with every suite, then boot each suite of suites/ (or $VM_SUITES) in the
-# shape its header declares ("# smp:" required, "# append:", "# timeout:",
+# user; default $VM_KERNELS, else "6.1 6.12 6.1-rt 6.12-rt debug"): build
+# the module, one image with every suite, then boot each suite of suites/
+# (or $VM_SUITES) in the shape its header declares ("# smp:" required, "# append:", "# timeout:",
 # "# icount:", booted under -icount beside other such guests) and
 # check its log. Ends with "N passed, N failed" over all kernels.
+# Without $VM_SUITES, the rt and debug kernels run only the suites whose
+# "# kernels:" header line names "rt" or "debug" (every suite runs on the
+# others): the rt flavours check the idle path, the domains, reconfiguration
+# and polling under PREEMPT_RT; the debug kernel (lockdep, KASAN, delayed
+# kobject release, fault injection) makes each cpuidle kobject removal
+# wait 1-4 s, so it runs the 2-vCPU suites about lifetime and faults.
 # The guest programs and tools are built by make check-vm.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -20,7 +26,7 @@ flock -n 9 || { echo "run.sh: another run holds $OUT/.lock, waiting" >&2; flock 
 # field SUITE FIELD: the "# FIELD: value" header line of suites/SUITE.sh
 field() { sed -n "s/^# $2: //p" "$HERE/suites/$1.sh" | head -n 1; }
 
-KERNELS=${*:-${VM_KERNELS:-6.1 6.12}}
+KERNELS=${*:-${VM_KERNELS:-6.1 6.12 6.1-rt 6.12-rt debug}}
 SUITES=${VM_SUITES:-$(cd "$HERE/suites" && ls *.sh | sed 's/\.sh$//')}
 for s in $SUITES; do
 	[ -f "$HERE/suites/$s.sh" ] || { echo "run.sh: no suite $HERE/suites/$s.sh" >&2; exit 1; }
@@ -32,6 +38,23 @@ for s in "$HERE"/suites/*.sh; do PROGS+=(--suite "$s"); done
 
 RESULTS=$OUT/results
 : > "$RESULTS"
+# kernel_class NAME: rt, debug, or all (every suite)
+kernel_class() {
+	case "$1" in
+	*-rt|*-rt-amd64) echo rt ;;
+	debug) echo debug ;;
+	*) echo all ;;
+	esac
+}
+
+# runs_on SUITE NAME: whether SUITE runs on kernel NAME
+runs_on() {
+	local class
+	class=$(kernel_class "$2")
+	[ -n "${VM_SUITES:-}" ] || [ "$class" = all ] ||
+		[[ " $(field "$1" kernels) " == *" $class "* ]]
+}
+
 for name in $KERNELS; do
 	t0=$(date +%s)
 	echo "== $name"
@@ -60,11 +83,14 @@ for name in $KERNELS; do
 		echo "  FAIL initramfs"; echo "image 0 1" >> "$RESULTS.$name"
 	fi
 	[ -f "$d/initrd.gz" ] && for s in $SUITES; do
+		runs_on "$s" "$name" || continue
 		ts=$(date +%s)
 		log=$d/$s.log
 		icount=$(field "$s" icount)
+		append=$(field "$s" append)
+		[ "$(kernel_class "$name")" = debug ] && append="$append vmsettle=5"
 		"$H/boot" --kernel "$image" --initrd "$d/initrd.gz" --log "$log" --suite "$s" \
-			--smp "$(field "$s" smp)" --append "$(field "$s" append)" \
+			--smp "$(field "$s" smp)" --append "$append" \
 			--timeout "$(field "$s" timeout | grep . || echo 240)" \
 			${icount:+--icount "$icount" --concurrent}
 		st=$?; [ $st -eq 0 ] || echo "  $s boot: qemu exit status $st (124 = timeout)"

@@ -6,10 +6,14 @@
 ifneq ($(KERNEL),)
 VM_KERNELS ?= user
 endif
-VM_KERNELS ?= 6.1 6.12
+# The Debian kernels, generic and PREEMPT_RT, and the debug kernel built
+# from source (kernels/: lockdep, KASAN, delayed kobject release, fault
+# injection), which check-vm builds first when it is not in the cache.
+VM_KERNELS ?= 6.1 6.12 6.1-rt 6.12-rt debug
 VM_SUITES ?=
 
 .PHONY: check-vm
-check-vm: guest-tools $(call GUEST_PROGS,tests/vm/guest)
+check-vm: guest-tools $(call GUEST_PROGS,tests/vm/guest) \
+	  $(if $(filter debug,$(VM_KERNELS)),kernel-debug)
 	@KERNEL="$(KERNEL)" KDIR="$(KDIR)" VM_KERNELS="$(VM_KERNELS)" \
 		VM_SUITES="$(VM_SUITES)" tests/vm/run.sh

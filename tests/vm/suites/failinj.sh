@@ -7,6 +7,7 @@
 # succeed with the new one read back, or fail with the old one read back
 # and still in force (its cpuidle states), never half-applied; afterwards,
 # without injection, writes work again and kmemleak finds no leak.
+# kernels: debug
 # smp: 2
 # timeout: 600
 . /lib.sh

@@ -10,6 +10,7 @@
 # memory is gone (the debug kernel: KASAN, DEBUG_KOBJECT_RELEASE; any
 # splat fails the run). Two vCPUs: under DEBUG_KOBJECT_RELEASE every
 # cpuidle kobject removal waits out its delay, one after another.
+# kernels: rt debug
 # smp: 2
 # timeout: 400
 . /lib.sh
