@@ -6,14 +6,63 @@
 # the newest installed Debian linux-headers-*-amd64. Override: make KDIR=...
 KDIR ?= $(shell scripts/find-kdir)
 
-CC ?= cc
 BUILD := build
-CFLAGS_COMMON := -std=gnu11 -O2 -g -Wall -Wextra -Werror -Wno-unused-parameter \
-		 -Wno-missing-field-initializers -Iinclude -Itests/shim
+
+# The flags, once. Every C file of the tree is compiled by one of the
+# pattern rules below, into build/<variant>/<its path>.o with a .d file of
+# its headers: o (host, also linked -static for the guests), san
+# (AddressSanitizer + UBSan: the unit tests), tsan (ThreadSanitizer: the
+# stress test) and fuzz (libFuzzer; tests/fuzz/fuzz.mk).
+WARNINGS := -Wall -Wextra -Werror -Wno-unused-parameter \
+	    -Wno-missing-field-initializers -Wno-format-truncation
+# _GNU_SOURCE for all userspace C, before any -include: defined empty, as
+# a file's own "#define _GNU_SOURCE" does, so that the two agree.
+CFLAGS := -std=gnu11 -O2 -g $(WARNINGS) -D_GNU_SOURCE=
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 	     -fno-sanitize-recover=all
+TSAN_FLAGS := -O1 -fsanitize=thread
+HWLOC_CFLAGS := $(shell pkg-config --cflags hwloc 2>/dev/null)
+HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
 
+# Include paths, by source. The model core, and what tests it, see
+# tests/shim/'s <linux/*.h> first (the kernel's names on userspace C, as
+# the kernel's tools/testing/radix-tree does). Userspace programs do not:
+# the shim's <linux/errno.h> and <linux/limits.h> would hide glibc's.
+# Those that include <pidle/...> (PIDLE_USERS) take only its
+# <linux/types.h> (u32, u64, over the system's) by -include.
+MODEL_DIRS := drivers/model/% tests/shim/% tests/unit/% tests/fuzz/% bench/model/%
+PIDLE_USERS := topology/% tests/vm/guest/pidlecfg.c
+MODEL_INC := -Iinclude -Itests/shim
+USER_INC := -Iinclude -Itools
+PIDLE_USER_INC := $(USER_INC) -Itopology -include tests/shim/linux/types.h \
+		  $(HWLOC_CFLAGS)
+inc = $(if $(filter $(MODEL_DIRS),$1),$(MODEL_INC),$(if $(filter \
+	$(PIDLE_USERS),$1),$(PIDLE_USER_INC),$(USER_INC)))
+# clang knows no -Wno-format-truncation (gcc's -Wall only)
+CLANG := clang -Wno-unknown-warning-option
+
+$(BUILD)/o/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) -MMD -MP $(call inc,$<) -c $< -o $@
+$(BUILD)/san/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CFLAGS) $(SAN_FLAGS) -MMD -MP $(call inc,$<) -c $< -o $@
+$(BUILD)/tsan/%.o: %.c
+	@mkdir -p $(@D)
+	$(CLANG) $(CFLAGS) $(TSAN_FLAGS) -MMD -MP $(call inc,$<) -c $< -o $@
+
+# objs VARIANT,SOURCES: their objects
+objs = $(patsubst %.c,$(BUILD)/$1/%.o,$2)
+
+# The model core, compiled unchanged for userspace (see MODEL_INC).
 MODEL_SRCS := $(wildcard drivers/model/*.c) tests/shim/shim.c
+$(BUILD)/libpidle.a: $(call objs,o,$(MODEL_SRCS))
+	$(AR) rcs $@ $^
+$(BUILD)/libpidle-san.a: $(call objs,san,$(MODEL_SRCS))
+	$(AR) rcs $@ $^
+
+# Linking: a program from its objects and archives, plain or -static.
+LINK = $(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(LDLIBS)
 
 .PHONY: all module tools check check-unit check-vm check-tools check-docs check-32bit docs \
 	demo bench fuzz check-fuzz deps deps-check install clean help
@@ -64,41 +113,26 @@ module:
 install: module
 	$(MAKE) -C "$(KDIR)" M=$(CURDIR) modules_install
 
-$(BUILD):
-	mkdir -p $@
-
-# The model core, compiled unchanged for userspace through tests/shim/.
-$(BUILD)/libpidle.a: $(MODEL_SRCS) $(wildcard include/pidle/*.h tests/shim/*/*.h) | $(BUILD)
-	rm -f $@ $(BUILD)/model-*.o
-	for f in $(MODEL_SRCS); do \
-		$(CC) $(CFLAGS_COMMON) -c $$f -o $(BUILD)/model-$$(basename $$f .c).o || exit 1; \
-	done
-	ar rcs $@ $(BUILD)/model-*.o
-
-$(BUILD)/libpidle-san.a: $(MODEL_SRCS) $(wildcard include/pidle/*.h tests/shim/*/*.h) | $(BUILD)
-	rm -f $@ $(BUILD)/msan-*.o
-	for f in $(MODEL_SRCS); do \
-		$(CC) $(CFLAGS_COMMON) $(SAN_FLAGS) -c $$f -o $(BUILD)/msan-$$(basename $$f .c).o || exit 1; \
-	done
-	ar rcs $@ $(BUILD)/msan-*.o
-
-# Each part's makefile adds its binaries to TOOLS and its tests to
-# TOOL_CHECKS (golden tests of the tools) or VM_CHECKS (guest suites).
+# Each part's makefile names its programs (adding the tools to TOOLS).
 TOOLS :=
-TOOL_CHECKS :=
 include tests/unit/unit.mk
 include tests/fuzz/fuzz.mk
--include topology/topology.mk
--include tools/tools.mk
+include topology/topology.mk
+include tools/tools.mk
 include harness/harness.mk
 include tests/vm/vm.mk
--include demo/demo.mk
+include demo/demo.mk
 include kernels/kernels.mk
 include bench/bench.mk
 
 tools: $(TOOLS)
 
-check-tools: $(TOOL_CHECKS)
+# The golden tests of all three tools, one harness and one format.
+check-tools: $(TOOLS) $(BUILD)/jsoncheck
+	@tests/tools/golden.sh $(BUILD) tests/tools/stat tests/tools/bench tests/tools/topo
+
+# The headers each object was built with (written by -MMD).
+include $(shell find $(BUILD) -name "*.d" 2>/dev/null)
 
 docs:
 	scripts/docs

@@ -2,8 +2,8 @@
 # make bench: benchmarks, separate from make check (bench/run.sh says what
 # each measures). Included by the top Makefile.
 
-$(BUILD)/model_bench: bench/model/model_bench.c $(BUILD)/libpidle.a
-	$(CC) $(CFLAGS_COMMON) -pthread $< $(BUILD)/libpidle.a -o $@
+$(BUILD)/model_bench: $(BUILD)/o/bench/model/model_bench.o $(BUILD)/libpidle.a
+	$(LINK) -pthread
 
 bench: deps-check $(BUILD)/model_bench guest-tools
 	@bench/run.sh $(BUILD)

@@ -10,6 +10,6 @@ DEMO_PRESET ?=
 
 # deps-check first, alone: the tools need hwloc's headers it installs.
 demo: deps-check
-	@$(MAKE) --no-print-directory guest-tools $(call GUEST_PROGS,demo/guest)
+	@$(MAKE) --no-print-directory guest-tools $(call guest_progs,demo/guest)
 	@DEMO_KVER="$(DEMO_KVER)" DEMO_SECONDS="$(DEMO_SECONDS)" \
 		DEMO_PRESET="$(DEMO_PRESET)" demo/run.sh

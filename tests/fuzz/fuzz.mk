@@ -14,31 +14,20 @@ FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
 FUZZ_CHECK_RUNS ?= 100000
 
-FUZZ_CFLAGS := $(CFLAGS_COMMON) -O1 -fno-omit-frame-pointer \
-	       -fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_HDRS := $(wildcard include/pidle/*.h tests/shim/*/*.h drivers/model/*.h)
+FUZZ_FLAGS := -O1 $(SAN_FLAGS)
 
 # Coverage instrumentation on the model core only: libFuzzer's cov and ft
 # count edges of drivers/model/, not of the harness.
-FUZZ_MODEL_OBJS := $(patsubst drivers/model/%.c,$(BUILD)/fuzz/model-%.o,$(wildcard drivers/model/*.c))
+fuzz_cov = $(if $(filter drivers/model/%,$1),-fsanitize=fuzzer-no-link)
+$(BUILD)/fuzz/%.o: %.c
+	@mkdir -p $(@D)
+	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) $(call fuzz_cov,$<) -MMD -MP $(call inc,$<) -c $< -o $@
 
-$(BUILD)/fuzz:
-	mkdir -p $@
-
-$(BUILD)/fuzz/model-%.o: drivers/model/%.c $(FUZZ_HDRS) | $(BUILD)/fuzz
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link -c $< -o $@
-
-$(BUILD)/fuzz/%.o: tests/fuzz/%.c tests/fuzz/fuzz.h tests/fuzz/ref_model.h $(FUZZ_HDRS) | $(BUILD)/fuzz
-	clang $(FUZZ_CFLAGS) -c $< -o $@
-
-$(BUILD)/fuzz/shim.o: tests/shim/shim.c $(FUZZ_HDRS) | $(BUILD)/fuzz
-	clang $(FUZZ_CFLAGS) -c $< -o $@
-
-$(BUILD)/fuzz/fuzz_parse: $(BUILD)/fuzz/fuzz_parse.o $(FUZZ_MODEL_OBJS) $(BUILD)/fuzz/shim.o
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@
-
-$(BUILD)/fuzz/fuzz_model: $(BUILD)/fuzz/fuzz_model.o $(BUILD)/fuzz/ref_model.o $(FUZZ_MODEL_OBJS) $(BUILD)/fuzz/shim.o
-	clang $(FUZZ_CFLAGS) -fsanitize=fuzzer $^ -o $@
+FUZZ_MODEL_OBJS := $(call objs,fuzz,$(MODEL_SRCS))
+$(BUILD)/fuzz/fuzz_parse: $(call objs,fuzz,tests/fuzz/fuzz_parse.c) $(FUZZ_MODEL_OBJS)
+$(BUILD)/fuzz/fuzz_model: $(call objs,fuzz,tests/fuzz/fuzz_model.c tests/fuzz/ref_model.c) $(FUZZ_MODEL_OBJS)
+$(FUZZ_BINS):
+	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $@
 
 .PHONY: fuzz check-fuzz
 fuzz: $(FUZZ_BINS)

@@ -10,6 +10,7 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
+#include "unit.h"
 #include <linux/bug.h>
 #include <linux/slab.h>
 #include <pidle/model.h>
@@ -496,5 +497,5 @@ int main(void)
 		cmocka_unit_test(test_model_create_errors),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return pidle_unit_run("model", tests);
 }

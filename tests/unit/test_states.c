@@ -7,6 +7,7 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
+#include "unit.h"
 #include <pidle/config.h>
 
 static void test_states_parse_default(void **s)
@@ -83,5 +84,5 @@ int main(void)
 		cmocka_unit_test(test_states_roundtrip_minimal),
 		cmocka_unit_test(test_states_parse_bad_input),
 	};
-	return cmocka_run_group_tests_name("states", tests, NULL, NULL);
+	return pidle_unit_run("states", tests);
 }

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
+#include "unit.h"
 #include <linux/slab.h>
 #include <pidle/config.h>
 
@@ -256,5 +257,5 @@ int main(void)
 		cmocka_unit_test(test_config_words),
 	};
 
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	return pidle_unit_run("topology", tests);
 }

@@ -13,7 +13,7 @@ VM_KERNELS ?= 6.1 6.12 6.1-rt 6.12-rt debug
 VM_SUITES ?=
 
 .PHONY: check-vm
-check-vm: guest-tools $(call GUEST_PROGS,tests/vm/guest) \
+check-vm: guest-tools $(call guest_progs,tests/vm/guest) \
 	  $(if $(filter debug,$(VM_KERNELS)),kernel-debug)
 	@KERNEL="$(KERNEL)" KDIR="$(KDIR)" VM_KERNELS="$(VM_KERNELS)" \
 		VM_SUITES="$(VM_SUITES)" tests/vm/run.sh

@@ -1,0 +1,1 @@
+$BUILD/pidle-topo -a -r $TMP/not-loaded -y "pu:2"

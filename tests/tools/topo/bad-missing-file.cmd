@@ -1,0 +1,1 @@
+$BUILD/pidle-topo -i fixtures/no-such-file.xml

@@ -1,0 +1,1 @@
+$BUILD/pidle-topo -y "pack:1 core:2 pu:2" -s "POLL:0:0,C1:20:20,C1E:10:30"

@@ -1,0 +1,1 @@
+$BUILD/pidle-topo -y "pack:0 pu:2"

@@ -1,0 +1,1 @@
+$BUILD/pidle-topo -y "pack:2 bogus:3"

@@ -1,0 +1,1 @@
+$BUILD/pidle-topo -i fixtures/l2-cluster.xml -p
