@@ -1,7 +1,7 @@
 #!/bin/bash
 # run.sh [KERNEL...]: the guest test suites, through the harness. For each
 # kernel named (harness/kernel: 6.1, 6.1-rt, 6.12, 6.12-rt, eval, debug,
-# user; default $VM_KERNELS, else "6.1 6.12 6.1-rt 6.12-rt debug"): build
+# user; default $VM_KERNELS, else "6.1 6.12"): build
 # the module, one image with every suite, then boot each suite of suites/
 # (or $VM_SUITES) in the shape its header declares ("# smp:" required, "# append:", "# timeout:",
 # "# icount:", booted under -icount beside other such guests) and
@@ -26,7 +26,7 @@ flock -n 9 || { echo "run.sh: another run holds $OUT/.lock, waiting" >&2; flock 
 # field SUITE FIELD: the "# FIELD: value" header line of suites/SUITE.sh
 field() { sed -n "s/^# $2: //p" "$HERE/suites/$1.sh" | head -n 1; }
 
-KERNELS=${*:-${VM_KERNELS:-6.1 6.12 6.1-rt 6.12-rt debug}}
+KERNELS=${*:-${VM_KERNELS:-6.1 6.12}}
 SUITES=${VM_SUITES:-$(cd "$HERE/suites" && ls *.sh | sed 's/\.sh$//')}
 for s in $SUITES; do
 	[ -f "$HERE/suites/$s.sh" ] || { echo "run.sh: no suite $HERE/suites/$s.sh" >&2; exit 1; }

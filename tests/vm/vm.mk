@@ -6,10 +6,11 @@
 ifneq ($(KERNEL),)
 VM_KERNELS ?= user
 endif
-# The Debian kernels, generic and PREEMPT_RT, and the debug kernel built
-# from source (kernels/: lockdep, KASAN, delayed kobject release, fault
-# injection), which check-vm builds first when it is not in the cache.
-VM_KERNELS ?= 6.1 6.12 6.1-rt 6.12-rt debug
+# The Debian kernels. Also named (VM_KERNELS="6.1 6.12 6.1-rt 6.12-rt
+# debug"): their PREEMPT_RT flavours and the debug kernel built from
+# source (kernels/: lockdep, KASAN, delayed kobject release, fault
+# injection), which check-vm then builds first when it is not in the cache.
+VM_KERNELS ?= 6.1 6.12
 VM_SUITES ?=
 
 .PHONY: check-vm
