@@ -11,8 +11,28 @@
 #define pidle_ct_idle_enter()	ct_cpuidle_enter()
 #define pidle_ct_idle_exit()	ct_cpuidle_exit()
 #else
-#define pidle_ct_idle_enter()	ct_idle_enter()
-#define pidle_ct_idle_exit()	ct_idle_exit()
+/*
+ * 6.1's ct_idle_enter() is the bare RCU switch; what 6.2's
+ * ct_cpuidle_enter() adds is done here, as 6.1's default_idle_call()
+ * does around its halt: lockdep and the irq tracer are told interrupts
+ * are on (the halt and the polling state enable them, and lockdep would
+ * otherwise see an interrupt arrive with its hardirqs-off state), and the
+ * wait is marked as not instrumentable. Exit undoes it: off again.
+ */
+#include <linux/instrumentation.h>
+#include <linux/irqflags.h>
+#define pidle_ct_idle_enter()	do {				\
+	trace_hardirqs_on_prepare();				\
+	lockdep_hardirqs_on_prepare();				\
+	instrumentation_end();					\
+	ct_idle_enter();					\
+	lockdep_hardirqs_on(_RET_IP_);				\
+} while (0)
+#define pidle_ct_idle_exit()	do {				\
+	lockdep_hardirqs_off(_RET_IP_);				\
+	ct_idle_exit();						\
+	instrumentation_begin();				\
+} while (0)
 #endif
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 10, 0)

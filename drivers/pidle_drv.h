@@ -21,6 +21,7 @@
  * @topo:		the topology, "auto" resolved
  * @wait:		wait=
  * @policy:		domain_policy=
+ * @prewake:		prewake=
  * @model:		the model built from all of the above
  *
  * The one in force is pidle_cfg. It changes only in pidle_reconfig_apply(),
@@ -33,6 +34,7 @@ struct pidle_cfg {
 	struct pidle_topology topo;
 	enum pidle_wait wait;
 	enum pidle_policy policy;
+	bool prewake;
 	struct pidle_model *model;
 };
 
@@ -55,10 +57,11 @@ int pidle_reconfig_apply(struct pidle_cfg *next);
 /* pidle_enter.c */
 int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 		      int index);
-void pidle_enter_wait_out(void);
+bool pidle_enter_cpu_busy(unsigned int cpu);
 void pidle_enter_drain(void);
 
 /* pidle_domain.c */
+/* The kernel's topology as a topology= string; kvfree() it. ERR_PTR on error. */
 char *pidle_topology_auto(void);
 
 /* pidle_sysfs.c */

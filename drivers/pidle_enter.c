@@ -1,40 +1,98 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pseudo-cpuidle: the ->enter path.
- *
- * Every state is flagged CPUIDLE_FLAG_RCU_IDLE, so the cpuidle core leaves
- * RCU watching and this file tells RCU about idle itself, around the wait
- * only: the model's bookkeeping, the tracepoints and the exit-latency spin
- * all run with RCU watching, so tracepoints are legal there.
- *
- * The clock is ktime_get_ns(): CLOCK_MONOTONIC, the clock of the cpuidle
- * device's next_hrtimer, which the timer domain policy and the wait=poll
- * spin compare with. Inside the wait, where RCU is not watching, the same
- * clock is read with ktime_get_mono_fast_ns(), which is notrace.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
-#include <linux/atomic.h>
 #include <linux/context_tracking.h>
 #include <linux/cpuidle.h>
 #include <linux/delay.h>
+#include <linux/instrumentation.h>
 #include <linux/irqflags.h>
 #include <linux/jiffies.h>
 #include <linux/ktime.h>
 #include <linux/limits.h>
 #include <linux/minmax.h>
+#include <linux/percpu.h>
+#include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/idle.h>
-#include <linux/timekeeping.h>
+#include <linux/smp.h>
+#include "pidle_arch.h"
 #include "pidle_compat.h"
 #include "pidle_drv.h"
 #include "pidle_trace.h"
 
-/* CPUs inside pidle_enter_state(): unload waits for none to be left. */
-static atomic_t pidle_in_enter = ATOMIC_INIT(0);
+/**
+ * DOC: The enter path
+ *
+ * pidle_enter_state() is every state's ``->enter``. The cpuidle core calls
+ * it with interrupts masked and RCU watching (every state is flagged
+ * CPUIDLE_FLAG_RCU_IDLE, so this file tells RCU about idle itself, around
+ * the wait only). In order:
+ *
+ * 1. **Pending at entry.** A non-polling state first looks for a wake-up
+ *    that is already there: need_resched(), or an interrupt pending at
+ *    the interrupt controller (pidle_arch_irq_pending(): the local APIC's
+ *    IRR on x86). Then it leaves at once, as MWAIT returns at once when a
+ *    wake-up event is pending: no vote, no domain taken down, no latency,
+ *    counted in the CPU's ``aborted`` counter of the state.
+ * 2. **Vote.** pidle_enter() of the model, with the time and the CPU's next
+ *    timer event (dev->next_hrtimer, the clock event's programmed expiry);
+ *    the tracepoints of the entry.
+ * 3. **Wait**, where RCU is not watching (pidle_wait(), noinstr):
+ *
+ *    - the polling state (state 0 with no exit latency) is the kernel's
+ *      poll_idle(): interrupts on, the polling flag set so that a remote
+ *      wake-up needs no IPI, left on need_resched() or at the poll limit;
+ *    - ``wait=poll``, any other state: interrupts stay *masked*; the CPU
+ *      spins until need_resched() or an interrupt is pending. The handler
+ *      does not run yet: hardware is deaf until it has powered up;
+ *    - ``wait=halt``: the architecture's halt (STI; HLT), which wakes on any
+ *      interrupt and runs its handler at once, before the exit latency.
+ *      The halt cannot be faithful: HLT with interrupts masked does not
+ *      wake on an interrupt at all, and MWAIT's "interrupts as break
+ *      events" hint is not emulated by QEMU's TCG.
+ *
+ *    Every interrupt ends the wait, in every mode but the polling state's
+ *    (as with poll_idle()): the CPU goes back to the idle loop, which
+ *    reprograms the tick for any timer the interrupt queued (nohz relies
+ *    on that), and the governor chooses again.
+ * 4. **Exit.** pidle_exit() of the model gives the latency the CPU pays
+ *    (its state's, or a domain's it is first man of or waits for); the CPU
+ *    spins it, still with interrupts masked, from one deadline so it is
+ *    paid once; then the tracepoints of the exit. The cpuidle core then
+ *    unmasks interrupts and the pending handler runs, late by the exit
+ *    latency, as on hardware.
+ *
+ * **Timer pre-wake** (``prewake=on``): Intel parts start leaving a C-state
+ * ahead of a timer they know about, so a wake-up by the CPU's own next
+ * timer costs (nearly) nothing, while IPIs and device interrupts pay in
+ * full. When the only pending interrupt is the local timer, the exit is
+ * taken to have begun at max(entry, next timer - latency), and only what
+ * is left of the latency after the wake-up is spun. With ``wait=halt`` the
+ * interrupt is not known; a wake-up at or after the next timer event
+ * counts as the timer's.
+ *
+ * **Clocks.** Where RCU is watching: ktime_get_ns(), CLOCK_MONOTONIC, the
+ * clock of dev->next_hrtimer. Inside the wait nothing instrumented may
+ * run (KASAN, KCSAN, kprobes, tracing would run with RCU off): the masked
+ * wait needs no clock at all, and the polling state times its limit with
+ * the raw cycle counter (pidle_arch_cycles(), the TSC), the limit
+ * converted to cycles beforehand and compared as a signed difference.
+ *
+ * **Draining.** Unload and reconfiguration must know that no CPU is still
+ * inside this function with the old model. Each CPU has a flag,
+ * ``pidle_in_enter``, set on entry and cleared, with release ordering,
+ * after its last access to the model; only the drain, which is slow, reads
+ * all of them. No cache line shared by all CPUs is written here.
+ */
+
+/* This CPU is inside pidle_enter_state(): see "Draining" above. */
+static DEFINE_PER_CPU(bool, pidle_in_enter);
 
 /*
- * Clock reads in the wait loops are this many cpu_relax()es apart, as in
+ * Clock reads in the polling loop are this many cpu_relax()es apart, as in
  * the kernel's poll_idle(): a read per iteration would dominate the loop.
  */
 #define PIDLE_RELAX_COUNT	200
@@ -43,14 +101,24 @@ static atomic_t pidle_in_enter = ATOMIC_INIT(0);
 #define PIDLE_POLL_MIN_NS	10000
 #define PIDLE_POLL_MAX_NS	(TICK_NSEC / 16)
 
+/* Why the wait ended. */
+enum pidle_wake {
+	PIDLE_WAKE_NONE,	/* nothing yet */
+	PIDLE_WAKE_RESCHED,	/* need_resched() */
+	PIDLE_WAKE_TIMER,	/* the CPU's own timer interrupt, alone */
+	PIDLE_WAKE_IRQ,		/* another interrupt */
+	PIDLE_WAKE_LIMIT,	/* the polling state's limit */
+};
+
 /*
  * How long the polling state may spin: cpuidle_poll_time(), which modules
  * cannot call. The shallowest enabled deeper state's target residency,
  * within the bounds above; cached in dev->poll_limit_ns, which the cpuidle
- * core clears when a state is enabled or disabled. One difference: with
- * no deeper state enabled there is no limit (cpuidle_poll_time() gives its
- * maximum), since the governor has nothing else to choose and leaving would
- * only open a window in which a wake-up needs an IPI.
+ * core clears when a state is enabled or disabled, and a reconfiguration
+ * when it swaps the table. One difference: with no deeper state enabled
+ * there is no limit (cpuidle_poll_time() gives its maximum), since the
+ * governor has nothing else to choose and leaving would only open a window
+ * in which a wake-up needs an IPI.
  */
 static u64 pidle_poll_limit_ns(struct cpuidle_driver *drv,
 			       struct cpuidle_device *dev)
@@ -75,21 +143,36 @@ static u64 pidle_poll_limit_ns(struct cpuidle_driver *drv,
 	return limit_ns;
 }
 
+/* A wake-up for a CPU whose interrupts are masked, or PIDLE_WAKE_NONE. */
+static __always_inline enum pidle_wake pidle_wake_pending(void)
+{
+	if (need_resched())
+		return PIDLE_WAKE_RESCHED;
+	switch (pidle_arch_irq_pending()) {
+	case PIDLE_PENDING_NONE:
+		return PIDLE_WAKE_NONE;
+	case PIDLE_PENDING_TIMER:
+		return PIDLE_WAKE_TIMER;
+	default:
+		return PIDLE_WAKE_IRQ;
+	}
+}
+
 /*
  * The polling state, as drivers/cpuidle/poll_state.c: wake-ups need no IPI,
- * and after the poll limit the CPU leaves with dev->poll_time_limit set, so
- * that the governor can choose again. Without the limit a CPU that chose
- * to poll stays in the state until something wakes a task on it, which can
- * be seconds on an idle system, and keeps every domain of its up.
+ * and after the poll limit (@limit_cycles, U64_MAX for none) the CPU
+ * leaves with dev->poll_time_limit set, so that the governor can choose
+ * again. Without the limit a CPU that chose to poll stays in the state
+ * until something wakes a task on it, which can be seconds on an idle
+ * system, and keeps every domain of its up.
  */
-static void pidle_wait_polling(struct cpuidle_driver *drv,
-			       struct cpuidle_device *dev)
+static noinstr enum pidle_wake pidle_wait_polling(struct cpuidle_device *dev,
+						  u64 limit_cycles)
 {
-	u64 start_ns = ktime_get_mono_fast_ns();
-	u64 limit_ns = pidle_poll_limit_ns(drv, dev);
+	enum pidle_wake wake = PIDLE_WAKE_RESCHED;
+	u64 start = pidle_arch_cycles();
 	unsigned int loops = 0;
 
-	dev->poll_time_limit = false;
 	raw_local_irq_enable();
 	if (!current_set_polling_and_test()) {
 		while (!need_resched()) {
@@ -97,66 +180,92 @@ static void pidle_wait_polling(struct cpuidle_driver *drv,
 			if (++loops < PIDLE_RELAX_COUNT)
 				continue;
 			loops = 0;
-			if (ktime_get_mono_fast_ns() - start_ns > limit_ns) {
+			/*
+			 * Signed: a counter read on another CPU after a
+			 * migration could not happen here, but a TSC
+			 * adjusted by a few cycles can step back.
+			 */
+			if (limit_cycles != U64_MAX &&
+			    (s64)(pidle_arch_cycles() - start) > (s64)limit_cycles) {
 				dev->poll_time_limit = true;
+				wake = PIDLE_WAKE_LIMIT;
 				break;
 			}
 		}
 	}
 	raw_local_irq_disable();
 	current_clr_polling();
+	return wake;
 }
 
-/*
- * wait=poll, any other state: spin with interrupts on until need_resched()
- * or the CPU's next timer event, @deadline_ns, the interrupt that would
- * take a real CPU out of its idle state. The governor relies on that: when
- * it keeps the tick for a shallow state, the tick is what lets it choose
- * again. An interrupt whose handler wakes no task and that is not the
- * next timer (an IPI running a function) is handled here without ending
- * the wait.
- */
-static void pidle_wait_spin(u64 deadline_ns)
+/* wait=poll: interrupts stay masked; a pending one ends the wait. */
+static noinstr enum pidle_wake pidle_wait_masked(void)
 {
-	unsigned int loops = 0;
+	enum pidle_wake wake;
 
-	raw_local_irq_enable();
-	while (!need_resched()) {
+	while ((wake = pidle_wake_pending()) == PIDLE_WAKE_NONE)
 		cpu_relax();
-		if (++loops < PIDLE_RELAX_COUNT)
-			continue;
-		loops = 0;
-		if (ktime_get_mono_fast_ns() >= deadline_ns)
-			break;
-	}
-	raw_local_irq_disable();
+	return wake;
 }
 
 /*
- * Wait for a wake-up, with RCU not watching: only notrace, NMI-safe calls
- * in here (ktime_get_mono_fast_ns(), not ktime_get_ns()).
+ * wait=halt: any interrupt ends the halt, and its handler runs inside
+ * raw_safe_halt(), before the exit latency. Which interrupt it was is not
+ * known here; pidle_enter_state() tells the timer by the time.
  */
-static void pidle_wait(struct cpuidle_driver *drv, struct cpuidle_device *dev,
-		       int index, u64 deadline_ns)
+static noinstr enum pidle_wake pidle_wait_halt(void)
 {
+	raw_safe_halt();
+	raw_local_irq_disable();
+	return need_resched() ? PIDLE_WAKE_RESCHED : PIDLE_WAKE_IRQ;
+}
+
+/*
+ * Wait for a wake-up with RCU not watching: noinstr, and nothing but
+ * noinstr or __always_inline code between the idle enter and exit
+ * (pidle_compat.h: the lockdep and instrumentation bookkeeping of
+ * ct_cpuidle_enter() on either kernel).
+ */
+static noinstr enum pidle_wake pidle_wait(struct cpuidle_device *dev,
+					  bool polling, enum pidle_wait mode,
+					  u64 limit_cycles)
+{
+	enum pidle_wake wake;
+
+	instrumentation_begin();
 	pidle_ct_idle_enter();
-	/*
-	 * One rule for polling: the flag pidle_fill_driver() set. Other
-	 * states run with the polling flag clear (call_cpuidle() cleared
-	 * it), so remote wake-ups IPI us.
-	 */
-	if (drv->states[index].flags & CPUIDLE_FLAG_POLLING) {
-		pidle_wait_polling(drv, dev);
-	} else if (pidle_cfg.wait == PIDLE_WAIT_HALT) {
-		/* Any interrupt ends the halt. */
-		if (!need_resched()) {
-			raw_safe_halt();
-			raw_local_irq_disable();
-		}
-	} else {
-		pidle_wait_spin(deadline_ns);
-	}
+	if (polling)
+		wake = pidle_wait_polling(dev, limit_cycles);
+	else if (mode == PIDLE_WAIT_HALT)
+		wake = pidle_wait_halt();
+	else
+		wake = pidle_wait_masked();
 	pidle_ct_idle_exit();
+	instrumentation_end();
+	return wake;
+}
+
+/*
+ * When the exit latency of a wake-up at @wake_ns is over. With pre-wake,
+ * a wake-up by the CPU's own timer began its exit at the latest of the
+ * entry and the timer minus the latency, so only what is left of the
+ * latency after @wake_ns is paid.
+ */
+static u64 pidle_exit_deadline_ns(enum pidle_wake wake, u64 enter_ns,
+				  u64 wake_ns, u64 next_timer_ns, u64 latency_ns)
+{
+	u64 start_ns;
+
+	if (!pidle_cfg.prewake || next_timer_ns == U64_MAX)
+		return wake_ns + latency_ns;
+	if (pidle_cfg.wait == PIDLE_WAIT_HALT && wake == PIDLE_WAKE_IRQ &&
+	    wake_ns >= next_timer_ns)
+		wake = PIDLE_WAKE_TIMER;
+	if (wake != PIDLE_WAKE_TIMER)
+		return wake_ns + latency_ns;
+	start_ns = next_timer_ns > latency_ns ? next_timer_ns - latency_ns : 0;
+	start_ns = max(start_ns, enter_ns);
+	return clamp(start_ns + latency_ns, wake_ns, wake_ns + latency_ns);
 }
 
 static void pidle_trace_domains(unsigned int cpu, unsigned int mask,
@@ -186,12 +295,35 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 		      int index)
 {
 	struct pidle_model *m = pidle_cfg.model;
+	bool polling = drv->states[index].flags & CPUIDLE_FLAG_POLLING;
 	struct pidle_enter_info ei;
 	struct pidle_exit_info xi;
 	u64 enter_ns, wake_ns, deadline_ns, now_ns, next_timer_ns;
+	u64 limit_cycles = U64_MAX;
+	enum pidle_wake wake;
 	s64 next_ns;
 
-	atomic_inc(&pidle_in_enter);
+	/*
+	 * Seen by the drain: the grace period that precedes it waited for
+	 * this CPU, which runs with interrupts off and RCU watching from the
+	 * core's decision to call us to pidle_wait().
+	 */
+	this_cpu_write(pidle_in_enter, true);
+
+	/*
+	 * One rule for polling: the flag pidle_fill_driver() set. Other
+	 * states run with the polling flag clear (call_cpuidle() cleared
+	 * it), so remote wake-ups IPI us.
+	 */
+	if (!polling && pidle_wake_pending() != PIDLE_WAKE_NONE) {
+		pidle_record_aborted(m, dev->cpu, index);
+		goto out;
+	}
+	if (polling) {
+		dev->poll_time_limit = false;
+		limit_cycles = pidle_arch_ns_to_cycles(pidle_poll_limit_ns(drv, dev));
+	}
+
 	next_ns = ktime_to_ns(READ_ONCE(dev->next_hrtimer));
 	next_timer_ns = next_ns > 0 ? (u64)next_ns : U64_MAX;
 	enter_ns = ktime_get_ns();
@@ -201,12 +333,13 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 		pidle_trace_domains(dev->cpu, ei.down_levels, ei.down_state,
 				    true, NULL);
 
-	pidle_wait(drv, dev, index, next_timer_ns);
+	wake = pidle_wait(dev, polling, pidle_cfg.wait, limit_cycles);
 
 	wake_ns = ktime_get_ns();
 	pidle_exit(m, dev->cpu, wake_ns, &xi);
 	/* One deadline from the wake-up: the latency is paid once, exactly. */
-	deadline_ns = wake_ns + xi.latency_ns;
+	deadline_ns = pidle_exit_deadline_ns(wake, enter_ns, wake_ns,
+					     next_timer_ns, xi.latency_ns);
 	while ((now_ns = ktime_get_ns()) < deadline_ns)
 		cpu_relax();
 	pidle_record_overshoot(m, dev->cpu, xi.achieved, now_ns - deadline_ns);
@@ -216,38 +349,62 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 				    &xi);
 	trace_pidle_exit(dev->cpu, index, xi.achieved, wake_ns - enter_ns,
 			 xi.latency_ns);
-	/* Pairs with the atomic_read() in pidle_enter_drain(). */
-	smp_mb__before_atomic();
-	atomic_dec(&pidle_in_enter);
+out:
+	/*
+	 * Release: every access of this entry to the model (the counters
+	 * above) happens before the drain, whose acquire in
+	 * pidle_enter_cpu_busy() pairs with this, sees the flag clear.
+	 */
+	smp_store_release(this_cpu_ptr(&pidle_in_enter), false);
 	return index;
 }
 
-/*
- * Wait until no CPU is inside pidle_enter_state(). The caller has made sure
- * that none can start a new entry (devices unregistered, or cpuidle paused:
- * both end in a synchronize_rcu(), which waits for every CPU that had
- * already decided to call us and was still running with RCU watching, so
- * it has incremented the counter). A CPU woken from pidle_wait() may then
- * still be spinning its exit latency, up to PIDLE_MAX_TIME_US: sleep
- * between looks rather than spin.
+/**
+ * pidle_enter_cpu_busy() - whether a CPU is inside pidle_enter_state()
+ * @cpu: the CPU
+ *
+ * For the drain. Acquire: pairs with the release at the end of
+ * pidle_enter_state(), so once this returns false everything that entry
+ * did to the model is visible. Only entries that began before the
+ * caller's last RCU grace period are sure to be seen (see the setting of
+ * the flag).
  */
-void pidle_enter_wait_out(void)
+bool pidle_enter_cpu_busy(unsigned int cpu)
 {
-	/* Acquire: pairs with smp_mb__before_atomic() + atomic_dec() above. */
-	while (atomic_read_acquire(&pidle_in_enter))
-		usleep_range(20, 100);
+	return smp_load_acquire(per_cpu_ptr(&pidle_in_enter, cpu));
 }
 
-/*
- * Unload: called after every device and the driver are unregistered. The
- * cpuidle core's synchronize_rcu() does not cover a CPU that was RCU-idle
- * in pidle_wait() when it began and is now spinning its exit latency; the
- * counter does. The synchronize_rcu() after it waits out the few
- * instructions between the decrement and the return: that CPU runs with
- * interrupts off and RCU watching until it leaves this module's text.
+/**
+ * pidle_enter_drain() - wait until no CPU uses the model any more
+ *
+ * Called after every device is unregistered (unload), or with cpuidle
+ * paused (reconfiguration): both ended in a synchronize_rcu() after new
+ * entries were shut out, which waited for every CPU that had already
+ * decided to call us and was still running with RCU watching, so its
+ * flag is set. That grace period does not cover a CPU that was RCU-idle in
+ * pidle_wait() when it began: the flag does.
+ *
+ * The kick: the cpuidle core woke the idle CPUs before that grace period
+ * (wake_up_all_idle_cpus() in cpuidle_pause() / uninstall), but a CPU that
+ * was not idle yet then, and entered a pseudo state on a stale look at the
+ * core's state, got no wake-up and would stay in the wait until its next
+ * interrupt, seconds on a quiet nohz system. After the grace period every
+ * such CPU is in the wait with its flag set, so waking the idle CPUs again
+ * now reaches all of them (any interrupt or need_resched() ends the wait).
+ *
+ * A CPU woken may still be spinning its exit latency, up to
+ * PIDLE_MAX_EXIT_LATENCY_US: sleep between looks rather than spin. The
+ * synchronize_rcu() at the end waits out the few instructions between the
+ * flag's clearing and the return: that CPU runs with interrupts off and
+ * RCU watching until it leaves this module's text.
  */
 void pidle_enter_drain(void)
 {
-	pidle_enter_wait_out();
+	unsigned int cpu;
+
+	wake_up_all_idle_cpus();
+	for_each_possible_cpu(cpu)
+		while (pidle_enter_cpu_busy(cpu))
+			usleep_range(20, 100);
 	synchronize_rcu();
 }

@@ -19,6 +19,7 @@
 #include <linux/moduleparam.h>
 #include <linux/percpu.h>
 #include <linux/string.h>
+#include "pidle_arch.h"
 #include "pidle_drv.h"
 
 struct pidle_cfg pidle_cfg;
@@ -195,6 +196,10 @@ static int __init pidle_module_init(void)
 	 * The parameter files exist before init runs: a write arriving now
 	 * waits, then reconfigures what init set up (pidle_reconfig.c).
 	 */
+	ret = pidle_arch_check();
+	if (ret)
+		return ret;
+
 	kernel_param_lock(THIS_MODULE);
 	ret = pidle_param_load(&err);
 	if (ret) {
@@ -243,9 +248,10 @@ static int __init pidle_module_init(void)
 	}
 	pidle_hp_state = ret;
 
-	pr_info("%u states, %u domain levels, wait=%s, domain_policy=%s\n",
+	pr_info("%u states, %u domain levels, wait=%s, domain_policy=%s, prewake=%s\n",
 		pidle_cfg.states.nr_states, pidle_cfg.topo.nr_levels,
-		pidle_wait_name(pidle_cfg.wait), pidle_policy_name(pidle_cfg.policy));
+		pidle_wait_name(pidle_cfg.wait), pidle_policy_name(pidle_cfg.policy),
+		pidle_prewake_name(pidle_cfg.prewake));
 	pidle_param_live(true);
 	kernel_param_unlock(THIS_MODULE);
 	return 0;

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * pseudo-cpuidle: the four module parameters, states=, topology=, wait=
- * and domain_policy=.
+ * pseudo-cpuidle: the configuration's module parameters, states=,
+ * topology=, wait=, domain_policy= and prewake=.
  *
  * Until init has run they hold the strings insmod gave. After it, a read
  * prints the configuration in force in the model core's canonical form
  * (what pidle-topo --apply reads back), and a write builds a whole new
- * configuration, the other three parameters as they are, and hands it to
+ * configuration, the other parameters as they are, and hands it to
  * pidle_reconfig_apply(); a value that does not parse, or does not fit the
  * rest, is refused with one log line and changes nothing.
  *
@@ -15,6 +15,8 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/err.h>
+#include <linux/mm.h>
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -25,6 +27,7 @@ enum pidle_param_id {
 	PIDLE_P_TOPOLOGY,
 	PIDLE_P_WAIT,
 	PIDLE_P_POLICY,
+	PIDLE_P_PREWAKE,
 	PIDLE_NR_PARAMS,
 };
 
@@ -41,6 +44,7 @@ static struct pidle_param pidle_params[PIDLE_NR_PARAMS] = {
 	[PIDLE_P_TOPOLOGY]	= { .name = "topology", .dflt = "auto" },
 	[PIDLE_P_WAIT]		= { .name = "wait", .dflt = "poll" },
 	[PIDLE_P_POLICY]	= { .name = "domain_policy", .dflt = "auto" },
+	[PIDLE_P_PREWAKE]	= { .name = "prewake", .dflt = "off" },
 };
 
 /*
@@ -93,6 +97,7 @@ static int pidle_cfg_build(struct pidle_cfg *out, const struct pidle_cfg *base,
 	memset(out, 0, sizeof(*out));
 	out->wait = base ? base->wait : PIDLE_WAIT_POLL;
 	out->policy = base ? base->policy : PIDLE_POLICY_AUTO;
+	out->prewake = base ? base->prewake : false;
 	if (val[PIDLE_P_WAIT]) {
 		ret = pidle_wait_parse(val[PIDLE_P_WAIT], &out->wait, err);
 		if (ret)
@@ -103,17 +108,22 @@ static int pidle_cfg_build(struct pidle_cfg *out, const struct pidle_cfg *base,
 		if (ret)
 			return ret;
 	}
+	if (val[PIDLE_P_PREWAKE]) {
+		ret = pidle_prewake_parse(val[PIDLE_P_PREWAKE], &out->prewake, err);
+		if (ret)
+			return ret;
+	}
 
 	if (topo) {
 		/* auto goes through the same parser as a description. */
 		if (pidle_val_is(topo, "auto")) {
 			auto_topo = pidle_topology_auto();
-			if (!auto_topo)
-				return -ENOMEM;
+			if (IS_ERR(auto_topo))
+				return PTR_ERR(auto_topo);
 			topo = auto_topo;
 		}
 		ret = pidle_topology_parse(topo, nr_cpu_ids, &out->topo, err);
-		kfree(auto_topo);
+		kvfree(auto_topo);
 	} else {
 		ret = pidle_topology_copy(&out->topo, &base->topo);
 	}
@@ -215,10 +225,11 @@ static int pidle_param_set(const char *val, const struct kernel_param *kp)
 	kfree(next);
 	if (ret)
 		return ret;
-	pr_info("%s written: %u states, %u domain levels, wait=%s, domain_policy=%s\n",
+	pr_info("%s written: %u states, %u domain levels, wait=%s, domain_policy=%s, prewake=%s\n",
 		p->name, pidle_cfg.states.nr_states, pidle_cfg.topo.nr_levels,
 		pidle_wait_name(pidle_cfg.wait),
-		pidle_policy_name(pidle_cfg.policy));
+		pidle_policy_name(pidle_cfg.policy),
+		pidle_prewake_name(pidle_cfg.prewake));
 	return 0;
 }
 
@@ -240,10 +251,13 @@ static int pidle_param_get(char *buf, const struct kernel_param *kp)
 		len = pidle_states_print(&pidle_cfg.states, buf, size);
 		break;
 	case PIDLE_P_TOPOLOGY:
-		len = pidle_topology_print(&pidle_cfg.topo, buf, size);
+		len = pidle_topology_show(&pidle_cfg.topo, buf, size);
 		break;
 	case PIDLE_P_WAIT:
 		len = scnprintf(buf, size, "%s", pidle_wait_name(pidle_cfg.wait));
+		break;
+	case PIDLE_P_PREWAKE:
+		len = scnprintf(buf, size, "%s", pidle_prewake_name(pidle_cfg.prewake));
 		break;
 	default:
 		len = scnprintf(buf, size, "%s",
@@ -278,7 +292,10 @@ module_param_cb(topology, &pidle_param_ops, &pidle_params[PIDLE_P_TOPOLOGY], 064
 MODULE_PARM_DESC(topology, "auto (default: the kernel's topology), none, or LEVEL=CPUS,CPUS;LEVEL=...; writable");
 
 module_param_cb(wait, &pidle_param_ops, &pidle_params[PIDLE_P_WAIT], 0644);
-MODULE_PARM_DESC(wait, "poll (default: busy wait) or halt (the architecture's halt, then spin the exit latency); writable");
+MODULE_PARM_DESC(wait, "poll (default: busy wait with interrupts masked until one is pending, then spin the exit latency) or halt (the architecture's halt, then spin the exit latency); writable");
 
 module_param_cb(domain_policy, &pidle_param_ops, &pidle_params[PIDLE_P_POLICY], 0644);
 MODULE_PARM_DESC(domain_policy, "auto (default: a domain goes down with its last CPU) or timer (keep it up when its next timer is too close); writable");
+
+module_param_cb(prewake, &pidle_param_ops, &pidle_params[PIDLE_P_PREWAKE], 0644);
+MODULE_PARM_DESC(prewake, "off (default) or on: a wake-up by the CPU's own next timer starts its exit early and pays (nearly) no latency; writable");

@@ -34,14 +34,15 @@
  * 2. cpuidle_pause_and_lock(): the cpuidle core stops calling ``->enter``
  *    (its ``initialized`` flag), wakes every idle CPU and waits for an RCU
  *    grace period. A CPU that had already decided to enter a pseudo state
- *    ran with interrupts off and RCU watching from that decision to the
- *    atomic_inc() of ``pidle_in_enter``, so the grace period leaves it
- *    counted. From here until the resume, idle CPUs use the default idle
+ *    ran with interrupts off and RCU watching from that decision to its
+ *    wait, so the grace period leaves its per-CPU ``pidle_in_enter`` flag
+ *    set. From here until the resume, idle CPUs use the default idle
  *    (halt), which needs nothing of this module, so no wake-up can be lost
  *    in the switch.
- * 3. pidle_enter_drain(), as unload does: wait for ``pidle_in_enter`` to
- *    reach zero (a CPU woken in step 2 may still be spinning the old
- *    model's exit latency), then one more grace period, which also sees the
+ * 3. pidle_enter_drain(), as unload does: wake the idle CPUs again (one
+ *    that entered on a stale look missed step 2's wake-up), wait for every
+ *    CPU's ``pidle_in_enter`` flag to clear (a CPU woken may still be
+ *    spinning the old model's exit latency), then one more grace period, which also sees the
  *    cpuidle core on those CPUs clear the scheduler's pointer to the
  *    state (sched_idle_set_state()) before the state table is rewritten.
  *    Nothing reads the old model any more but this function.
@@ -58,7 +59,9 @@
  *    ``state_count`` included, each device's cpuidle counters
  *    (``states_usage``: usage, time, above, below, rejected and the
  *    per-state ``disable``) are zeroed as cpuidle_register_device() does for
- *    a new device, and every device is enabled again: the governor's
+ *    a new device, so are the poll limit cached for the old table
+ *    (``poll_limit_ns``), its ``poll_time_limit`` and ``last_state_idx``,
+ *    and every device is enabled again: the governor's
  *    ``enable`` callback starts it from a clean history
  *    (menu_enable_device() and teo_enable_device() zero their per-CPU data,
  *    ladder_enable_device() rebuilds its thresholds from the new table,
@@ -118,9 +121,17 @@ static int pidle_devices_enable(void)
 
 		if (!dev->registered)
 			continue;
-		/* What cpuidle_register_device() gives a new device. */
+		/*
+		 * What a new device starts with (cpuidle_register_device(),
+		 * and pidle_hp_online()'s memset): no counters, and no poll
+		 * limit, poll-limit exit or last state of the old table,
+		 * which the governors would otherwise read against the new.
+		 */
 		memset(dev->states_usage, 0, sizeof(dev->states_usage));
 		dev->last_residency_ns = 0;
+		dev->poll_limit_ns = 0;
+		dev->poll_time_limit = false;
+		dev->last_state_idx = 0;
 		ret = cpuidle_enable_device(dev);
 		if (ret) {
 			pr_err("cpu%u: cannot enable its cpuidle device: %d\n",

@@ -242,8 +242,8 @@ static struct attribute *pidle_domain_attrs[] = {
 ATTRIBUTE_GROUPS(pidle_domain);
 
 /* Root files: topology (the description in force) and reset. */
-static ssize_t pidle_topology_show(struct kobject *kobj,
-				   struct kobj_attribute *attr, char *buf)
+static ssize_t pidle_root_topology_show(struct kobject *kobj,
+					struct kobj_attribute *attr, char *buf)
 {
 	return sysfs_emit(buf, "%s\n", to_node(kobj)->topology);
 }
@@ -261,7 +261,7 @@ static ssize_t pidle_reset_store(struct kobject *kobj,
 }
 
 static struct kobj_attribute pidle_attr_topology =
-	__ATTR(topology, 0444, pidle_topology_show, NULL);
+	__ATTR(topology, 0444, pidle_root_topology_show, NULL);
 static struct kobj_attribute pidle_attr_reset =
 	__ATTR(reset, 0200, NULL, pidle_reset_store);
 
@@ -368,8 +368,8 @@ int pidle_sysfs_init(const struct pidle_cfg *cfg)
 	 */
 	topology = kzalloc(PAGE_SIZE, GFP_KERNEL);
 	/* One byte left for sysfs_emit()'s newline. */
-	if (!topology || pidle_topology_print(&cfg->topo, topology,
-					      PAGE_SIZE - 1) < 0) {
+	if (!topology || pidle_topology_show(&cfg->topo, topology,
+					     PAGE_SIZE - 1) < 0) {
 		kfree(topology);
 		goto fail;
 	}

@@ -77,11 +77,24 @@ kernels_key() {
 	} | sha256sum | cut -c1-12
 }
 
+# kernels_root [PATCH]: the directory holding src/ and the build trees.
+# A patched source gets a root of its own, patch-KEY/, laid out as the
+# cache itself is, so that every build tree sees its source at the same
+# relative path (../src/SRCVER/linux) and ccache (base_dir: the cache)
+# finds the unpatched build's objects for every file the patch leaves alone.
+kernels_root() {
+	if [ -n "${1:-}" ]; then
+		echo "$PIDLE_KERNEL_CACHE/patch-$(sha256sum < "$1" | cut -c1-12)"
+	else
+		echo "$PIDLE_KERNEL_CACHE"
+	fi
+}
+
 # kernels_dir NAME [PATCH]: the build tree's path (it may not exist yet).
 kernels_dir() {
 	local key
 	key=$(kernels_key "$@") || exit 1
-	echo "$PIDLE_KERNEL_CACHE/$1-$(kernels_srcver)-$key"
+	echo "$(kernels_root "${2:-}")/$1-$(kernels_srcver)-$key"
 }
 
 # Expected cold build of NAME on this project's reference machine (2 cores,
@@ -95,7 +108,7 @@ kernels_expect_min() {
 }
 kernels_expect_cc() {
 	case "$1" in
-	eval) echo 1200 ;;
+	eval) echo 950 ;;
 	*) echo 1300 ;;
 	esac
 }

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pidle-bench: wake-up latency per idle state, one state enabled at a time,
- * for timer wake-ups and for wake-ups by another CPU.
+ * for timer wake-ups and for wake-ups by another CPU; with --irq, the
+ * interrupts' own latency from the kernel's tracepoints as well.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -14,10 +15,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "pidle_bench_irq.h"
 #include "pidle_bench_stats.h"
 #include "pidle_common.h"
 
@@ -52,6 +55,7 @@ static void pidle_restore(void)
 static void pidle_on_signal(int sig)
 {
 	pidle_restore();	/* open/write/close only: async-signal-safe */
+	pidle_irq_stop_signal();	/* rmdir() only */
 	_exit(128 + sig);
 }
 
@@ -157,6 +161,8 @@ struct pidle_ipi {
 	struct pidle_bench_state *s;
 	int word;
 	long long sig_ns;
+	/* --irq: each round's signal and wake-up, for the trace's IPIs */
+	long long *sig_all_ns, *recv_all_ns;
 };
 
 static void pidle_futex(int *word, int op, int val)
@@ -164,10 +170,28 @@ static void pidle_futex(int *word, int op, int val)
 	syscall(SYS_futex, word, op, val, NULL, NULL, 0);
 }
 
+/*
+ * The CPU's spin-wait hint (PAUSE on x86), as the kernel's cpu_relax().
+ * Under QEMU's single-threaded TCG (-icount) it also hands the host thread
+ * to the next vCPU: without it a vCPU that spins here runs on to the end
+ * of its time slice (the next guest timer event, milliseconds away) before
+ * the vCPU it has just sent an IPI to runs at all.
+ */
+static inline void pidle_cpu_relax(void)
+{
+#if defined(__x86_64__) || defined(__i386__)
+	__builtin_ia32_pause();
+#elif defined(__aarch64__)
+	__asm__ volatile("yield" ::: "memory");
+#endif
+}
+
 static void pidle_spin_while(int *word, int val)
 {
-	while (__atomic_load_n(word, __ATOMIC_ACQUIRE) == val)
+	while (__atomic_load_n(word, __ATOMIC_ACQUIRE) == val) {
+		pidle_cpu_relax();
 		sched_yield();
+	}
 }
 
 static void *pidle_waker(void *arg)
@@ -226,6 +250,7 @@ static int pidle_measure_ipi(struct pidle_ipi *ipi)
 				    strerror(ENOMEM));
 	ipi->word = PIDLE_IPI_IDLE;
 	if (pidle_pin(ipi->waiter_cpu, ipi->prio) ||
+	    (ipi->sig_all_ns && pidle_irq_clear()) ||
 	    pidle_start_waker(&t, ipi))
 		return -1;
 	for (i = 0; i < ipi->n; i++) {
@@ -234,28 +259,45 @@ static int pidle_measure_ipi(struct pidle_ipi *ipi)
 		       PIDLE_IPI_ARMED)
 			pidle_futex(&ipi->word, FUTEX_WAIT_PRIVATE,
 				    PIDLE_IPI_ARMED);
+		long long recv_ns = pidle_ns();
+		long long sig_ns = __atomic_load_n(&ipi->sig_ns, __ATOMIC_RELAXED);
+
 		/* Reserved above: cannot fail. */
-		pidle_bench_add(ipi->s, PIDLE_TEST_IPI,
-				pidle_ns() - __atomic_load_n(&ipi->sig_ns,
-							     __ATOMIC_RELAXED));
+		pidle_bench_add(ipi->s, PIDLE_TEST_IPI, recv_ns - sig_ns);
+		if (ipi->sig_all_ns) {
+			ipi->sig_all_ns[i] = sig_ns;
+			ipi->recv_all_ns[i] = recv_ns;
+		}
 		__atomic_store_n(&ipi->word, PIDLE_IPI_IDLE, __ATOMIC_RELEASE);
 	}
 	pthread_join(t, NULL);
+	if (ipi->sig_all_ns)
+		return pidle_irq_ipi(ipi->s, ipi->sig_all_ns, ipi->recv_all_ns,
+				     ipi->n);
 	return 0;
 }
 
 /*
  * As cyclictest: sleep to an absolute deadline and take the lateness of the
- * wake-up, so that the time spent entering the call is not counted.
+ * wake-up, so that the time spent entering the call is not counted. The
+ * timer slack is 1 ns, as for a real-time task, so that the hardware
+ * timer is set to the deadline itself (with the default 50 us slack of a
+ * normal task, a sleep may end anywhere in the 50 us after it, whenever
+ * another interrupt comes). With @irq, the trace gives the interrupt's
+ * latency of the same sleeps.
  */
 static int pidle_measure_timer(struct pidle_bench_state *s, int cpu,
-			       int prio, int n, long interval_ns)
+			       int prio, int n, long interval_ns, bool irq)
 {
 	int i;
 
 	if (pidle_bench_reserve(s, PIDLE_TEST_TIMER, n))
 		return pidle_errorf(-1, "%d samples: %s.", n, strerror(ENOMEM));
 	if (pidle_pin(cpu, prio))
+		return -1;
+	if (prctl(PR_SET_TIMERSLACK, 1UL, 0UL, 0UL, 0UL))
+		return pidle_errorf(-1, "timer slack: %s.", strerror(errno));
+	if (irq && pidle_irq_clear())
 		return -1;
 	for (i = 0; i < n; i++) {
 		long long deadline_ns = pidle_ns() + interval_ns;
@@ -267,6 +309,8 @@ static int pidle_measure_timer(struct pidle_bench_state *s, int cpu,
 			;
 		pidle_bench_add(s, PIDLE_TEST_TIMER, pidle_ns() - deadline_ns);
 	}
+	if (irq)
+		return pidle_irq_timer(s, gettid());
 	return 0;
 }
 
@@ -291,6 +335,7 @@ struct pidle_run {
 	int cpu, waker, prio, n;
 	long interval_ns;
 	bool want[PIDLE_NR_TESTS];
+	bool irq;		/* --irq: the interrupt latencies too */
 };
 
 /* Both tests on the idle as it is now, and the module's overshoot if any. */
@@ -303,7 +348,7 @@ static int pidle_measure_state(struct pidle_bench_state *s, int k,
 		pidle_read_ovs(run->cpu, k, o0);
 	if (run->want[PIDLE_TEST_TIMER] &&
 	    pidle_measure_timer(s, run->cpu, run->prio, run->n,
-				run->interval_ns))
+				run->interval_ns, run->irq))
 		return -1;
 	if (run->want[PIDLE_TEST_IPI]) {
 		struct pidle_ipi ipi = {
@@ -311,8 +356,22 @@ static int pidle_measure_state(struct pidle_bench_state *s, int k,
 			.prio = run->prio, .n = run->n, .s = s,
 			.interval_ns = run->interval_ns,
 		};
+		int ret;
 
-		if (pidle_measure_ipi(&ipi))
+		if (run->irq) {
+			ipi.sig_all_ns = calloc(run->n, sizeof(long long));
+			ipi.recv_all_ns = calloc(run->n, sizeof(long long));
+			if (!ipi.sig_all_ns || !ipi.recv_all_ns) {
+				free(ipi.sig_all_ns);
+				free(ipi.recv_all_ns);
+				return pidle_errorf(-1, "%d samples: %s.",
+						    run->n, strerror(ENOMEM));
+			}
+		}
+		ret = pidle_measure_ipi(&ipi);
+		free(ipi.sig_all_ns);
+		free(ipi.recv_all_ns);
+		if (ret)
 			return -1;
 	}
 	if (k < 0)
@@ -341,6 +400,8 @@ static void pidle_usage(FILE *f)
 	      "  -p, --prio PRIO        SCHED_FIFO priority of the threads (default 0: normal)\n"
 	      "      --as-is            measure the idle as it is (any driver, or none as with\n"
 	      "                         idle=poll), disabling no state: one row, 'as-is'\n"
+	      "      --irq              also the interrupts' latency, from the kernel's\n"
+	      "                         tracepoints (tracefs): timer-irq and ipi-irq rows\n"
 	      "Output:\n"
 	      "      --csv              comma-separated values\n"
 	      "      --json             JSON\n"
@@ -374,6 +435,7 @@ int main(int argc, char **argv)
 		{ "sysfs-root", required_argument, NULL, 'r' },
 		{ "samples-from", required_argument, NULL, 'F' },
 		{ "as-is", no_argument, NULL, 'A' },
+		{ "irq", no_argument, NULL, 'Q' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -381,7 +443,7 @@ int main(int argc, char **argv)
 	const char *dump = NULL, *from = NULL, *states = NULL, *fmt_opt = NULL;
 	enum pidle_bench_fmt fmt = PIDLE_BFMT_PLAIN;
 	bool want[PIDLE_NR_TESTS] = { true, true };
-	bool sel[PIDLE_BENCH_STATES], as_is = false;
+	bool sel[PIDLE_BENCH_STATES], as_is = false, irq = false;
 	struct pidle_run run;
 	int c, k;
 
@@ -422,10 +484,10 @@ int main(int argc, char **argv)
 			break;
 		case 'C':
 		case 'J':
-			if (pidle_exclusive(&fmt_opt, c == 'C' ? "--csv" : "--json",
-					    "pick one format"))
+			v = pidle_format_opt(&fmt_opt, c);
+			if (v < 0)
 				return PIDLE_EXIT_USAGE;
-			fmt = c == 'C' ? PIDLE_BFMT_CSV : PIDLE_BFMT_JSON;
+			fmt = v;
 			break;
 		case 'D':
 			dump = optarg;
@@ -438,6 +500,9 @@ int main(int argc, char **argv)
 			break;
 		case 'A':
 			as_is = true;
+			break;
+		case 'Q':
+			irq = true;
 			break;
 		case 'h':
 			pidle_usage(stdout);
@@ -457,6 +522,8 @@ int main(int argc, char **argv)
 	if (as_is && (states || from))
 		return pidle_usage_error("options --as-is and %s cannot be combined: --as-is leaves every state as it is.",
 					 states ? "--states" : "--samples-from");
+	if (from && irq)
+		return pidle_usage_error("options --irq and --samples-from cannot be combined: --samples-from measures nothing.");
 	if (from) {
 		if (pidle_bench_load(from, &pidle_b))
 			return PIDLE_EXIT_INPUT;
@@ -467,12 +534,21 @@ int main(int argc, char **argv)
 		.cpu = cpu, .waker = waker, .prio = prio, .n = n,
 		.interval_ns = interval * 1000,
 		.want = { want[PIDLE_TEST_TIMER], want[PIDLE_TEST_IPI] },
+		.irq = irq,
 	};
 	if (as_is) {
 		/* No cpuidle state is touched: idle=poll, idle=halt, any driver. */
 		pidle_b.nr_states = 1;
 		strcpy(pidle_b.st[0].name, "as-is");
-		if (pidle_measure_state(&pidle_b.st[0], -1, &run))
+		if (irq) {
+			signal(SIGINT, pidle_on_signal);
+			signal(SIGTERM, pidle_on_signal);
+			if (pidle_pin(cpu, 0) || pidle_irq_start(pidle_root, cpu))
+				return PIDLE_EXIT_INPUT;
+		}
+		k = pidle_measure_state(&pidle_b.st[0], -1, &run);
+		pidle_irq_stop();
+		if (k)
 			return PIDLE_EXIT_INPUT;
 		pidle_bench_report(stdout, fmt, &pidle_b);
 		if (dump && pidle_bench_dump(dump, &pidle_b))
@@ -502,16 +578,21 @@ int main(int argc, char **argv)
 	}
 	signal(SIGINT, pidle_on_signal);
 	signal(SIGTERM, pidle_on_signal);
+	/* Pinned first: the events are switched with the other CPUs busy. */
+	if (irq && (pidle_pin(cpu, 0) || pidle_irq_start(pidle_root, cpu)))
+		return PIDLE_EXIT_INPUT;
 	for (k = 0; k < pidle_b.nr_states; k++) {
 		if (!sel[k])
 			continue;
 		if (pidle_enable_only(k) ||
 		    pidle_measure_state(&pidle_b.st[k], k, &run)) {
 			pidle_restore();
+			pidle_irq_stop();
 			return PIDLE_EXIT_INPUT;
 		}
 	}
 	pidle_restore();
+	pidle_irq_stop();
 	pidle_bench_report(stdout, fmt, &pidle_b);
 	if (dump && pidle_bench_dump(dump, &pidle_b))
 		return PIDLE_EXIT_INPUT;

@@ -8,7 +8,15 @@
 
 #include "pidle_bench_stats.h"
 
-const char *const pidle_test_name[PIDLE_NR_TESTS] = { "timer", "ipi" };
+const char *const pidle_test_name[PIDLE_NR_TESTS] = {
+	"timer", "ipi", "timer-irq", "ipi-irq"
+};
+
+/* Report order: each interrupt's latency next to its task's wake-up. */
+static const int pidle_test_order[PIDLE_NR_TESTS] = {
+	PIDLE_TEST_TIMER_IRQ, PIDLE_TEST_TIMER,
+	PIDLE_TEST_IPI_IRQ, PIDLE_TEST_IPI,
+};
 
 int pidle_bench_reserve(struct pidle_bench_state *s, int test, int n)
 {
@@ -55,22 +63,24 @@ long long pidle_bench_pct(const long long *sorted, int n, double p)
 struct pidle_bench_row {
 	const struct pidle_bench_state *s;
 	int test, n;
-	double med_us, p99_us, dmed_us, dp99_us, fid;
+	/* err_us: the fidelity error, dmed_us minus the configured latency */
+	double med_us, p99_us, dmed_us, dp99_us, fid, err_us;
 	bool has_diff, has_fid;
 };
 
 static int pidle_bench_rows(struct pidle_bench *b, struct pidle_bench_row *r)
 {
-	int t, k, nr = 0;
+	int i, t, k, nr = 0;
 
 	for (k = 0; k < b->nr_states; k++)
 		for (t = 0; t < PIDLE_NR_TESTS; t++)
 			if (b->st[k].n[t])
 				qsort(b->st[k].ns[t], b->st[k].n[t],
 				      sizeof(long long), pidle_cmp_ll);
-	for (t = 0; t < PIDLE_NR_TESTS; t++) {
+	for (i = 0; i < PIDLE_NR_TESTS; i++) {
 		const struct pidle_bench_state *zero = NULL;
 
+		t = pidle_test_order[i];
 		for (k = 0; k < b->nr_states; k++)
 			if (!b->st[k].latency_us && b->st[k].n[t]) {
 				zero = &b->st[k];
@@ -94,6 +104,7 @@ static int pidle_bench_rows(struct pidle_bench *b, struct pidle_bench_row *r)
 					pidle_bench_pct(zero->ns[t], zero->n[t], 50) / 1e3;
 				x->dp99_us = x->p99_us -
 					pidle_bench_pct(zero->ns[t], zero->n[t], 99) / 1e3;
+				x->err_us = x->dmed_us - s->latency_us;
 				if (s->latency_us) {
 					x->has_fid = true;
 					x->fid = x->dmed_us / s->latency_us;
@@ -123,11 +134,11 @@ void pidle_bench_report(FILE *out, enum pidle_bench_fmt fmt,
 
 	switch (fmt) {
 	case PIDLE_BFMT_PLAIN:
-		fprintf(out, "%-8s %8s %-6s %7s %10s %10s %10s %10s %9s\n",
+		fprintf(out, "%-8s %8s %-9s %7s %10s %10s %10s %10s %9s %9s\n",
 			"State", "Exit_us", "Test", "Samples", "Median_us",
-			"P99_us", "dMed_us", "dP99_us", "Fidelity");
+			"P99_us", "dMed_us", "dP99_us", "Fidelity", "Err_us");
 		for (i = 0; i < nr; i++) {
-			fprintf(out, "%-8s %8lld %-6s %7d %10.1f %10.1f ",
+			fprintf(out, "%-8s %8lld %-9s %7d %10.1f %10.1f ",
 				r[i].s->name, r[i].s->latency_us,
 				pidle_test_name[r[i].test], r[i].n,
 				r[i].med_us, r[i].p99_us);
@@ -135,7 +146,9 @@ void pidle_bench_report(FILE *out, enum pidle_bench_fmt fmt,
 				  "         - ");
 			pidle_opt(out, r[i].has_diff, "%10.1f ", r[i].dp99_us,
 				  "         - ");
-			pidle_opt(out, r[i].has_fid, "%9.2f\n", r[i].fid,
+			pidle_opt(out, r[i].has_fid, "%9.2f ", r[i].fid,
+				  "        - ");
+			pidle_opt(out, r[i].has_diff, "%9.1f\n", r[i].err_us,
 				  "        -\n");
 		}
 		for (k = 0; k < b->nr_states; k++)
@@ -158,7 +171,7 @@ void pidle_bench_report(FILE *out, enum pidle_bench_fmt fmt,
 		break;
 	case PIDLE_BFMT_CSV:
 		/* The state's overshoot figures repeat on each of its rows. */
-		fprintf(out, "state,name,exit_latency_us,test,samples,median_us,p99_us,diff_median_us,diff_p99_us,fidelity,exits,overshoot_avg_ns,overshoot_max_ns\n");
+		fprintf(out, "state,name,exit_latency_us,test,samples,median_us,p99_us,diff_median_us,diff_p99_us,fidelity,exits,overshoot_avg_ns,overshoot_max_ns,err_median_us\n");
 		for (i = 0; i < nr; i++) {
 			const struct pidle_bench_state *s = r[i].s;
 
@@ -170,11 +183,12 @@ void pidle_bench_report(FILE *out, enum pidle_bench_fmt fmt,
 			pidle_opt(out, r[i].has_diff, "%.1f,", r[i].dp99_us, ",");
 			pidle_opt(out, r[i].has_fid, "%.2f,", r[i].fid, ",");
 			if (s->has_ovs)
-				fprintf(out, "%llu,%.1f,%llu\n", s->exits,
+				fprintf(out, "%llu,%.1f,%llu,", s->exits,
 					s->exits ? (double)s->ovs_ns / s->exits : 0.0,
 					s->ovs_max_ns);
 			else
-				fprintf(out, ",,\n");
+				fprintf(out, ",,,");
+			pidle_opt(out, r[i].has_diff, "%.1f\n", r[i].err_us, "\n");
 		}
 		break;
 	case PIDLE_BFMT_JSON:
@@ -190,6 +204,8 @@ void pidle_bench_report(FILE *out, enum pidle_bench_fmt fmt,
 					r[i].dmed_us, r[i].dp99_us);
 			if (r[i].has_fid)
 				fprintf(out, ", \"fidelity\": %.2f", r[i].fid);
+			if (r[i].has_diff)
+				fprintf(out, ", \"err_median_us\": %.1f", r[i].err_us);
 			fprintf(out, "}");
 			sep = ",";
 		}
@@ -286,7 +302,7 @@ int pidle_bench_load(const char *path, struct pidle_bench *b)
 	fclose(f);
 	return 0;
 bad:
-	fprintf(stderr, "pidle-bench: %s:%d: malformed line: expected 'state NAME US', 'timer|ipi K NS...' or 'overshoot K EXITS SUM MAX' with K a declared state.\n",
+	fprintf(stderr, "pidle-bench: %s:%d: malformed line: expected 'state NAME US', 'TEST K NS...' (TEST timer, ipi, timer-irq or ipi-irq) or 'overshoot K EXITS SUM MAX' with K a declared state.\n",
 		path, lineno);
 	fclose(f);
 	return -1;

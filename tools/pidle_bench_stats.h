@@ -3,11 +3,23 @@
 #ifndef _PIDLE_BENCH_STATS_H
 #define _PIDLE_BENCH_STATS_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #define PIDLE_BENCH_STATES	10
 
-enum pidle_bench_test { PIDLE_TEST_TIMER, PIDLE_TEST_IPI, PIDLE_NR_TESTS };
+/*
+ * The task's wake-up (timer, ipi), and the interrupt's own latency from
+ * the kernel's tracepoints (timer-irq: expiry to handler; ipi-irq: signal
+ * to the IPI's entry), taken during the same samples (--irq).
+ */
+enum pidle_bench_test {
+	PIDLE_TEST_TIMER,
+	PIDLE_TEST_IPI,
+	PIDLE_TEST_TIMER_IRQ,
+	PIDLE_TEST_IPI_IRQ,
+	PIDLE_NR_TESTS
+};
 enum pidle_bench_fmt { PIDLE_BFMT_PLAIN, PIDLE_BFMT_CSV, PIDLE_BFMT_JSON };
 
 struct pidle_bench_state {

@@ -7,6 +7,7 @@ PIDLE_STAT_SRCS := tools/pidle-stat.c tools/pidle_snap.c tools/pidle_stat_delta.
 		   tools/pidle_stat_plain.c tools/pidle_stat_csv.c \
 		   tools/pidle_stat_json.c $(PIDLE_COMMON_SRCS)
 PIDLE_BENCH_SRCS := tools/pidle-bench.c tools/pidle_bench_stats.c \
+		    tools/pidle_bench_irq.c tools/pidle_bench_trace.c \
 		    $(PIDLE_COMMON_SRCS)
 TOOLS += $(BUILD)/pidle-stat $(BUILD)/pidle-stat.static \
 	 $(BUILD)/pidle-bench $(BUILD)/pidle-bench.static

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pseudo-cpuidle: how the state table binds to the topology, and the two
- * one-word parameters (wait=, domain_policy=).
+ * one-word parameters (wait=, domain_policy=, prewake=).
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
@@ -81,6 +81,9 @@ static const char *const pidle_wait_names[] = {
 	[PIDLE_WAIT_HALT] = "halt",
 };
 
+/* Index = the bool: off is false. */
+static const char *const pidle_prewake_names[] = { "off", "on" };
+
 static const char *const pidle_policy_names[] = {
 	[PIDLE_POLICY_AUTO]	= "auto",
 	[PIDLE_POLICY_TIMER]	= "timer",
@@ -121,6 +124,23 @@ int pidle_wait_parse(const char *str, enum pidle_wait *out,
 const char *pidle_wait_name(enum pidle_wait wait)
 {
 	return pidle_wait_names[wait];
+}
+
+int pidle_prewake_parse(const char *str, bool *out, struct pidle_err *err)
+{
+	unsigned int v;
+	int ret;
+
+	ret = pidle_word_parse("prewake", str, pidle_prewake_names,
+			       ARRAY_SIZE(pidle_prewake_names), &v, err);
+	if (!ret)
+		*out = v;
+	return ret;
+}
+
+const char *pidle_prewake_name(bool prewake)
+{
+	return pidle_prewake_names[prewake];
 }
 
 int pidle_policy_parse(const char *str, enum pidle_policy *out,

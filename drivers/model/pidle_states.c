@@ -72,16 +72,21 @@ static int pidle_state_parse_one(struct pidle_tok str, unsigned int idx,
 			(f == PIDLE_F_NAME ? sd->name : sd->level_name)[tok.len] = '\0';
 			break;
 		case PIDLE_F_LATENCY:
+			if (pidle_tok_u64(&tok, PIDLE_MAX_EXIT_LATENCY_US, &val, &why)) {
+				/* limits.h says why the cap. */
+				if (!strcmp(why, "too large"))
+					why = "more than 20000 us, the exit-latency cap (spun with interrupts masked)";
+				goto bad;
+			}
+			sd->exit_latency_ns = val * 1000;
+			break;
 		case PIDLE_F_RESIDENCY:
 			if (pidle_tok_u64(&tok, PIDLE_MAX_TIME_US, &val, &why)) {
 				if (!strcmp(why, "too large"))
 					why = "more than 10000000 us";
 				goto bad;
 			}
-			if (f == PIDLE_F_LATENCY)
-				sd->exit_latency_ns = val * 1000;
-			else
-				sd->target_residency_ns = val * 1000;
+			sd->target_residency_ns = val * 1000;
 			break;
 		case PIDLE_F_POWER:
 			if (pidle_tok_u64(&tok, PIDLE_MAX_POWER_MW, &val, &why))

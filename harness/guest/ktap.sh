@@ -18,6 +18,7 @@
 _ktap_n=0
 _ktap_pass=0
 _ktap_fail=0
+_ktap_skip=0
 _ktap_plan=
 
 ktap_header() { echo "KTAP version 1"; }
@@ -39,6 +40,14 @@ ktap_result() {
 	fi
 }
 
+# ktap_skip DESC REASON: a case that cannot run here, reported as skipped
+# ("ok N DESC # SKIP REASON", KTAP's directive), and counted apart.
+ktap_skip() {
+	_ktap_n=$((_ktap_n + 1))
+	_ktap_skip=$((_ktap_skip + 1))
+	echo "ok $_ktap_n $1 # SKIP $2"
+}
+
 # ktap_test DESC CHECK [ARG...]: run CHECK ARG... (a function or command)
 # in this shell; its status is the result, what it passed to why the reason.
 ktap_test() {
@@ -56,7 +65,7 @@ ktap_finished() {
 		diag "planned $_ktap_plan results, gave $_ktap_n"
 		_ktap_fail=$((_ktap_fail + 1))
 	fi
-	diag "Totals: pass:$_ktap_pass fail:$_ktap_fail"
+	diag "Totals: pass:$_ktap_pass fail:$_ktap_fail skip:$_ktap_skip"
 	[ "$_ktap_fail" -eq 0 ]
 	exit $?
 }

@@ -27,8 +27,19 @@
 /* Largest CPU count a topology description may name (NR_CPUS on Debian). */
 #define PIDLE_MAX_CPUS		8192
 
-/* Largest exit latency / target residency accepted: 10 s, in microseconds. */
+/* Largest target residency accepted: 10 s, in microseconds. */
 #define PIDLE_MAX_TIME_US	10000000ULL
+
+/*
+ * Largest exit latency accepted: 20 ms, in microseconds. The latency is
+ * spun with interrupts masked, as hardware is deaf while it powers up, so
+ * every synchronous cross-call to the CPU (text poking, stop_machine(),
+ * expedited RCU, TLB shootdowns) waits it out. The longest real ones are
+ * 10 ms (intel_idle: Bay Trail / Cherry Trail C7S, Broxton C9 and C10)
+ * and 7 ms (arm64 device trees' exit-latency-us); 20 ms leaves room for a
+ * hypothetical deeper state without letting a typo stall the machine.
+ */
+#define PIDLE_MAX_EXIT_LATENCY_US	20000ULL
 
 /* Longest states=/topology= string the module accepts or prints. */
 #define PIDLE_PARAM_LEN		4096

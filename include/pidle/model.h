@@ -9,6 +9,7 @@
 
 #include <linux/types.h>
 #include "config.h"
+#include "counters.h"
 
 struct pidle_model;
 
@@ -20,6 +21,7 @@ struct pidle_cpu_stats {
 	u64 latency_paid_ns;	/* exit latency paid, by achieved state */
 	u64 overshoot_ns;	/* sum of (spun - configured), achieved state */
 	u64 overshoot_max_ns;	/* worst single overshoot */
+	u64 aborted;		/* entries left at once: a wake-up was pending */
 };
 
 /* Per domain and state counters; state is a global state index. */
@@ -31,16 +33,7 @@ struct pidle_domain_stats {
 	u64 latency_paid_ns;	/* exit latency paid by first men */
 };
 
-/*
- * The counters by name, as sysfs and the tools spell them: X(field) for
- * each field of struct pidle_cpu_stats and struct pidle_domain_stats, in
- * order. The size checks keep the lists and the structures in step.
- */
-#define PIDLE_CPU_COUNTERS(X) \
-	X(requested) X(achieved) X(demoted) X(latency_paid_ns) \
-	X(overshoot_ns) X(overshoot_max_ns)
-#define PIDLE_DOMAIN_COUNTERS(X) \
-	X(usage) X(residency_ns) X(too_deep) X(rejected) X(latency_paid_ns)
+/* The lists of <pidle/counters.h> and the structures above, in step. */
 #define PIDLE_COUNTER_SIZE(field) + sizeof(u64)
 _Static_assert(sizeof(struct pidle_cpu_stats) ==
 	       0 PIDLE_CPU_COUNTERS(PIDLE_COUNTER_SIZE),
@@ -101,6 +94,13 @@ void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
  */
 void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 		struct pidle_exit_info *info);
+/*
+ * An entry into @state that found a wake-up already pending and left at
+ * once: no vote, no latency. Between a pidle_exit() and the next
+ * pidle_enter() of @cpu, never while it is idle in the model.
+ */
+void pidle_record_aborted(struct pidle_model *m, unsigned int cpu,
+			  unsigned int state);
 /* The driver's measured spin overshoot (actual - configured) for an exit. */
 void pidle_record_overshoot(struct pidle_model *m, unsigned int cpu,
 			    unsigned int state, u64 overshoot_ns);

@@ -19,6 +19,17 @@ static void test_states_parse_default(void **s)
 	assert_true(st.nr_states > 0);
 }
 
+/* The caps: exit latency up to 20 ms, target residency up to 10 s. */
+static void test_states_parse_at_caps(void **s)
+{
+	struct pidle_states st = { 0 };
+	struct pidle_err err = { 0 };
+
+	assert_int_equal(pidle_states_parse("C1:20000:10000000", &st, &err), 0);
+	assert_true(st.state[0].exit_latency_ns == 20000000ULL);
+	assert_true(st.state[0].target_residency_ns == 10000000000ULL);
+}
+
 static void test_states_roundtrip_minimal(void **s)
 {
 	struct pidle_states a = { 0 }, b = { 0 };
@@ -53,7 +64,9 @@ static const struct bad_case bad[] = {
 	{ "C1:1:", "target residency \"\": empty" },
 	{ "C1:x:1", "exit latency \"x\": not a decimal number" },
 	{ "C1:-1:1", "exit latency \"-1\": not a decimal number" },
-	{ "C1:10000001:1", "exit latency \"10000001\": more than 10000000 us" },
+	{ "C1:10000001:1", "exit latency \"10000001\": more than 20000 us, the exit-latency cap" },
+	{ "C1:20001:30000", "state 0 (C1): exit latency \"20001\": more than 20000 us" },
+	{ "POLL:0:0,C6:100:400,DEEP:25000:10000000", "state 2 (DEEP): exit latency \"25000\": more than 20000 us" },
 	{ "C1:1:18446744073709551617", "target residency \"18446744073709551617\": more than 10000000 us" },
 	{ "C1:1:1:core:99999999999", "power \"99999999999\": too large" },
 	{ "C1:1:1:core:5:x", "more than 5 fields" },
@@ -81,6 +94,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_states_parse_default),
+		cmocka_unit_test(test_states_parse_at_caps),
 		cmocka_unit_test(test_states_roundtrip_minimal),
 		cmocka_unit_test(test_states_parse_bad_input),
 	};

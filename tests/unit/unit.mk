@@ -5,8 +5,12 @@
 # scripts/sum-results adds them up. Included by the top Makefile.
 UNIT_TESTS := states topology model
 UNIT_BINS := $(patsubst %,$(BUILD)/test_%,$(UNIT_TESTS)) $(BUILD)/stress $(BUILD)/stress-tsan
+# pidle-bench's trace parser: a tool's unit, with the same flags.
+UNIT_BINS += $(BUILD)/test_bench_trace
 
 $(BUILD)/test_%: $(BUILD)/san/tests/unit/test_%.o $(BUILD)/libpidle-san.a
+	$(LINK) $(SAN_FLAGS) -lcmocka
+$(BUILD)/test_bench_trace: $(call objs,san,tests/unit/test_bench_trace.c tools/pidle_bench_trace.c)
 	$(LINK) $(SAN_FLAGS) -lcmocka
 $(BUILD)/stress: $(BUILD)/o/tests/unit/stress.o $(BUILD)/libpidle.a
 	$(LINK) -pthread
@@ -19,7 +23,7 @@ STRESS_TSAN_CYCLES := 20000
 
 .PHONY: check-unit
 check-unit: $(UNIT_BINS)
-	@{ for t in $(patsubst %,$(BUILD)/test_%,$(UNIT_TESTS)); do $$t; done; \
+	@{ for t in $(patsubst %,$(BUILD)/test_%,$(UNIT_TESTS) bench_trace); do $$t; done; \
 	   $(BUILD)/stress $(STRESS_CYCLES); \
 	   TSAN_OPTIONS=halt_on_error=1 $(BUILD)/stress-tsan $(STRESS_TSAN_CYCLES); \
 	 } 2>&1 | scripts/sum-results $(words $(UNIT_BINS))

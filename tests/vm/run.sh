@@ -1,9 +1,11 @@
 #!/bin/bash
 # run.sh [KERNEL...]: the guest test suites, through the harness. For each
 # kernel named (harness/kernel: 6.1, 6.1-rt, 6.12, 6.12-rt, eval, debug,
-# user; default $VM_KERNELS, else "6.1 6.12"): build
+# user; default $VM_KERNELS, else "6.1 6.12"; NAME@GOVERNOR boots every
+# suite with cpuidle.governor=GOVERNOR and checks it was in force): build
 # the module, one image with every suite, then boot each suite of suites/
-# (or $VM_SUITES) in the shape its header declares ("# smp:" required, "# append:", "# timeout:",
+# (or $VM_SUITES) in the shape its header declares ("# smp:" required,
+# "# append:", "# timeout:",
 # "# icount:", booted under -icount beside other such guests) and
 # check its log. Ends with "N passed, N failed" over all kernels.
 # Without $VM_SUITES, the rt and debug kernels run only the suites whose
@@ -27,20 +29,24 @@ flock -n 9 || { echo "run.sh: another run holds $OUT/.lock, waiting" >&2; flock 
 field() { sed -n "s/^# $2: //p" "$HERE/suites/$1.sh" | head -n 1; }
 
 KERNELS=${*:-${VM_KERNELS:-6.1 6.12}}
-SUITES=${VM_SUITES:-$(cd "$HERE/suites" && ls *.sh | sed 's/\.sh$//')}
+# A suite with a "# separate:" line (the large guest) runs only when named.
+SUITES=${VM_SUITES:-$(cd "$HERE/suites" && for f in *.sh; do
+	s=${f%.sh}; [ -n "$(field "$s" separate)" ] || echo "$s"; done)}
 for s in $SUITES; do
 	[ -f "$HERE/suites/$s.sh" ] || { echo "run.sh: no suite $HERE/suites/$s.sh" >&2; exit 1; }
 	[ -n "$(field "$s" smp)" ] || { echo "run.sh: suites/$s.sh has no '# smp:' line" >&2; exit 1; }
 done
 PROGS=()
-for c in "$HERE"/guest/*.c; do PROGS+=(--file "$TOP/build/guest/$(basename "$c" .c)"); done
+for c in "$HERE"/guest/*.c "$HERE"/guest/*/; do
+	PROGS+=(--file "$TOP/build/guest/$(basename "$c" .c)")
+done
 for s in "$HERE"/suites/*.sh; do PROGS+=(--suite "$s"); done
 
 RESULTS=$OUT/results
 : > "$RESULTS"
 # kernel_class NAME: rt, debug, or all (every suite)
 kernel_class() {
-	case "$1" in
+	case "${1%%@*}" in
 	*-rt|*-rt-amd64) echo rt ;;
 	debug) echo debug ;;
 	*) echo all ;;
@@ -60,7 +66,11 @@ for name in $KERNELS; do
 	echo "== $name"
 	d=$OUT/$name
 	rm -f "$RESULTS.$name" "$d/initrd.gz"
-	if ! kernel=$("$H/kernel" "$name"); then
+	# NAME@GOVERNOR: every suite with cpuidle.governor=GOVERNOR, checked
+	# against the governor the guest reports (a missing one falls back).
+	gov=
+	case "$name" in *@*) gov=${name#*@} ;; esac
+	if ! kernel=$("$H/kernel" "${name%%@*}"); then
 		echo "$name 0 1" >> "$RESULTS"; continue
 	fi
 	set -- $kernel
@@ -86,15 +96,32 @@ for name in $KERNELS; do
 		runs_on "$s" "$name" || continue
 		ts=$(date +%s)
 		log=$d/$s.log
-		icount=$(field "$s" icount)
-		append=$(field "$s" append)
+		icount=$(field "$s" icount) append=$(field "$s" append)
+		# The suite learns whether its timing holds: pidle_icount=SPEC,
+		# or none where the kernel does not boot under -icount (6.1.0
+		# stops 0.3 s in) and runs free.
+		if [ -n "$icount" ]; then
+			case ${name%%@*} in
+			6.1|6.1-rt) icount= append="$append pidle_icount=none" ;;
+			*) append="$append pidle_icount=$icount" ;;
+			esac
+		fi
 		[ "$(kernel_class "$name")" = debug ] && append="$append vmsettle=5"
 		"$H/boot" --kernel "$image" --initrd "$d/initrd.gz" --log "$log" --suite "$s" \
 			--smp "$(field "$s" smp)" --append "$append" \
+			${gov:+--append "cpuidle.governor=$gov"} \
 			--timeout "$(field "$s" timeout | grep . || echo 240)" \
 			${icount:+--icount "$icount" --concurrent}
 		st=$?; [ $st -eq 0 ] || echo "  $s boot: qemu exit status $st (124 = timeout)"
 		"$H/check" "$s" "$log" "$RESULTS.$name" | grep -v ' passed, .* failed$'
+		if [ -n "$gov" ]; then
+			if grep -qx "# vm: governor $gov" "$log"; then
+				echo "governor 1 0" >> "$RESULTS.$name"
+			else
+				echo "  $s: FAIL governor $gov not in force: $(grep -m1 '^# vm: governor' "$log" || echo 'no governor line')"
+				echo "governor 0 1" >> "$RESULTS.$name"
+			fi
+		fi
 		echo "  $s: $(( $(date +%s) - ts ))s, log $log"
 	done
 	echo "  $name: $("$H/total" "$RESULTS.$name"), $(( $(date +%s) - t0 ))s"

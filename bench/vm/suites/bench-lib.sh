@@ -18,8 +18,9 @@ bench_run() {
 	out=$(pidle-bench --csv "$@" 2>/tmp/err); st=$?
 	echo "$out" | sed "s/^/bench: $tag /"
 	got=$(echo "$out" | grep -c '^[0-9]')
-	# per state: samples over its rows against its exits (column 11)
-	short=$(echo "$out" | awk -F, '/^[0-9]/ && $11 != "" {
+	# per state: samples over its timer and ipi rows (the -irq rows are
+	# the same wake-ups) against its exits (column 11)
+	short=$(echo "$out" | awk -F, '/^[0-9]/ && $11 != "" && ($4 == "timer" || $4 == "ipi") {
 			n[$2] += $5; e[$2] = $11 }
 		END { for (s in n) if (e[s] < n[s]) printf " %s: %d exits for %d samples", s, e[s], n[s] }')
 	diag "pidle-bench $*: $(( $(date +%s) - t0 )) s with the warm-up"

@@ -25,7 +25,7 @@ before=$(disables)
 # 1: two states x two tests, after the header
 out=$(pidle-bench --csv -s 1,2 -n 40 -I 1000 2>/tmp/err); st=$?
 echo "$out" | sed 's/^/# /'
-hdr="state,name,exit_latency_us,test,samples,median_us,p99_us,diff_median_us,diff_p99_us,fidelity,exits,overshoot_avg_ns,overshoot_max_ns"
+hdr="state,name,exit_latency_us,test,samples,median_us,p99_us,diff_median_us,diff_p99_us,fidelity,exits,overshoot_avg_ns,overshoot_max_ns,err_median_us"
 rows=$(echo "$out" | grep -cE '^[12],(NOLAT,0|B500,500),(timer|ipi),40,')
 if [ $st -eq 0 ] && [ "$(echo "$out" | head -n 1)" = "$hdr" ] && [ "$rows" -eq 4 ]; then
 	ok "csv rows for each state and test"

@@ -1,0 +1,1 @@
+$BUILD/pidle-bench --samples-from $DATA/samples-irq.txt --json

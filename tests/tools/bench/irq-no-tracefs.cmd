@@ -1,0 +1,1 @@
+$BUILD/pidle-bench --as-is --irq -t timer -c 0 --sysfs-root $TMP/none

@@ -1,0 +1,1 @@
+$BUILD/pidle-bench --irq --samples-from $DATA/samples.txt
