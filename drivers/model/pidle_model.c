@@ -8,6 +8,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/limits.h>
+#include <linux/lockdep.h>
 #include <linux/processor.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -491,6 +492,8 @@ void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 	struct pidle_cpu *c = m->cpu[cpu];
 	unsigned int deepest = m->nr_states - 1;
 
+	/* The flags are held with interrupts off ("Why the spins are bounded"). */
+	lockdep_assert_irqs_disabled();
 	if (WARN_ON_ONCE(c->offline || c->voted_levels))
 		return;
 	c->offline = true;
@@ -507,6 +510,7 @@ void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 	unsigned int achieved = 0;
 	u64 latency_ns = 0;
 
+	lockdep_assert_irqs_disabled();
 	if (WARN_ON_ONCE(!c->offline))
 		return;
 	pidle_leave_all(m, c, c->requested, now_ns, true, &achieved,

@@ -1,5 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Userspace shim of <linux/math64.h>: the divisions the model core uses. */
+/*
+ * Userspace shim of <linux/math64.h>. The kernel's div_u64() keeps 32-bit
+ * builds off libgcc's __udivdi3, which the kernel does not link.
+ */
 #ifndef _SHIM_LINUX_MATH64_H
 #define _SHIM_LINUX_MATH64_H
 
