@@ -31,7 +31,7 @@ HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
 # Those that include <pidle/...> (PIDLE_USERS) take only its
 # <linux/types.h> (u32, u64, over the system's) by -include.
 MODEL_DIRS := drivers/model/% tests/shim/% tests/unit/% tests/fuzz/% bench/model/%
-PIDLE_USERS := topology/% tests/vm/guest/pidlecfg.c
+PIDLE_USERS := topology/% tests/vm/guest/pidlecfg/%
 MODEL_INC := -Iinclude -Itests/shim
 USER_INC := -Iinclude -Itools
 PIDLE_USER_INC := $(USER_INC) -Itopology -include tests/shim/linux/types.h \
@@ -64,7 +64,7 @@ $(BUILD)/libpidle-san.a: $(call objs,san,$(MODEL_SRCS))
 # Linking: a program from its objects and archives, plain or -static.
 LINK = $(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(LDLIBS)
 
-.PHONY: all module tools check check-unit check-vm check-tools check-docs docs \
+.PHONY: all module tools check check-unit check-vm check-tools check-docs check-32bit docs \
 	demo bench fuzz check-fuzz deps deps-check install clean help
 
 all: module tools
@@ -77,13 +77,19 @@ help:
 	@echo '  make check      run every test: unit, stress, TSan, fuzz, tools, guests'
 	@echo '  make check-unit cmocka unit tests, stress, TSan'
 	@echo '  make check-fuzz the fuzzers: every seed, then 100000 fixed inputs each'
-	@echo '  make check-tools golden tests of the userspace tools'
+	@echo '  make check-tools golden tests of the three tools (tests/tools/golden.sh)'
 	@echo '  make check-vm   the QEMU guest suites on each kernel of VM_KERNELS'
 	@echo '                  (default "6.1 6.12"; names: harness/README)'
+	@echo '  make check-vm-large the 64-vCPU guest (2x2x8x2), not in make check'
 	@echo '  make check-docs kernel-doc over the model core, warnings fail'
+	@echo '  make check-32bit the module built for i386 (u64 divisions; builds an'
+	@echo '                 i386 tinyconfig tree once, about 10 min; KDIR32=<tree>)'
 	@echo '  make docs       expand Documentation/ into build/docs/'
-	@echo '  make demo       compare governors on a simulated 2x2x2 machine'
-	@echo '                 (DEMO_KVER=, DEMO_SECONDS=, DEMO_PRESET=)'
+	@echo '  make demo       the seed scenario: an RTC interrupt near the deep'
+	@echo '                  states residency, governors, x3/x5, PM QoS (experiments/seed.exp)'
+	@echo '  make experiment EXP=FILE [EXP_ARGS="-j 2"]  run an experiment file'
+	@echo '  make check-experiments  the experiment runner, host tests'
+	@echo '  make check-experiments-vm  a tiny real experiment in a guest'
 	@echo '  make bench      benchmarks, reported as side-by-side ratios'
 	@echo '  make fuzz       fuzz the parsers and the model, FUZZ_SECONDS=60 each'
 	@echo '                  (or FUZZ_RUNS=N inputs), corpus kept in build/fuzz/'
@@ -123,7 +129,7 @@ include topology/topology.mk
 include tools/tools.mk
 include harness/harness.mk
 include tests/vm/vm.mk
-include demo/demo.mk
+include experiments/experiments.mk
 include kernels/kernels.mk
 include ab/ab.mk
 include bench/bench.mk
@@ -142,6 +148,9 @@ docs:
 
 check-docs:
 	scripts/docs check
+
+check-32bit:
+	scripts/check-32bit
 
 check: deps-check
 	@MAKE="$(MAKE)" scripts/check-all

@@ -45,3 +45,30 @@ sed -n 's/^case //p' "$cg/cases" | while read -r i name; do
 		printf "   %-28s %9.1f %9.1f %7.2f\n", n, m / p, f / p, m / f
 	}'
 done
+
+echo
+echo "== 1b. scale rows: one package of N CPUs in 2-CPU cores, 1 thread, the other CPUs offline"
+echo "   (every pair is last man and first man at core and package; with domain_policy=timer"
+echo "   the last man scans the package's timers). Goals: flat within 10% from 2 to 256 CPUs;"
+echo "   model/floor at most 1.3x in time, 2.5x in instructions."
+printf '   %-6s %5s %9s %9s %7s %9s %9s %7s %8s\n' policy cpus model_ns floor_ns ratio model_Ir floor_Ir ratio vs_2cpu
+valgrind --tool=callgrind --callgrind-out-file="$cg/scale" \
+	--toggle-collect=pidle_enter --toggle-collect=pidle_exit \
+	--toggle-collect=pidle_mb_floor_enter --toggle-collect=pidle_mb_floor_exit \
+	"$B/model_bench" -s -g "$CG_PAIRS" > "$cg/scale-cases" 2> "$cg/scale-log" ||
+	{ echo "   callgrind failed:"; sed 's/^/   /' "$cg/scale-log"; exit 1; }
+scale_ir() {
+	for f in "$cg"/scale.*; do
+		grep -q "^desc: Trigger: Client Request: $1\$" "$f" &&
+			sed -n 's/^summary: //p' "$f"
+	done
+}
+"$B/model_bench" -s -p "$PAIRS" -r "$REPS" | sed -n 's/^scale //p' |
+while IFS='|' read -r pol n model floor; do
+	awk -v p="$pol" -v n="$n" -v m="$model" -v f="$floor" \
+	    -v mi="$(scale_ir "scale-model $pol $n")" -v fi="$(scale_ir "scale-floor $pol $n")" \
+	    -v mi2="$(scale_ir "scale-model $pol 2")" -v pairs="$CG_PAIRS" 'BEGIN {
+		printf "   %-6s %5d %9.1f %9.1f %7.2f %9.1f %9.1f %7.2f %8.2f\n", p, n, m, f, m / f,
+			mi / pairs, fi / pairs, mi / fi, mi / mi2
+	}'
+done

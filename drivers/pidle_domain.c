@@ -6,7 +6,10 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/cpu.h>
 #include <linux/cpumask.h>
+#include <linux/err.h>
+#include <linux/mm.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/topology.h>
@@ -47,9 +50,24 @@ static const struct {
 };
 
 /*
+ * Room for one level's domain list, whatever the partition: each CPU costs
+ * at most its number and one separator ("+N" or ",N"; a range "A-B"
+ * covers two CPUs or more for at most that much each).
+ */
+static size_t pidle_level_size(void)
+{
+	unsigned int digits = 1, n;
+
+	for (n = nr_cpu_ids - 1; n >= 10; n /= 10)
+		digits++;
+	return (size_t)nr_cpu_ids * (digits + 1) + 1;
+}
+
+/*
  * One level's domains, "A-B+C,D-E": each CPU's mask, restricted to the
  * possible CPUs; a CPU its mask does not contain (an offline CPU whose
- * masks were cleared) is a domain of its own.
+ * masks were cleared) is a domain of its own. -ENOSPC would mean
+ * pidle_level_size() is wrong, not that the machine is too large.
  */
 static int pidle_level_string(pidle_mask_fn fn, char *buf, size_t size)
 {
@@ -97,38 +115,59 @@ free_done:
 
 /*
  * core and package always; cluster and die only where they differ from
- * the level kept below them and from the package.
+ * the level kept below them and from the package. The string has no
+ * length limit: it is sized for nr_cpu_ids (about 200 KB at 8192 CPUs,
+ * hence kvmalloc), and only the parser reads it.
+ *
+ * The masks are read under cpus_read_lock(): a CPU going on- or offline
+ * meanwhile would change some levels' masks and not yet others', and the
+ * levels read would not nest. The lock is dropped before the parse, which
+ * checks the nesting anyway; a hotplug after it is the hotplug callbacks'
+ * business, as for an explicit description.
+ *
+ * Returns the string (kvfree() it) or an ERR_PTR: -ENOMEM, or -ENOSPC
+ * should a level not fit its buffer (a bug: logged).
  */
 char *pidle_topology_auto(void)
 {
-	char *out, *lvl[ARRAY_SIZE(pidle_auto_levels)];
+	const unsigned int nr = ARRAY_SIZE(pidle_auto_levels);
+	size_t lsize = pidle_level_size(), size, n = 0;
+	unsigned int i, last = nr - 1;
 	const char *prev = NULL;
-	unsigned int i, last = ARRAY_SIZE(pidle_auto_levels) - 1;
-	size_t n = 0;
+	char *out, *lvl;
+	int ret = 0;
 
-	out = kzalloc(PIDLE_PARAM_LEN, GFP_KERNEL);
-	if (!out)
-		return NULL;
-	for (i = 0; i <= last; i++) {
-		lvl[i] = kzalloc(PIDLE_PARAM_LEN, GFP_KERNEL);
-		if (!lvl[i] || pidle_level_string(pidle_auto_levels[i].mask,
-						  lvl[i], PIDLE_PARAM_LEN)) {
-			kfree(out);
-			out = NULL;
-			last = i;
-			goto free;
-		}
+	/* One buffer: the levels, then the result (names and ";" added). */
+	size = nr * (lsize + PIDLE_NAME_LEN + 2);
+	lvl = kvzalloc(nr * lsize + size, GFP_KERNEL);
+	if (!lvl)
+		return ERR_PTR(-ENOMEM);
+	out = lvl + nr * lsize;
+
+	cpus_read_lock();
+	for (i = 0; i < nr && !ret; i++)
+		ret = pidle_level_string(pidle_auto_levels[i].mask,
+					 lvl + i * lsize, lsize);
+	cpus_read_unlock();
+	if (ret) {
+		if (ret == -ENOSPC)
+			pr_err("topology=auto: level %s does not fit in %zu bytes for %u CPUs\n",
+			       pidle_auto_levels[i - 1].name, lsize, nr_cpu_ids);
+		kvfree(lvl);
+		return ERR_PTR(ret);
 	}
-	for (i = 0; i <= last; i++) {
+
+	for (i = 0; i < nr; i++) {
+		const char *l = lvl + i * lsize;
+
 		if (i != 0 && i != last &&
-		    (!strcmp(lvl[i], prev) || !strcmp(lvl[i], lvl[last])))
+		    (!strcmp(l, prev) || !strcmp(l, lvl + last * lsize)))
 			continue;
-		n += scnprintf(out + n, PIDLE_PARAM_LEN - n, "%s%s=%s",
-			       n ? ";" : "", pidle_auto_levels[i].name, lvl[i]);
-		prev = lvl[i];
+		n += scnprintf(out + n, size - n, "%s%s=%s", n ? ";" : "",
+			       pidle_auto_levels[i].name, l);
+		prev = l;
 	}
-free:
-	for (i = 0; i <= last; i++)
-		kfree(lvl[i]);
-	return out;
+	/* The result lives inside the one allocation: move it to the front. */
+	memmove(lvl, out, n + 1);
+	return lvl;
 }

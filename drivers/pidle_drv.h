@@ -61,10 +61,22 @@ bool pidle_enter_cpu_busy(unsigned int cpu);
 void pidle_enter_drain(void);
 
 /* pidle_domain.c */
+/* The kernel's topology as a topology= string; kvfree() it. ERR_PTR on error. */
 char *pidle_topology_auto(void);
 
 /* pidle_sysfs.c */
-int pidle_sysfs_init(void);
+int pidle_sysfs_init(const struct pidle_cfg *cfg);
+void pidle_sysfs_wait_released(void);
 void pidle_sysfs_exit(void);
+
+/* fault/pidle_fault.c: test-only fault hooks, in a PIDLE_FAULT=y build only */
+#ifdef PIDLE_FAULT
+int pidle_fault_online(unsigned int cpu);
+#else
+static inline int pidle_fault_online(unsigned int cpu)
+{
+	return 0;
+}
+#endif
 
 #endif /* _PIDLE_DRV_H */

@@ -15,6 +15,8 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/err.h>
+#include <linux/mm.h>
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -116,12 +118,12 @@ static int pidle_cfg_build(struct pidle_cfg *out, const struct pidle_cfg *base,
 		/* auto goes through the same parser as a description. */
 		if (pidle_val_is(topo, "auto")) {
 			auto_topo = pidle_topology_auto();
-			if (!auto_topo)
-				return -ENOMEM;
+			if (IS_ERR(auto_topo))
+				return PTR_ERR(auto_topo);
 			topo = auto_topo;
 		}
 		ret = pidle_topology_parse(topo, nr_cpu_ids, &out->topo, err);
-		kfree(auto_topo);
+		kvfree(auto_topo);
 	} else {
 		ret = pidle_topology_copy(&out->topo, &base->topo);
 	}
@@ -249,7 +251,7 @@ static int pidle_param_get(char *buf, const struct kernel_param *kp)
 		len = pidle_states_print(&pidle_cfg.states, buf, size);
 		break;
 	case PIDLE_P_TOPOLOGY:
-		len = pidle_topology_print(&pidle_cfg.topo, buf, size);
+		len = pidle_topology_show(&pidle_cfg.topo, buf, size);
 		break;
 	case PIDLE_P_WAIT:
 		len = scnprintf(buf, size, "%s", pidle_wait_name(pidle_cfg.wait));

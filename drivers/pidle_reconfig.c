@@ -48,7 +48,10 @@
  *    Nothing reads the old model any more but this function.
  * 4. The CPUs that are offline now are made offline in the new model
  *    (they vote as idle in the deepest state, as at load), and this
- *    module's sysfs tree is removed; removal waits for readers in progress.
+ *    module's sysfs tree is removed, each directory explicitly: the names
+ *    are free for the new tree and readers in progress are done when it
+ *    returns, even if the kobjects' releases run later (pidle_sysfs.c,
+ *    "Sysfs lifetime"). Every directory reads the model it was made for.
  * 5. Every registered device is disabled (cpuidle_disable_device(): the
  *    governor's ``disable``, and the device's cpuidle ``stateN``
  *    directories removed, counted by the old ``state_count``). pidle_cfg
@@ -171,13 +174,13 @@ int pidle_reconfig_apply(struct pidle_cfg *next)
 	pidle_sysfs_exit();
 	ret = pidle_reconfig_switch(next);
 	if (!ret)
-		ret = pidle_sysfs_init();	/* cleans up after itself */
+		ret = pidle_sysfs_init(&pidle_cfg);	/* cleans up after itself */
 	if (ret) {
 		pr_err("cannot put the new configuration in force (%d); the old one is back\n",
 		       ret);
 		if (pidle_reconfig_switch(next))
 			pr_err("some CPUs idle in the default idle until the next write\n");
-		if (pidle_sysfs_init())
+		if (pidle_sysfs_init(&pidle_cfg))
 			pr_err("no /sys/kernel/pseudo_cpuidle until the next write\n");
 	}
 

@@ -108,7 +108,7 @@ kernels_expect_min() {
 }
 kernels_expect_cc() {
 	case "$1" in
-	eval) echo 1200 ;;
+	eval) echo 950 ;;
 	*) echo 1300 ;;
 	esac
 }

@@ -484,10 +484,10 @@ int main(int argc, char **argv)
 			break;
 		case 'C':
 		case 'J':
-			if (pidle_exclusive(&fmt_opt, c == 'C' ? "--csv" : "--json",
-					    "pick one format"))
+			v = pidle_format_opt(&fmt_opt, c);
+			if (v < 0)
 				return PIDLE_EXIT_USAGE;
-			fmt = c == 'C' ? PIDLE_BFMT_CSV : PIDLE_BFMT_JSON;
+			fmt = v;
 			break;
 		case 'D':
 			dump = optarg;

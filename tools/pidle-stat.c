@@ -123,7 +123,7 @@ int main(int argc, char **argv)
 	bool need_module = true, live;
 	FILE *out = stdout;
 	long count = 0;
-	int c, seq, rc = 0;
+	int c, v, seq, rc = 0;
 
 	pidle_prog = argv[0] = "pidle-stat";
 	opterr = 0;
@@ -139,10 +139,10 @@ int main(int argc, char **argv)
 			break;
 		case 'C':
 		case 'J':
-			if (pidle_exclusive(&fmt_opt, c == 'C' ? "--csv" : "--json",
-					    "pick one format"))
+			v = pidle_format_opt(&fmt_opt, c);
+			if (v < 0)
 				return PIDLE_EXIT_USAGE;
-			fmt = c == 'C' ? PIDLE_FMT_CSV : PIDLE_FMT_JSON;
+			fmt = v;
 			break;
 		case 'o':
 			output = optarg;

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-/* What the userspace tools share: messages, numbers, one sysfs value. */
+/* The userspace library: messages, numbers, CPU lists, one sysfs value. */
 #include <errno.h>
 #include <fcntl.h>
 #include <getopt.h>
@@ -121,4 +121,93 @@ int pidle_write_file(const char *path, const char *buf, size_t len)
 	if (close(fd) && n == (ssize_t)len)
 		return -errno;
 	return n == (ssize_t)len ? 0 : -e;
+}
+
+int pidle_read_u64f(unsigned long long *v, const char *fmt, ...)
+{
+	char path[512], buf[64], *end;
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	vsnprintf(path, sizeof(path), fmt, ap);
+	va_end(ap);
+	ret = pidle_read_file(path, buf, sizeof(buf));
+	if (ret)
+		return ret;
+	errno = 0;
+	*v = strtoull(buf, &end, 10);
+	return *end || end == buf || errno ? -EINVAL : 0;
+}
+
+bool pidle_existsf(const char *fmt, ...)
+{
+	char path[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(path, sizeof(path), fmt, ap);
+	va_end(ap);
+	return access(path, F_OK) == 0;
+}
+
+void pidle_cpuset_set(struct pidle_cpuset *s, long cpu)
+{
+	if (cpu >= 0 && cpu < PIDLE_CPUSET_BITS)
+		s->bit[cpu / 8] |= 1u << (cpu % 8);
+}
+
+bool pidle_cpuset_test(const struct pidle_cpuset *s, long cpu)
+{
+	return cpu >= 0 && cpu < PIDLE_CPUSET_BITS &&
+	       (s->bit[cpu / 8] & (1u << (cpu % 8)));
+}
+
+int pidle_cpulist_add(struct pidle_cpuset *s, const char *list)
+{
+	const char *p = list;
+
+	while (*p) {
+		char *end;
+		long lo = strtol(p, &end, 10), hi = lo;
+
+		if (end == p || lo < 0)
+			return -1;
+		if (*end == '-')
+			hi = strtol(end + 1, &end, 10);
+		if (hi < lo || hi >= PIDLE_CPUSET_BITS)
+			return -1;
+		for (; lo <= hi; lo++)
+			pidle_cpuset_set(s, lo);
+		if (*end && *end != ',')
+			return -1;
+		p = *end ? end + 1 : end;
+	}
+	return 0;
+}
+
+void pidle_cpulist_print(const struct pidle_cpuset *s, char *buf, size_t size)
+{
+	size_t len = 0;
+	long lo, hi;
+
+	buf[0] = '\0';
+	for (lo = 0; lo < PIDLE_CPUSET_BITS; lo = hi + 1) {
+		if (!pidle_cpuset_test(s, lo)) {
+			hi = lo;
+			continue;
+		}
+		for (hi = lo; pidle_cpuset_test(s, hi + 1); hi++)
+			;
+		if (len < size)
+			len += snprintf(buf + len, size - len, hi > lo ?
+					"%s%ld-%ld" : "%s%ld", len ? "," : "", lo, hi);
+	}
+}
+
+int pidle_format_opt(const char **chosen, int c)
+{
+	if (pidle_exclusive(chosen, c == 'C' ? "--csv" : "--json", "pick one format"))
+		return -1;
+	return c == 'C' ? PIDLE_OUT_CSV : PIDLE_OUT_JSON;
 }

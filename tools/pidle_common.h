@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * What pidle-stat, pidle-bench and pidle-topo share: their messages, the
- * parsing of numeric arguments, and reading and writing one sysfs value.
+ * The userspace library of the project: what pidle-stat, pidle-bench,
+ * pidle-topo and the guest programs share. Their messages and exit
+ * statuses, the parsing of numeric arguments, CPU lists, and reading and
+ * writing one sysfs value. One copy of each.
  */
 #ifndef _PIDLE_COMMON_H
 #define _PIDLE_COMMON_H
@@ -20,7 +22,8 @@ enum pidle_exit {
 	PIDLE_EXIT_INPUT = 2,	/* what the tool reads or drives is missing or
 				 * unusable: sysfs, the module, a file, a
 				 * topology, a CPU it cannot run on */
-	PIDLE_EXIT_CONFIG = 3,	/* the module's parser rejects the configuration */
+	PIDLE_EXIT_CONFIG = 3,	/* the module's parser rejects the configuration,
+				 * or it is longer than a sysfs write takes */
 	PIDLE_EXIT_APPLY = 4,	/* the module refused a write */
 };
 
@@ -57,6 +60,15 @@ int pidle_bad_option(int c, char **argv);
  */
 int pidle_exclusive(const char **chosen, const char *opt, const char *why);
 
+/*
+ * The output formats of pidle-stat and pidle-bench, whose own enums count
+ * the same way: plain (0), --csv (1), --json (2). pidle_format_opt() takes
+ * getopt's 'C' (--csv) or 'J' (--json): the format, or -1 after refusing
+ * a second format as pidle_exclusive() does; @chosen as there.
+ */
+enum { PIDLE_OUT_PLAIN, PIDLE_OUT_CSV, PIDLE_OUT_JSON };
+int pidle_format_opt(const char **chosen, int c);
+
 /* All of @s is a number in [@lo, @hi]: stored in @out, true. */
 bool pidle_parse_long(const char *s, long lo, long hi, long *out);
 /* All of @s is a number in (@lo, @hi]: stored in @out, true. */
@@ -75,5 +87,29 @@ int pidle_read_file(const char *path, char *buf, size_t size);
  * signal handler.
  */
 int pidle_write_file(const char *path, const char *buf, size_t len);
+
+/* The value of the file at the printf-formatted path, as a number. */
+int pidle_read_u64f(unsigned long long *v, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* The printf-formatted path exists. */
+bool pidle_existsf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* A set of CPUs, up to the module's limit (PIDLE_MAX_CPUS). */
+#define PIDLE_CPUSET_BITS	8192
+struct pidle_cpuset {
+	unsigned char bit[PIDLE_CPUSET_BITS / 8];
+};
+
+void pidle_cpuset_set(struct pidle_cpuset *s, long cpu);
+bool pidle_cpuset_test(const struct pidle_cpuset *s, long cpu);
+/*
+ * Add the CPUs of a list such as "0-3,8,10-11" (as the kernel prints and
+ * takes them) to @s. Returns 0, or -1 at the first malformed item (a
+ * range backwards or past the limit, a stray character), the items
+ * before it added.
+ */
+int pidle_cpulist_add(struct pidle_cpuset *s, const char *list);
+/* @s as a list, the way the kernel's %*pbl prints it ("" when empty). */
+void pidle_cpulist_print(const struct pidle_cpuset *s, char *buf, size_t size);
 
 #endif

@@ -12,13 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pidle_common.h"
 #include "pidle_stat_delta.h"
-
-#define PIDLE_CPUMAP_BITS	8192	/* the module's CPU limit */
-
-struct pidle_cpumap {
-	unsigned char bit[PIDLE_CPUMAP_BITS / 8];
-};
 
 static double pidle_pct(double num, double den)
 {
@@ -28,60 +23,6 @@ static double pidle_pct(double num, double den)
 static unsigned long long pidle_d(unsigned long long a, unsigned long long b)
 {
 	return b >= a ? b - a : 0;	/* a counter reset reads as 0 */
-}
-
-static void pidle_cpumap_set(struct pidle_cpumap *m, long cpu)
-{
-	if (cpu >= 0 && cpu < PIDLE_CPUMAP_BITS)
-		m->bit[cpu / 8] |= 1u << (cpu % 8);
-}
-
-/* Add the CPUs of a list such as "0-3,8,10-11" to @m; bad items are skipped. */
-static void pidle_cpulist_add(struct pidle_cpumap *m, const char *list)
-{
-	const char *p = list;
-
-	while (*p) {
-		char *end;
-		long lo = strtol(p, &end, 10), hi = lo;
-
-		if (end == p)
-			return;
-		if (*end == '-')
-			hi = strtol(end + 1, &end, 10);
-		for (; lo >= 0 && lo <= hi && lo < PIDLE_CPUMAP_BITS; lo++)
-			pidle_cpumap_set(m, lo);
-		p = *end == ',' ? end + 1 : end;
-		if (*end && *end != ',')
-			return;
-	}
-}
-
-static bool pidle_cpumap_test(const struct pidle_cpumap *m, int cpu)
-{
-	return cpu >= 0 && cpu < PIDLE_CPUMAP_BITS &&
-	       (m->bit[cpu / 8] & (1u << (cpu % 8)));
-}
-
-/* @m as a list, the way the kernel's %*pbl prints it. */
-static void pidle_cpulist_print(const struct pidle_cpumap *m, char *buf,
-				size_t size)
-{
-	size_t len = 0;
-	int lo, hi;
-
-	buf[0] = '\0';
-	for (lo = 0; lo < PIDLE_CPUMAP_BITS; lo = hi + 1) {
-		if (!pidle_cpumap_test(m, lo)) {
-			hi = lo;
-			continue;
-		}
-		for (hi = lo; pidle_cpumap_test(m, hi + 1); hi++)
-			;
-		if (len < size)
-			len += snprintf(buf + len, size - len, hi > lo ?
-					"%s%d-%d" : "%s%d", len ? "," : "", lo, hi);
-	}
 }
 
 static const struct pidle_snap_cpu *pidle_find_cpu(const struct pidle_snap *a,
@@ -174,7 +115,7 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 			    const struct pidle_snap *b, struct pidle_stat *st)
 {
 	struct pidle_stat_cpu *sum = &st->cpu_sum;
-	struct pidle_cpumap map = { { 0 } };
+	struct pidle_cpuset map = { { 0 } };
 	int i, k;
 
 	st->nr_states = b->nr_cpus ? b->cpu[0].nr_states : 0;
@@ -201,7 +142,7 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 		}
 		r->busy_pct = idle < 100 ? 100 - idle : 0;
 		sum->busy_pct += r->busy_pct;
-		pidle_cpumap_set(&map, y->cpu);
+		pidle_cpuset_set(&map, y->cpu);
 		st->nr_cpus++;
 	}
 	if (st->nr_cpus) {
@@ -222,17 +163,17 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 static void pidle_stat_cpu_domains(struct pidle_stat *st, int l,
 				   const struct pidle_snap_domain *y, int idx)
 {
-	struct pidle_cpumap map = { { 0 } };
+	struct pidle_cpuset map = { { 0 } };
 	int i;
 
 	pidle_cpulist_add(&map, y->cpus);
 	for (i = 0; i < st->nr_cpus; i++)
-		if (pidle_cpumap_test(&map, st->cpu[i].cpu))
+		if (pidle_cpuset_test(&map, st->cpu[i].cpu))
 			st->cpu[i].dom[l] = idx;
 }
 
 static void pidle_stat_level_end(struct pidle_stat_level *lv,
-				 const struct pidle_cpumap *map)
+				 const struct pidle_cpuset *map)
 {
 	struct pidle_stat_domain *sum = &lv->sum;
 	int k;
@@ -252,7 +193,7 @@ static void pidle_stat_domains(const struct pidle_snap *a,
 			       struct pidle_stat *st)
 {
 	struct pidle_stat_level *lv = NULL;
-	struct pidle_cpumap map;
+	struct pidle_cpuset map;
 	int i, k;
 
 	for (i = 0; i < b->nr_domains; i++) {

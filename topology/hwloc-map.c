@@ -6,11 +6,19 @@
  * first, are:
  *
  *   core     HWLOC_OBJ_CORE
- *   cluster  the innermost L2 cache or Group depth between core and
- *            die/package whose domains differ from the cores' and from the
- *            next level's (an L2 or a Group holding several cores)
+ *   cluster  see "What a cluster is" below
  *   die      HWLOC_OBJ_DIE
  *   package  HWLOC_OBJ_PACKAGE
+ *
+ * What a cluster is, for this model: a group of cores that can power down
+ * together below the die or package, which in what hwloc reports shows as
+ * the innermost cache shared by several cores but not by the whole die or
+ * package (an L2, as in ARM's older clusters and Intel's E-core modules; or
+ * else an L3, as in ARM DynamIQ clusters with per-core L2s and AMD's CCX),
+ * or a Group hwloc made from the CPUs' own grouping (Linux cluster_cpus,
+ * modules). Never a memory grouping: a level whose objects hold NUMA nodes
+ * of their own (sub-NUMA clustering, cluster-on-die: hwloc attaches each
+ * sub-NUMA node to the Group or L3 it makes for it) is not a cluster.
  *
  * A candidate is used only when its objects cover every CPU. By default,
  * as the module's topology=auto does, core and package are kept whenever
@@ -50,6 +58,33 @@ struct pidle_part {
 	hwloc_bitmap_t *dom;
 };
 
+/*
+ * hwloc refuses an XML of a newer major format than its own with EINVAL,
+ * the errno of a malformed file. Read the version first, to say what it
+ * is: <topology version="3.0"> from hwloc 3 is not malformed, it is new.
+ */
+static int pidle_xml_too_new(const char *path, struct pidle_err *err)
+{
+	char head[4096], *v;
+	unsigned int major, minor;
+	size_t n;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return 0;	/* hwloc says why */
+	n = fread(head, 1, sizeof(head) - 1, f);
+	fclose(f);
+	head[n] = '\0';
+	v = strstr(head, "<topology version=\"");
+	if (!v || sscanf(v + 19, "%u.%u", &major, &minor) != 2 ||
+	    major <= HWLOC_API_VERSION >> 16)
+		return 0;
+	/* Short: a message is at most PIDLE_ERR_LEN characters. */
+	pidle_topo_errf(err, "'%s' is hwloc %u.%u XML, newer than hwloc %s reads: export it with hwloc 2 (lstopo --of xml FILE.xml)",
+			path, major, minor, HWLOC_VERSION);
+	return -1;
+}
+
 int pidle_topo_load(enum pidle_topo_source src, const char *arg,
 		    hwloc_topology_t *out, struct pidle_err *err)
 {
@@ -72,6 +107,8 @@ int pidle_topo_load(enum pidle_topo_source src, const char *arg,
 					arg, strerror(errno));
 			goto fail;
 		}
+		if (pidle_xml_too_new(arg, err))
+			goto fail;
 		if (hwloc_topology_set_xml(topo, arg)) {
 			pidle_topo_errf(err, "cannot load '%s' as an hwloc XML topology: %s",
 					arg, errno == EINVAL ?
@@ -210,11 +247,23 @@ static int pidle_type_depth(hwloc_topology_t topo, hwloc_obj_type_t type)
 	return depth < 0 ? -1 : depth;
 }
 
+/* A level whose objects hold NUMA nodes is a memory grouping. */
+static bool pidle_depth_holds_memory(hwloc_topology_t topo, int depth)
+{
+	unsigned int n = hwloc_get_nbobjs_by_depth(topo, depth), i;
+
+	for (i = 0; i < n; i++)
+		if (hwloc_get_obj_by_depth(topo, depth, i)->memory_arity)
+			return true;
+	return false;
+}
+
 /*
- * The cluster: scan the depths between the core (or PU) level and the
- * die/package (or root) outwards, and take the first L2 or Group depth
- * that covers the machine, nests in the next level and is neither the
- * cores nor the next level over again.
+ * The cluster (see "What a cluster is" at the top): scan the depths between
+ * the core (or PU) level and the die/package (or root) outwards, and take
+ * the first L2, L3 or Group depth that is no memory grouping, covers the
+ * machine, nests in the next level and is neither the cores nor the next
+ * level over again.
  */
 static int pidle_find_cluster(hwloc_topology_t topo, hwloc_const_bitmap_t all,
 			      struct pidle_part *lvl, const struct pidle_part *cpu)
@@ -241,7 +290,10 @@ static int pidle_find_cluster(hwloc_topology_t topo, hwloc_const_bitmap_t all,
 		hwloc_obj_type_t type = hwloc_get_depth_type(topo, depth);
 		struct pidle_part part;
 
-		if (type != HWLOC_OBJ_L2CACHE && type != HWLOC_OBJ_GROUP)
+		if (type != HWLOC_OBJ_L2CACHE && type != HWLOC_OBJ_L3CACHE &&
+		    type != HWLOC_OBJ_GROUP)
+			continue;
+		if (pidle_depth_holds_memory(topo, depth))
 			continue;
 		if (pidle_part_from_depth(topo, depth, all, &part))
 			return -1;
@@ -375,13 +427,99 @@ static int pidle_default_levels(const struct pidle_part *lvl,
 }
 
 /*
- * Describe @topo as a topology= string in @buf: the levels kept by default,
- * or those named in @levels (a comma-separated list, NULL for the default).
- * Sets *nr_cpus. Returns 0, or -1 (the topology) or -2 (@levels) with @err
- * set.
+ * @set as a CPU list for a message, at most @size bytes: cut at a comma,
+ * saying so and how many CPUs the whole list has, when it is longer.
+ */
+static void pidle_cpu_list(hwloc_const_bitmap_t set, char *buf, size_t size)
+{
+	char *list = NULL, *cut;
+	int weight = hwloc_bitmap_weight(set);
+	char tail[48];
+
+	if (hwloc_bitmap_list_asprintf(&list, set) < 0 || !list) {
+		snprintf(buf, size, "(%d CPUs)", weight);
+		return;
+	}
+	if (strlen(list) < size) {
+		snprintf(buf, size, "%s", list);
+		free(list);
+		return;
+	}
+	snprintf(tail, sizeof(tail), ",... (%d CPUs in all)", weight);
+	list[size - strlen(tail) - 1] = '\0';
+	cut = strrchr(list, ',');
+	if (cut)
+		*cut = '\0';
+	snprintf(buf, size, "%s%s", list, tail);
+	free(list);
+}
+
+/*
+ * The CPUs the module will number, 0 .. last, must all be in @all: the
+ * whole machine (hwloc's complete cpuset: a cgroup-restricted export lacks
+ * the CPUs it did not allow, an export with CPUs offline those), without
+ * holes. Indexes are checked against the module's limit before any
+ * arithmetic on them: a PU index near 2^31 is refused, not overflowed.
+ */
+static int pidle_check_cpus(hwloc_topology_t topo, hwloc_const_bitmap_t all,
+			    struct pidle_err *err)
+{
+	hwloc_const_bitmap_t complete = hwloc_topology_get_complete_cpuset(topo);
+	int weight = hwloc_bitmap_weight(all), last = hwloc_bitmap_last(all);
+	int complete_last = hwloc_bitmap_last(complete);
+	hwloc_bitmap_t missing;
+	char list[72];
+	int ret = -1;
+
+	if (weight <= 0) {
+		pidle_topo_errf(err, "the topology has no CPUs");
+		return -1;
+	}
+	/* -1 is an infinite set: beyond any limit too. */
+	if (last < 0 || last >= (int)PIDLE_MAX_CPUS ||
+	    complete_last < 0 || complete_last >= (int)PIDLE_MAX_CPUS) {
+		pidle_topo_errf(err, "the topology has CPU %d, beyond the module's largest CPU number %u",
+				last < 0 || complete_last < 0 ? -1 :
+				complete_last > last ? complete_last : last,
+				PIDLE_MAX_CPUS - 1);
+		return -1;
+	}
+	missing = hwloc_bitmap_alloc();
+	if (!missing) {
+		pidle_topo_errf(err, "out of memory");
+		return -1;
+	}
+	hwloc_bitmap_andnot(missing, complete, all);
+	if (!hwloc_bitmap_iszero(missing)) {
+		pidle_cpu_list(missing, list, sizeof(list));
+		pidle_topo_errf(err, "CPUs %s of the machine are not in the export (cgroup-disallowed or offline): export with lstopo --disallowed --of xml",
+				list);
+		goto out;
+	}
+	if (last + 1 != weight) {
+		hwloc_bitmap_set_range(missing, 0, last);
+		hwloc_bitmap_andnot(missing, missing, all);
+		pidle_cpu_list(missing, list, sizeof(list));
+		pidle_topo_errf(err, "CPUs %s are missing from the topology, but the module needs every CPU from 0 to %d in it",
+				list, last);
+		goto out;
+	}
+	ret = 0;
+out:
+	hwloc_bitmap_free(missing);
+	return ret;
+}
+
+/*
+ * Describe @topo as a topology= string in the explicit form, in a buffer
+ * allocated here (no length limit: pidle-topo prints what the module
+ * shows, the explicit form or the compact one): the levels kept by
+ * default, or those named in @levels (a comma-separated list, NULL for the
+ * default). Sets *nr_cpus. Returns 0, or -1 (the topology) or -2 (@levels)
+ * with @err set.
  */
 int pidle_topo_describe(hwloc_topology_t topo, const char *levels,
-			char *buf, size_t size, unsigned int *nr_cpus,
+			char **out, unsigned int *nr_cpus,
 			struct pidle_err *err)
 {
 	static const hwloc_obj_type_t type[PIDLE_NR_LVLS] = {
@@ -391,32 +529,20 @@ int pidle_topo_describe(hwloc_topology_t topo, const char *levels,
 	};
 	struct pidle_part lvl[PIDLE_NR_LVLS] = { 0 }, cpu = { 0 };
 	hwloc_const_bitmap_t all = hwloc_get_root_obj(topo)->cpuset;
-	int weight = hwloc_bitmap_weight(all), last = hwloc_bitmap_last(all);
-	int ret = -1, mask, i;
-	size_t len = 0;
+	int ret = -1, mask, i, weight;
+	size_t len = 0, size;
+	char *buf = NULL;
 
-	if (weight <= 0) {
-		pidle_topo_errf(err, "the topology has no CPUs");
+	*out = NULL;
+	if (pidle_check_cpus(topo, all, err))
 		return -1;
-	}
-	if (weight > (int)PIDLE_MAX_CPUS) {
-		pidle_topo_errf(err, "the topology has %d CPUs, more than the module's %u",
-				weight, PIDLE_MAX_CPUS);
-		return -1;
-	}
-	if (last + 1 != weight) {
-		hwloc_bitmap_t hole = hwloc_bitmap_alloc();
-		char list[64];
-
-		hwloc_bitmap_set_range(hole, 0, last);
-		hwloc_bitmap_andnot(hole, hole, all);
-		hwloc_bitmap_list_snprintf(list, sizeof(list), hole);
-		hwloc_bitmap_free(hole);
-		pidle_topo_errf(err, "CPUs %s are missing from the topology, but the module needs every CPU from 0 to %d in it",
-				list, last);
-		return -1;
-	}
+	weight = hwloc_bitmap_weight(all);
 	*nr_cpus = weight;
+	/* Per level, each CPU "+NNNN" at most, and the level's name. */
+	size = PIDLE_NR_LVLS * ((size_t)weight * 5 + PIDLE_NAME_LEN + 2) + 8;
+	buf = malloc(size);
+	if (!buf)
+		goto nomem;
 
 	if (pidle_part_from_depth(topo, pidle_type_depth(topo, HWLOC_OBJ_PU), all, &cpu))
 		goto nomem;
@@ -444,19 +570,23 @@ int pidle_topo_describe(hwloc_topology_t topo, const char *levels,
 		if (!(mask & (1 << i)))
 			continue;
 		if (pidle_put_level(buf, size, &len, pidle_lvl_name[i], &lvl[i])) {
-			pidle_topo_errf(err, "the topology= string would be longer than the module's %u characters",
-					PIDLE_PARAM_LEN - 1);
+			/* The size above is an upper bound: a bug. */
+			pidle_topo_errf(err, "internal error: level %s does not fit in %zu bytes",
+					pidle_lvl_name[i], size);
 			goto out;
 		}
 	}
 	if (!len)
 		snprintf(buf, size, "none");
+	*out = buf;
+	buf = NULL;
 	ret = 0;
 	goto out;
 
 nomem:
 	pidle_topo_errf(err, "out of memory");
 out:
+	free(buf);
 	for (i = 0; i < PIDLE_NR_LVLS; i++)
 		pidle_part_free(&lvl[i]);
 	pidle_part_free(&cpu);

@@ -88,8 +88,11 @@ static void pidle_topo_usage(FILE *f)
 "Exit status:\n"
 "  0  success\n"
 "  1  usage error: bad option, argument, preset or level\n"
-"  2  the topology cannot be read (missing file, bad XML or synthetic)\n"
-"  3  the module's parser rejects the topology or the states\n"
+"  2  the topology cannot be read (missing file, bad or too new XML, bad\n"
+"     synthetic), or is not the whole machine (CPUs missing from a\n"
+"     cgroup-restricted export, holes, CPUs beyond 8191)\n"
+"  3  the module's parser rejects the topology or the states, or the\n"
+"     configuration is longer than a sysfs write takes (4095 characters)\n"
 "  4  --apply: the module is not loaded or refused a write\n",
 		PIDLE_TOPO_PROG, PIDLE_TOPO_PROG);
 }
@@ -253,8 +256,8 @@ static int pidle_topo_states(const char *arg, const struct pidle_topology *topo,
 int main(int argc, char **argv)
 {
 	struct pidle_topo_opts o = { .sysfs_root = "/sys" };
-	static char topo_str[PIDLE_PARAM_LEN], topo_out[PIDLE_PARAM_LEN];
-	static char states_out[PIDLE_PARAM_LEN];
+	static char topo_out[PIDLE_PARAM_LEN], states_out[PIDLE_PARAM_LEN];
+	char *topo_str;
 	struct pidle_topology topo = { 0 };
 	struct pidle_err err = { "" };
 	hwloc_topology_t hw;
@@ -271,8 +274,7 @@ int main(int argc, char **argv)
 
 	if (pidle_topo_load(o.src, o.src_arg, &hw, &err))
 		return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err.msg);
-	ret = pidle_topo_describe(hw, o.levels, topo_str, sizeof(topo_str),
-				  &nr_cpus, &err);
+	ret = pidle_topo_describe(hw, o.levels, &topo_str, &nr_cpus, &err);
 	hwloc_topology_destroy(hw);
 	if (ret == -2)	/* --levels */
 		return pidle_usage_error("%s", err.msg);
@@ -280,15 +282,28 @@ int main(int argc, char **argv)
 		return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err.msg);
 
 	/* The kernel's parser, with the CPU count the module would use. */
-	if (pidle_topology_parse(topo_str, nr_cpus, &topo, &err))
+	ret = pidle_topology_parse(topo_str, nr_cpus, &topo, &err);
+	free(topo_str);
+	if (ret)
 		return pidle_errorf(PIDLE_EXIT_CONFIG, "%s", err.msg);
 	ret = pidle_topo_states(o.states, &topo, &st);
 	if (ret)
 		goto out;
-	if (pidle_topology_print(&topo, topo_out, sizeof(topo_out)) < 0 ||
-	    pidle_states_print(&st, states_out, sizeof(states_out)) < 0) {
+	/*
+	 * What the module's sysfs shows: the explicit form when it fits a
+	 * page, else the compact one, so --apply and a read-back agree.
+	 */
+	ret = pidle_topology_show(&topo, topo_out, sizeof(topo_out));
+	if (ret < 0) {
 		ret = pidle_errorf(PIDLE_EXIT_CONFIG,
-				   "the configuration does not fit in %u characters",
+				   "topology= is longer than a sysfs write takes (%u characters), even in the compact form",
+				   PIDLE_PARAM_LEN - 1);
+		goto out;
+	}
+	ret = 0;
+	if (pidle_states_print(&st, states_out, sizeof(states_out)) < 0) {
+		ret = pidle_errorf(PIDLE_EXIT_CONFIG,
+				   "states= is longer than a sysfs write takes (%u characters)",
 				   PIDLE_PARAM_LEN - 1);
 		goto out;
 	}

@@ -23,7 +23,7 @@ enum pidle_topo_source {
 int pidle_topo_load(enum pidle_topo_source src, const char *arg,
 		    hwloc_topology_t *out, struct pidle_err *err);
 int pidle_topo_describe(hwloc_topology_t topo, const char *levels,
-			char *buf, size_t size, unsigned int *nr_cpus,
+			char **out, unsigned int *nr_cpus,
 			struct pidle_err *err);
 
 /* presets.c: state tables of real CPUs. */

@@ -21,6 +21,8 @@
  *
  * Modes:
  *   model_bench [-p PAIRS] [-r REPS]   time it; one table row per case
+ *   model_bench -s [-p PAIRS] [-r REPS]  the scale rows (pidle_mb_scale())
+ *   model_bench -s -g PAIRS            the scale rows for callgrind
  *   model_bench -g PAIRS               for callgrind: each case once,
  *                                      single-threaded, model then floor,
  *                                      with a stats dump after each
@@ -68,6 +70,7 @@ struct pidle_mb_word {
 struct pidle_mb_floor {
 	struct pidle_mb_word core[4], cluster[2], package[1];
 	struct pidle_mb_word *dom[PIDLE_MB_CPUS][PIDLE_MB_LEVELS];
+	unsigned int nr_levels;
 };
 
 /* Vote at every level, bottom-up, as pidle_domain_vote() does. */
@@ -76,7 +79,7 @@ void pidle_mb_floor_enter(struct pidle_mb_floor *f, unsigned int cpu)
 {
 	unsigned int l;
 
-	for (l = 0; l < PIDLE_MB_LEVELS; l++) {
+	for (l = 0; l < f->nr_levels; l++) {
 		struct pidle_mb_word *d = f->dom[cpu][l];
 		s64 old = atomic64_read(&d->word), new;
 		bool last;
@@ -98,7 +101,7 @@ void pidle_mb_floor_exit(struct pidle_mb_floor *f, unsigned int cpu)
 {
 	int l;
 
-	for (l = PIDLE_MB_LEVELS - 1; l >= 0; l--) {
+	for (l = f->nr_levels - 1; l >= 0; l--) {
 		struct pidle_mb_word *d = f->dom[cpu][l];
 		s64 old = atomic64_read_acquire(&d->word), new;
 		bool full;
@@ -130,6 +133,7 @@ static void pidle_mb_floor_init(struct pidle_mb_floor *f, unsigned int nr_on,
 	unsigned int cpu, l;
 
 	memset(f, 0, sizeof(*f));
+	f->nr_levels = PIDLE_MB_LEVELS;
 	for (cpu = 0; cpu < PIDLE_MB_CPUS; cpu++) {
 		f->dom[cpu][0] = &f->core[cpu / 2];
 		f->dom[cpu][1] = &f->cluster[cpu / 4];
@@ -327,13 +331,130 @@ static void pidle_mb_callgrind(unsigned long pairs)
 	}
 }
 
+/*
+ * Scale rows: one package of N CPUs in 2-CPU cores (N = 2: one core that
+ * is the package), CPU 0 the only one playing, every other CPU offline:
+ * each entry is last man at core and package, each exit first man, the
+ * most a pair does, and with domain_policy=timer the last man's timer
+ * scan of the package is in every pair. The floor does the same two
+ * levels' bare atomics on words holding the offline CPUs' votes.
+ */
+static const unsigned int pidle_mb_scale_cpus[] = { 2, 8, 32, 96, 256 };
+#define PIDLE_MB_NR_SCALE \
+	(sizeof(pidle_mb_scale_cpus) / sizeof(pidle_mb_scale_cpus[0]))
+
+static struct pidle_model *pidle_mb_scale_model(unsigned int n,
+						enum pidle_policy policy)
+{
+	struct pidle_model *m = NULL;
+	struct pidle_topology tp;
+	struct pidle_states st;
+	struct pidle_err err;
+	char topo[64];
+	unsigned int cpu;
+
+	snprintf(topo, sizeof(topo), "core=0-1*%u;package=0-%u", n / 2, n - 1);
+	/* PC6 is state PIDLE_MB_STATE, as in the 8-CPU cases. */
+	if (pidle_states_parse("POLL:0:0,C1:2:2,C1E:10:20,CC6:50:100:core,PC6:200:600:package",
+			       &st, &err) ||
+	    pidle_topology_parse(topo, 0, &tp, &err)) {
+		fprintf(stderr, "model_bench: %s\n", err.msg);
+		exit(2);
+	}
+	if (pidle_model_create(&st, &tp, policy, &m, &err)) {
+		fprintf(stderr, "model_bench: %s\n", err.msg);
+		exit(2);
+	}
+	pidle_topology_free(&tp);
+	for (cpu = 1; cpu < n; cpu++)
+		pidle_cpu_offline(m, cpu, 0);
+	return m;
+}
+
+static void pidle_mb_scale_floor(struct pidle_mb_floor *f, unsigned int n)
+{
+	memset(f, 0, sizeof(*f));
+	f->nr_levels = 2;
+	f->dom[0][0] = &f->core[0];
+	f->dom[0][1] = &f->package[0];
+	f->core[0].nr_cpus = 2;
+	f->package[0].nr_cpus = n;
+	atomic64_set(&f->core[0].word, 1);
+	atomic64_set(&f->package[0].word, n - 1);
+}
+
+static double pidle_mb_scale_time(unsigned int n, enum pidle_policy policy,
+				  enum pidle_mb_impl impl, unsigned long pairs)
+{
+	static struct pidle_mb_floor f;
+	struct pidle_mb_run r = { .impl = impl, .f = &f, .pairs = pairs };
+	long long t0;
+
+	if (impl == PIDLE_MB_MODEL)
+		r.m = pidle_mb_scale_model(n, policy);
+	else
+		pidle_mb_scale_floor(&f, n);
+	t0 = pidle_mb_clock(CLOCK_THREAD_CPUTIME_ID);
+	pidle_mb_loop(&r, 0);
+	t0 = pidle_mb_clock(CLOCK_THREAD_CPUTIME_ID) - t0;
+	pidle_model_destroy(r.m);
+	return (double)t0 / pairs;
+}
+
+/* "scale POLICY|N|MODEL_NS|FLOOR_NS", or under callgrind a dump each. */
+static void pidle_mb_scale(unsigned long pairs, unsigned int reps, bool cg)
+{
+	static const enum pidle_policy pol[] = { PIDLE_POLICY_AUTO, PIDLE_POLICY_TIMER };
+	double model[PIDLE_MB_MAX_REPS], floor[PIDLE_MB_MAX_REPS];
+	unsigned int p, i, k;
+
+	for (p = 0; p < 2; p++) {
+		for (i = 0; i < PIDLE_MB_NR_SCALE; i++) {
+			unsigned int n = pidle_mb_scale_cpus[i];
+			const char *pn = pidle_policy_name(pol[p]);
+			static struct pidle_mb_floor f;
+			struct pidle_mb_run r = { .f = &f, .pairs = pairs };
+			char name[64];
+
+			if (!cg) {
+				for (k = 0; k < reps; k++) {
+					model[k] = pidle_mb_scale_time(n, pol[p], PIDLE_MB_MODEL, pairs);
+					floor[k] = pidle_mb_scale_time(n, pol[p], PIDLE_MB_FLOOR, pairs);
+				}
+				qsort(model, reps, sizeof(double), pidle_mb_cmp);
+				qsort(floor, reps, sizeof(double), pidle_mb_cmp);
+				printf("scale %s|%u|%.1f|%.1f\n", pn, n, model[reps / 2],
+				       floor[reps / 2]);
+				fflush(stdout);
+				continue;
+			}
+			r.impl = PIDLE_MB_MODEL;
+			r.m = pidle_mb_scale_model(n, pol[p]);
+			CALLGRIND_ZERO_STATS;
+			pidle_mb_loop(&r, 0);
+			snprintf(name, sizeof(name), "scale-model %s %u", pn, n);
+			CALLGRIND_DUMP_STATS_AT(name);
+			pidle_model_destroy(r.m);
+			r.m = NULL;
+			r.impl = PIDLE_MB_FLOOR;
+			pidle_mb_scale_floor(&f, n);
+			CALLGRIND_ZERO_STATS;
+			pidle_mb_loop(&r, 0);
+			snprintf(name, sizeof(name), "scale-floor %s %u", pn, n);
+			CALLGRIND_DUMP_STATS_AT(name);
+			printf("scale %s %u\n", pn, n);
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long pairs = 1000000, cg_pairs = 0;
 	unsigned int i, reps = 7, k;
+	bool scale = false;
 	int c;
 
-	while ((c = getopt(argc, argv, "p:r:g:")) != -1) {
+	while ((c = getopt(argc, argv, "p:r:g:s")) != -1) {
 		switch (c) {
 		case 'p':
 			pairs = strtoul(optarg, NULL, 10);
@@ -344,8 +465,11 @@ int main(int argc, char **argv)
 		case 'g':
 			cg_pairs = strtoul(optarg, NULL, 10);
 			break;
+		case 's':
+			scale = true;
+			break;
 		default:
-			fprintf(stderr, "usage: model_bench [-p PAIRS] [-r REPS] | -g PAIRS\n");
+			fprintf(stderr, "usage: model_bench [-s] [-p PAIRS] [-r REPS] | [-s] -g PAIRS\n");
 			return 2;
 		}
 	}
@@ -353,6 +477,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "model_bench: PAIRS must be > 0 and REPS 1 to %d\n",
 			PIDLE_MB_MAX_REPS);
 		return 2;
+	}
+	if (scale) {
+		pidle_mb_scale(cg_pairs ? cg_pairs : pairs, reps, cg_pairs);
+		return pidle_shim_warnings ? 1 : 0;
 	}
 	if (cg_pairs) {
 		pidle_mb_callgrind(cg_pairs);

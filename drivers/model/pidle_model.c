@@ -8,9 +8,11 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/limits.h>
+#include <linux/lockdep.h>
 #include <linux/processor.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/topology.h>
 #include "pidle_model_priv.h"
 #include "pidle_parse.h"
 
@@ -25,25 +27,42 @@
  * **The domain word.** All that is shared between the CPUs of a domain
  * lives in one 64-bit atomic, ``pidle_domain.word``: for each of the
  * level's states *t_k* a 14-bit counter of the CPUs idle at least as deep
- * as *t_k*, and two flags, ENTERING and WAKING. A CPU entering state *s*
- * adds, in one atomic operation, one to every counter *k* with
- * *t_k* <= *s*; on exit it subtracts the same. A domain with every counter
- * below its CPU count is *up*.
+ * as *t_k*, two flags, DECIDED and WAKING, and a 6-bit count of exits
+ * (modulo 64). A CPU entering state *s* adds, in one atomic operation,
+ * one to every counter *k* with *t_k* <= *s*; on exit it subtracts the
+ * same and adds one to the count of exits. A domain with every counter
+ * below its CPU count is *up*. A complete domain (counter 0 full) without
+ * DECIDED is *deciding*: its last man is at work.
  *
  * **Last man.** The CPU whose addition makes counter 0 equal to the CPU
  * count has completed the domain: every CPU is idle at least as deep as the
  * level's shallowest state. The same atomic value tells it the deepest *k*
- * whose counter is full, i.e. the deepest state every CPU agrees to. It
- * sets ENTERING in that same compare-and-exchange, applies the domain
- * policy (``auto``: take the deepest; ``timer``: the deepest whose target
- * residency fits before the earliest next timer of the domain's CPUs, or
- * none, counting a *rejection*), writes ``down_state`` and
- * ``down_since_ns``, and clears ENTERING with a release operation.
+ * whose counter is full, i.e. the deepest state every CPU agrees to. The
+ * domain is deciding from that addition on, with no flag to set. The last
+ * man applies the domain policy (``auto``: take the deepest; ``timer``:
+ * the deepest whose target residency fits before the earliest next timer
+ * of the domain's CPUs, or none, counting a *rejection*), writes
+ * ``down_state`` and ``down_since_ns``, and sets DECIDED with a release
+ * operation.
+ *
+ * **Votes.** A vote that, going by the word read just before, will not
+ * complete the domain is one ``atomic64_add_return()``: it cannot fail,
+ * so many CPUs voting at once in a large domain never retry. A vote that
+ * will complete it is a compare-and-exchange against that read, and with
+ * the ``timer`` policy the CPU scans its siblings' next timers *before*
+ * it, holding nothing: siblings leaving idle do not spin while the scan
+ * of a large package runs. The exchange fails if the word changed since
+ * the read; a sibling that left (and perhaps came back with a new timer)
+ * changed it through the count of exits even when the counters read the
+ * same (that count wraps after 64 exits, far more than fit in one scan).
+ * An add can still complete the domain unforeseen, when siblings voted
+ * between its read and the add; that last man scans after its add, the
+ * one case in which the scan runs while the domain is deciding.
  *
  * **First man.** The CPU whose subtraction starts from a full counter 0 is
  * the first to wake from a complete domain. It sets WAKING in that same
- * compare-and-exchange, so exactly one CPU per completion sees it. If the
- * last man had put the domain down (``down_state`` is a state), this CPU
+ * compare-and-exchange, and clears DECIDED, so exactly one CPU per
+ * completion sees it. If the last man had put the domain down (``down_state`` is a state), this CPU
  * ends the down period: residency = now - down_since; it pays the state's
  * exit latency and publishes ``ready_ns`` = now + that latency and
  * ``up_state``; then it clears WAKING with a release operation.
@@ -75,35 +94,46 @@
  * achieving less than it asked for is *demoted*.
  *
  * **Why there is exactly one last man and one first man per down period.**
- * Every change to a word is one successful compare-and-exchange, so the
- * changes form one total order and each CPU's new value is computed from
- * the value it replaced. A full counter 0 is created by exactly one
- * addition (the one that made it full) and ended by exactly one
- * subtraction (the first after it): those are the last and the first man.
- * Between them no CPU can vote, since all already have, and no CPU can
- * leave except the first man. A CPU that finds ENTERING set waits before
- * subtracting, so the last man's writes are complete when the first man
- * reads them. The first man reads ``down_state`` *after* its successful
+ * Every change to a word is one atomic read-modify-write (an add, a
+ * compare-and-exchange, a flag operation), so the changes form one total
+ * order and each CPU's new value is computed from the value it replaced.
+ * A full counter 0 is created by exactly one addition (the one that made
+ * it full) and ended by exactly one subtraction (the first after it):
+ * those are the last and the first man. Between them no CPU can vote,
+ * since all already have, and no CPU can leave except the first man. A
+ * CPU that finds the domain deciding waits before subtracting, so the
+ * last man's writes are complete when the first man reads them. The first man reads ``down_state`` *after* its successful
  * compare-and-exchange, never before, because before it another complete
  * down period could have come and gone (an ABA on the word).
  *
- * **Memory ordering.** Value-returning atomics (the compare-and-exchanges)
- * are fully ordered; the flag-clearing ``atomic64_fetch_andnot_release()``
- * orders the plain writes before it (``down_state``, ``down_since_ns``;
- * ``ready_ns``, ``up_state``, ``up_seq``) before the cleared flag. The reader's
- * successful compare-and-exchange on a value with the flag clear comes
- * after that release in the word's modification order, so it reads from
- * the release sequence and the writes are visible to it. A waiter spinning
- * on WAKING uses ``atomic64_read_acquire()``, which pairs with the same
- * release. ``next_timer_ns`` is written by each CPU before its vote, whose
- * fully ordered compare-and-exchange publishes it to the last man.
+ * **Memory ordering.** Value-returning atomics (the compare-and-exchanges
+ * and ``atomic64_add_return()``) are fully ordered. The last man's
+ * ``atomic64_fetch_or_release()`` of DECIDED orders its plain writes
+ * (``down_state``, ``down_since_ns``) before the flag; the first man's
+ * ``atomic64_fetch_andnot_release()`` of WAKING orders ``ready_ns``,
+ * ``up_state``, ``up_seq`` before the cleared flag. The reader's
+ * successful compare-and-exchange on a value with DECIDED set (or WAKING
+ * clear) comes after that release in the word's modification order, so it
+ * reads from the release sequence and the writes are visible to it. A
+ * waiter spinning on WAKING, or on a deciding domain, uses
+ * ``atomic64_read_acquire()``, which pairs with the same releases.
+ * ``next_timer_ns`` is written by each CPU before its vote; the vote, an
+ * add or a compare-and-exchange, is fully ordered, and the last man's
+ * vote comes after it in the word's modification order, so a scan made
+ * after that vote sees it. A scan made *before* the last man's exchange
+ * follows its read of the word and an ``smp_rmb()``: the read saw every
+ * sibling's vote (it is about to complete the domain), each fully ordered
+ * after that sibling's timer write, so the scan sees those timers; and a
+ * timer written after the read belongs to an exit and entry that changed
+ * the word, which fails the exchange.
  *
- * **Why the spins are bounded.** ENTERING and WAKING are each held by a CPU
- * for a few dozen instructions, with interrupts off in the kernel, and no
- * CPU holds one flag while waiting for another: entry votes bottom-up and
- * exit subtracts top-down, one domain at a time. A waiter never blocks a
- * holder. Flags are never set together: setting ENTERING needs every vote,
- * and the first man holding WAKING has withdrawn its own.
+ * **Why the spins are bounded.** A domain is deciding, or holds WAKING,
+ * for a few dozen instructions of one CPU (plus, with the ``timer``
+ * policy, the rare unforeseen completion's scan), with interrupts off in
+ * the kernel, and no CPU holds one while waiting for another: entry votes
+ * bottom-up and exit subtracts top-down, one domain at a time. A waiter
+ * never blocks a holder. The two never overlap: deciding needs every
+ * vote, and the first man holding WAKING has withdrawn its own.
  *
  * **Counters.** Per CPU and state: requested, achieved, demoted, latency
  * paid, the driver's measured spin overshoot and aborted entries (a
@@ -141,26 +171,28 @@ static u64 pidle_domain_next_timer(const struct pidle_model *m,
 	unsigned int i;
 
 	for (i = 0; i < d->nr_cpus; i++) {
-		t = READ_ONCE(m->cpu[d->cpus[i]].next_timer_ns);
+		t = READ_ONCE(m->cpu[d->cpus[i]]->next_timer_ns);
 		if (t < next)
 			next = t;
 	}
 	return next;
 }
 
-/* The last man's choice: returns the state to go down in, or NONE. */
+/*
+ * The last man's choice: returns the state to go down in, or NONE. @next
+ * is the domain's earliest next timer (timer policy only).
+ */
 static int pidle_domain_choose(const struct pidle_model *m,
 			       struct pidle_domain *d, unsigned int deepest,
-			       u64 now_ns)
+			       u64 now_ns, u64 next)
 {
 	const struct pidle_level *lvl = &m->level[d->level];
-	u64 next, budget_ns;
+	u64 budget_ns;
 	int k;
 
 	if (m->policy == PIDLE_POLICY_AUTO)
 		return lvl->dstate[deepest];
 
-	next = pidle_domain_next_timer(m, d);
 	budget_ns = next > now_ns ? next - now_ns : 0;
 	for (k = deepest; k >= 0; k--)
 		if (m->state[lvl->dstate[k]].target_residency_ns <= budget_ns)
@@ -171,38 +203,79 @@ static int pidle_domain_choose(const struct pidle_model *m,
 	return k >= 0 ? (int)lvl->dstate[k] : PIDLE_STATE_NONE;
 }
 
-static void pidle_domain_vote(struct pidle_model *m, struct pidle_domain *d,
-			      u64 vote, u64 now_ns,
-			      struct pidle_enter_info *info)
+/*
+ * Vote in @d. Returns the word after the vote, and in *@next_ns the
+ * domain's earliest next timer when the timer policy needs it and this
+ * vote completed the domain (U64_MAX otherwise).
+ */
+static s64 pidle_domain_add_vote(struct pidle_model *m, struct pidle_domain *d,
+				 u64 vote, u64 *next_ns)
+{
+	s64 old = atomic64_read(&d->word);
+	bool timer = m->policy == PIDLE_POLICY_TIMER;
+
+	*next_ns = U64_MAX;
+	for (;;) {
+		/*
+		 * Not the last vote, as far as this read can tell: an add,
+		 * which cannot fail. It may still turn out to be the last
+		 * (others voted since the read): the caller sees that.
+		 */
+		if (PIDLE_VOTE_COUNT(old, 0) + 1 < d->nr_cpus)
+			/* Fully ordered: publishes next_timer_ns; see the DOC. */
+			return atomic64_add_return(vote, &d->word);
+		/*
+		 * The last vote: scan the timers now, with nothing held, and
+		 * vote only if the word has not changed since the read. Any
+		 * exit changes it, its count of exits included, so a sibling
+		 * that left and came back with a new timer since the scan
+		 * fails the exchange even when the counters look the same.
+		 */
+		if (timer) {
+			/* The word, then the timers: see "Memory ordering". */
+			smp_rmb();
+			*next_ns = pidle_domain_next_timer(m, d);
+		}
+		if (atomic64_try_cmpxchg(&d->word, &old, old + vote))
+			return old + vote;
+	}
+}
+
+/* Inlined into the loop over levels: the call cost a tenth of a pair. */
+static __always_inline void pidle_domain_vote(struct pidle_model *m,
+					      struct pidle_domain *d,
+					      u64 vote, u64 now_ns,
+					      struct pidle_enter_info *info)
 {
 	const struct pidle_level *lvl = &m->level[d->level];
-	s64 old = atomic64_read(&d->word), new;
 	unsigned int k, deepest;
-	bool last;
+	u64 next_ns;
+	s64 new;
 	int state;
 
-	do {
-		new = old + vote;
-		last = PIDLE_VOTE_COUNT(new, 0) == d->nr_cpus;
-		if (last)
-			new |= PIDLE_ENTERING;
-	} while (!atomic64_try_cmpxchg(&d->word, &old, new));
-
+	new = pidle_domain_add_vote(m, d, vote, &next_ns);
 	/* Counter 0 holds every voter: it can never pass the CPU count. */
 	WARN_ON_ONCE(PIDLE_VOTE_COUNT(new, 0) > d->nr_cpus);
-	if (!last)
+	if (PIDLE_VOTE_COUNT(new, 0) != d->nr_cpus)
 		return;
 
-	/* Last man: the counters are stable until ENTERING is cleared. */
+	/*
+	 * Last man: the domain is DECIDING, the counters stable until this
+	 * CPU sets DECIDED. An add that completed the domain unforeseen (a
+	 * sibling voted between the read and the add) scans here, the one
+	 * case where the timer scan runs with siblings held off.
+	 */
+	if (m->policy == PIDLE_POLICY_TIMER && next_ns == U64_MAX)
+		next_ns = pidle_domain_next_timer(m, d);
 	deepest = 0;
 	for (k = 1; k < lvl->nr_dstates; k++)
 		if (PIDLE_VOTE_COUNT(new, k) == d->nr_cpus)
 			deepest = k;
-	state = pidle_domain_choose(m, d, deepest, now_ns);
+	state = pidle_domain_choose(m, d, deepest, now_ns, next_ns);
 	WRITE_ONCE(d->down_state, state);
 	WRITE_ONCE(d->down_since_ns, now_ns);
 	/* Pairs with the first man's compare-and-exchange and waiters' acquire. */
-	atomic64_fetch_andnot_release(PIDLE_ENTERING, &d->word);
+	atomic64_fetch_or_release(PIDLE_DECIDED, &d->word);
 
 	if (info) {
 		if (state != PIDLE_STATE_NONE) {
@@ -232,7 +305,7 @@ static void pidle_vote_all(struct pidle_model *m, struct pidle_cpu *c,
 void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
 		 u64 now_ns, u64 next_timer_ns, struct pidle_enter_info *info)
 {
-	struct pidle_cpu *c = &m->cpu[cpu];
+	struct pidle_cpu *c = m->cpu[cpu];
 
 	if (info) {
 		info->down_levels = 0;
@@ -253,10 +326,13 @@ void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
  * Withdraw a vote; as first man or waiter, raise what the CPU pays.
  * @left_seq is the CPU's left_seq for this domain's level.
  */
-static void pidle_domain_leave(struct pidle_model *m, struct pidle_domain *d,
-			       u64 vote, u64 now_ns, bool hotplug,
-			       unsigned int *left_seq, unsigned int *achieved,
-			       u64 *latency_ns, struct pidle_exit_info *info)
+static __always_inline void pidle_domain_leave(struct pidle_model *m,
+					       struct pidle_domain *d, u64 vote,
+					       u64 now_ns, bool hotplug,
+					       unsigned int *left_seq,
+					       unsigned int *achieved,
+					       u64 *latency_ns,
+					       struct pidle_exit_info *info)
 {
 	s64 old = atomic64_read_acquire(&d->word), new;
 	unsigned int seq;
@@ -265,7 +341,7 @@ static void pidle_domain_leave(struct pidle_model *m, struct pidle_domain *d,
 	u64 lat, resid, ready_ns;
 
 	for (;;) {
-		if (old & PIDLE_ENTERING) {
+		if (PIDLE_DECIDING(old, d->nr_cpus)) {
 			/* The last man is still deciding: wait for its writes. */
 			cpu_relax();
 			old = atomic64_read_acquire(&d->word);
@@ -275,9 +351,10 @@ static void pidle_domain_leave(struct pidle_model *m, struct pidle_domain *d,
 		if (WARN_ON_ONCE(PIDLE_VOTE_COUNT(old, 0) == 0))
 			return;
 		full = PIDLE_VOTE_COUNT(old, 0) == d->nr_cpus;
-		new = old - vote;
+		/* u64: the count of exits wraps out of bit 63 by design. */
+		new = (s64)((u64)old - vote + PIDLE_EXIT_ONE);
 		if (full)
-			new |= PIDLE_WAKING;
+			new = (s64)(((u64)new & ~PIDLE_DECIDED) | PIDLE_WAKING);
 		if (atomic64_try_cmpxchg(&d->word, &old, new))
 			break;
 	}
@@ -364,7 +441,7 @@ static void pidle_leave_all(struct pidle_model *m, struct pidle_cpu *c,
 void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 		struct pidle_exit_info *info)
 {
-	struct pidle_cpu *c = &m->cpu[cpu];
+	struct pidle_cpu *c = m->cpu[cpu];
 	unsigned int state = c->requested;
 	unsigned int achieved = m->cpu_fallback[state];
 	u64 latency_ns = pidle_lat(m, achieved);
@@ -391,13 +468,13 @@ void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 void pidle_record_aborted(struct pidle_model *m, unsigned int cpu,
 			  unsigned int state)
 {
-	pidle_inc(&m->cpu[cpu].stat[state].aborted, 1);
+	pidle_inc(&m->cpu[cpu]->stat[state].aborted, 1);
 }
 
 void pidle_record_overshoot(struct pidle_model *m, unsigned int cpu,
 			    unsigned int state, u64 overshoot_ns)
 {
-	struct pidle_cpu_counters *st = &m->cpu[cpu].stat[state];
+	struct pidle_cpu_counters *st = &m->cpu[cpu]->stat[state];
 
 	pidle_inc(&st->overshoot_ns, overshoot_ns);
 	if (overshoot_ns > st->overshoot_max_ns)
@@ -406,9 +483,11 @@ void pidle_record_overshoot(struct pidle_model *m, unsigned int cpu,
 
 void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 {
-	struct pidle_cpu *c = &m->cpu[cpu];
+	struct pidle_cpu *c = m->cpu[cpu];
 	unsigned int deepest = m->nr_states - 1;
 
+	/* The flags are held with interrupts off ("Why the spins are bounded"). */
+	lockdep_assert_irqs_disabled();
 	if (WARN_ON_ONCE(c->offline || c->voted_levels))
 		return;
 	c->offline = true;
@@ -420,10 +499,11 @@ void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 
 void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 {
-	struct pidle_cpu *c = &m->cpu[cpu];
+	struct pidle_cpu *c = m->cpu[cpu];
 	unsigned int achieved = 0;
 	u64 latency_ns = 0;
 
+	lockdep_assert_irqs_disabled();
 	if (WARN_ON_ONCE(!c->offline))
 		return;
 	pidle_leave_all(m, c, c->requested, now_ns, true, &achieved,
@@ -455,6 +535,11 @@ static void pidle_model_tables(struct pidle_model *m)
 					m->vote[l][s] += PIDLE_VOTE_ONE(k);
 }
 
+/*
+ * Each domain and each CPU's state is its own allocation, on the NUMA node
+ * of its (first) CPU: the CPUs that write it on every idle cycle then
+ * write local memory. cpu_to_node() is NUMA_NO_NODE in userspace.
+ */
 static int pidle_model_domains(struct pidle_model *m,
 			       const struct pidle_topology *topo)
 {
@@ -473,14 +558,24 @@ static int pidle_model_domains(struct pidle_model *m,
 			return -ENOMEM;
 		memcpy(lvl->domain_of_cpu, tl->domain_of_cpu,
 		       m->nr_cpus * sizeof(unsigned int));
-		for (cpu = 0; cpu < m->nr_cpus; cpu++)
-			lvl->dom[tl->domain_of_cpu[cpu]].nr_cpus++;
-		for (d = 0; d < lvl->nr_domains; d++) {
-			struct pidle_domain *dom = &lvl->dom[d];
+		/* Domains are numbered by lowest CPU: allocated in CPU order. */
+		for (cpu = 0; cpu < m->nr_cpus; cpu++) {
+			struct pidle_domain **dom = &lvl->dom[tl->domain_of_cpu[cpu]];
 
-			dom->level = l;
-			dom->down_state = PIDLE_STATE_NONE;
-			dom->up_state = PIDLE_STATE_NONE;
+			if (!*dom) {
+				*dom = kzalloc_node(sizeof(**dom), GFP_KERNEL,
+						    cpu_to_node(cpu));
+				if (!*dom)
+					return -ENOMEM;
+				(*dom)->level = l;
+				(*dom)->down_state = PIDLE_STATE_NONE;
+				(*dom)->up_state = PIDLE_STATE_NONE;
+			}
+			(*dom)->nr_cpus++;
+		}
+		for (d = 0; d < lvl->nr_domains; d++) {
+			struct pidle_domain *dom = lvl->dom[d];
+
 			dom->cpus = kcalloc(dom->nr_cpus, sizeof(unsigned int),
 					    GFP_KERNEL);
 			if (!dom->cpus)
@@ -488,10 +583,10 @@ static int pidle_model_domains(struct pidle_model *m,
 			dom->nr_cpus = 0;	/* refilled below */
 		}
 		for (cpu = 0; cpu < m->nr_cpus; cpu++) {
-			struct pidle_domain *dom = &lvl->dom[tl->domain_of_cpu[cpu]];
+			struct pidle_domain *dom = lvl->dom[tl->domain_of_cpu[cpu]];
 
 			dom->cpus[dom->nr_cpus++] = cpu;
-			m->cpu[cpu].dom[l] = dom;
+			m->cpu[cpu]->dom[l] = dom;
 		}
 	}
 	return 0;
@@ -534,8 +629,15 @@ int pidle_model_create(const struct pidle_states *st,
 		ret = -ENOMEM;
 		goto err_free;
 	}
-	for (s = 0; s < m->nr_cpus; s++)
-		m->cpu[s].next_timer_ns = U64_MAX;
+	for (s = 0; s < m->nr_cpus; s++) {
+		m->cpu[s] = kzalloc_node(sizeof(*m->cpu[s]), GFP_KERNEL,
+					 cpu_to_node(s));
+		if (!m->cpu[s]) {
+			ret = -ENOMEM;
+			goto err_free;
+		}
+		m->cpu[s]->next_timer_ns = U64_MAX;
+	}
 	ret = pidle_model_domains(m, topo);
 	if (ret)
 		goto err_free;
@@ -555,11 +657,17 @@ void pidle_model_destroy(struct pidle_model *m)
 		return;
 	for (l = 1; l <= m->nr_levels; l++) {
 		if (m->level[l].dom)
-			for (d = 0; d < m->level[l].nr_domains; d++)
-				kfree(m->level[l].dom[d].cpus);
+			for (d = 0; d < m->level[l].nr_domains; d++) {
+				if (m->level[l].dom[d])
+					kfree(m->level[l].dom[d]->cpus);
+				kfree(m->level[l].dom[d]);
+			}
 		kfree(m->level[l].dom);
 		kfree(m->level[l].domain_of_cpu);
 	}
+	if (m->cpu)
+		for (d = 0; d < m->nr_cpus; d++)
+			kfree(m->cpu[d]);
 	kfree(m->cpu);
 	kfree(m);
 }

@@ -15,13 +15,22 @@
 /*
  * The domain word: PIDLE_MAX_DOMAIN_STATES vote counters of
  * PIDLE_VOTE_BITS each, counter k = CPUs idle at least as deep as the
- * level's k-th state, then two flags.
+ * level's k-th state, then two flags, then a 6-bit count of exits that
+ * wraps (the top bits: an addition's carry out of bit 63 is dropped).
  */
 #define PIDLE_VOTE_MASK		((1ULL << PIDLE_VOTE_BITS) - 1)
 #define PIDLE_VOTE_ONE(k)	(1ULL << ((k) * PIDLE_VOTE_BITS))
 #define PIDLE_VOTE_COUNT(w, k)	(((u64)(w) >> ((k) * PIDLE_VOTE_BITS)) & PIDLE_VOTE_MASK)
-#define PIDLE_ENTERING		(1ULL << (PIDLE_MAX_DOMAIN_STATES * PIDLE_VOTE_BITS))
-#define PIDLE_WAKING		(PIDLE_ENTERING << 1)
+#define PIDLE_DECIDED		(1ULL << (PIDLE_MAX_DOMAIN_STATES * PIDLE_VOTE_BITS))
+#define PIDLE_WAKING		(PIDLE_DECIDED << 1)
+#define PIDLE_EXIT_ONE		(PIDLE_DECIDED << 2)
+
+/*
+ * Complete (counter 0 full) and not yet DECIDED: the last man is choosing
+ * the state; nobody may leave (this is what an ENTERING flag would say).
+ */
+#define PIDLE_DECIDING(w, nr_cpus) \
+	(PIDLE_VOTE_COUNT(w, 0) == (nr_cpus) && !((u64)(w) & PIDLE_DECIDED))
 
 #define PIDLE_STATE_NONE	(-1)
 
@@ -50,7 +59,7 @@ struct pidle_domain {
 	unsigned int nr_cpus;
 	unsigned int level;
 
-	/* Written by the last man while PIDLE_ENTERING is set. */
+	/* Written by the last man while PIDLE_DECIDING(). */
 	int down_state;
 	u64 down_since_ns;
 
@@ -70,7 +79,8 @@ struct pidle_domain {
 
 struct pidle_level {
 	unsigned int nr_domains;
-	struct pidle_domain *dom;
+	/* Each domain its own allocation, on its first CPU's node. */
+	struct pidle_domain **dom;
 	/* The global indices of this level's states, shallowest first. */
 	unsigned int nr_dstates;
 	unsigned int dstate[PIDLE_MAX_DOMAIN_STATES];
@@ -107,7 +117,8 @@ struct pidle_model {
 	unsigned int dstate_index[PIDLE_MAX_STATES];
 	char level_name[PIDLE_MAX_LEVELS + 1][PIDLE_NAME_LEN];
 	struct pidle_level level[PIDLE_MAX_LEVELS + 1];
-	struct pidle_cpu *cpu;
+	/* Each CPU's its own allocation, on that CPU's node. */
+	struct pidle_cpu **cpu;
 };
 
 #endif /* _PIDLE_MODEL_PRIV_H */

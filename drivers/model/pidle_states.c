@@ -9,6 +9,7 @@
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/math64.h>
 #include <linux/string.h>
 #include "pidle_parse.h"
 
@@ -117,12 +118,12 @@ static int pidle_states_check_order(const struct pidle_states *st,
 
 		if (b->target_residency_ns < a->target_residency_ns)
 			return pidle_err(err, "states", "state %u (%s): target residency %llu us is less than state %u's %llu us",
-					 i, b->name, b->target_residency_ns / 1000,
-					 i - 1, a->target_residency_ns / 1000);
+					 i, b->name, div_u64(b->target_residency_ns, 1000),
+					 i - 1, div_u64(a->target_residency_ns, 1000));
 		if (b->exit_latency_ns < a->exit_latency_ns)
 			return pidle_err(err, "states", "state %u (%s): exit latency %llu us is less than state %u's %llu us",
-					 i, b->name, b->exit_latency_ns / 1000,
-					 i - 1, a->exit_latency_ns / 1000);
+					 i, b->name, div_u64(b->exit_latency_ns, 1000),
+					 i - 1, div_u64(a->exit_latency_ns, 1000));
 		for (j = 0; j < i; j++)
 			if (!strcmp(st->state[j].name, b->name))
 				return pidle_err(err, "states", "state %u: name \"%s\" already used by state %u",
@@ -173,8 +174,8 @@ int pidle_states_print(const struct pidle_states *st, char *buf, size_t size)
 		int n;
 
 		n = scnprintf(item, sizeof(item), "%s%s:%llu:%llu", i ? "," : "",
-			      sd->name, sd->exit_latency_ns / 1000,
-			      sd->target_residency_ns / 1000);
+			      sd->name, div_u64(sd->exit_latency_ns, 1000),
+			      div_u64(sd->target_residency_ns, 1000));
 		if (sd->power_mw || strcmp(sd->level_name, PIDLE_LEVEL_CPU))
 			n += scnprintf(item + n, sizeof(item) - n, ":%s",
 				       sd->level_name);

@@ -60,7 +60,7 @@ unsigned int pidle_model_domain_of(const struct pidle_model *m,
 unsigned int pidle_model_domain_nr_cpus(const struct pidle_model *m,
 					unsigned int level, unsigned int dom)
 {
-	return level ? m->level[level].dom[dom].nr_cpus : 1;
+	return level ? m->level[level].dom[dom]->nr_cpus : 1;
 }
 
 bool pidle_model_domain_down(const struct pidle_model *m, unsigned int level,
@@ -73,9 +73,9 @@ bool pidle_model_domain_down(const struct pidle_model *m, unsigned int level,
 	/* Level 0 has no domain array: nothing to index before this. */
 	if (!level || !m->level[level].nr_dstates)
 		return false;
-	d = &m->level[level].dom[dom];
+	d = m->level[level].dom[dom];
 	word = atomic64_read_acquire(&d->word);
-	if (PIDLE_VOTE_COUNT(word, 0) != d->nr_cpus || (word & PIDLE_ENTERING))
+	if (PIDLE_VOTE_COUNT(word, 0) != d->nr_cpus || !(word & PIDLE_DECIDED))
 		return false;
 	down = READ_ONCE(d->down_state);
 	if (down == PIDLE_STATE_NONE)
@@ -90,8 +90,8 @@ bool pidle_model_domain_down(const struct pidle_model *m, unsigned int level,
 void pidle_cpu_stats_read(const struct pidle_model *m, unsigned int cpu,
 			  unsigned int state, struct pidle_cpu_stats *out)
 {
-	const struct pidle_cpu_counters *cur = &m->cpu[cpu].stat[state];
-	const struct pidle_cpu_counters *base = &m->cpu[cpu].base[state];
+	const struct pidle_cpu_counters *cur = &m->cpu[cpu]->stat[state];
+	const struct pidle_cpu_counters *base = &m->cpu[cpu]->base[state];
 
 	PIDLE_DELTA(out, cur, base, requested);
 	PIDLE_DELTA(out, cur, base, achieved);
@@ -113,7 +113,7 @@ void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
 	memset(out, 0, sizeof(*out));
 	if (!level || m->state_level[state] != level)
 		return;
-	d = &m->level[level].dom[dom];
+	d = m->level[level].dom[dom];
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], usage);
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], residency_ns);
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], too_deep);
@@ -127,7 +127,7 @@ void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
 /*
  * A first man adds to usage and residency_ns before it clears WAKING, and
  * no new period starts before that. So a read that sees the same usage
- * before and after, and between them a word with no flag set, saw no
+ * before and after, and between them a word neither deciding nor WAKING, saw no
  * period end: the time of a period going on at the word read is not yet
  * in residency_ns, and one that ended is (see "Counters" in pidle_model.c).
  */
@@ -142,16 +142,16 @@ u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
 
 	if (!level || m->state_level[state] != level)
 		return 0;
-	d = &m->level[level].dom[dom];
+	d = m->level[level].dom[dom];
 	st = &d->stat[m->dstate_index[state]];
 	for (tries = 0; tries < PIDLE_READ_TRIES; tries++) {
 		usage = READ_ONCE(st->usage);
 		smp_rmb();	/* usage, then residency, then the word */
 		resid = READ_ONCE(st->residency_ns);
 		smp_rmb();
-		/* Pairs with the last man's release of ENTERING. */
+		/* Pairs with the last man's release of DECIDED. */
 		word = atomic64_read_acquire(&d->word);
-		if (word & (PIDLE_ENTERING | PIDLE_WAKING)) {
+		if (PIDLE_DECIDING(word, d->nr_cpus) || (word & PIDLE_WAKING)) {
 			cpu_relax();
 			continue;
 		}
@@ -175,7 +175,7 @@ u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
 
 void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu)
 {
-	struct pidle_cpu *c = &m->cpu[cpu];
+	struct pidle_cpu *c = m->cpu[cpu];
 	unsigned int s;
 
 	for (s = 0; s < m->nr_states; s++) {
@@ -196,7 +196,7 @@ void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu)
 void pidle_domain_stats_reset(struct pidle_model *m, unsigned int level,
 			      unsigned int dom)
 {
-	struct pidle_domain *d = &m->level[level].dom[dom];
+	struct pidle_domain *d = m->level[level].dom[dom];
 	unsigned int k;
 
 	for (k = 0; k < m->level[level].nr_dstates; k++) {

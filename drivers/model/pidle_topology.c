@@ -48,6 +48,26 @@ int pidle_topology_copy(struct pidle_topology *dst,
 	return 0;
 }
 
+static int pidle_num_parse(const struct pidle_tok *tok, const char *level,
+			   const char *what, u64 max, unsigned int *out,
+			   struct pidle_err *err)
+{
+	const char *why;
+	char q[32];
+	u64 val;
+
+	if (pidle_tok_u64(tok, max, &val, &why)) {
+		pidle_tok_quote(tok, q, sizeof(q));
+		if (!strcmp(why, "too large"))
+			return pidle_err(err, "topology", "level %s: %s \"%s\": beyond %llu",
+					 level, what, q, max);
+		return pidle_err(err, "topology", "level %s: %s \"%s\": %s",
+				 level, what, q, why);
+	}
+	*out = val;
+	return 0;
+}
+
 static int pidle_cpu_parse(const struct pidle_tok *tok, const char *level,
 			   unsigned int *cpu, struct pidle_err *err)
 {
@@ -66,6 +86,144 @@ static int pidle_cpu_parse(const struct pidle_tok *tok, const char *level,
 	return 0;
 }
 
+/* One range of a domain: A, A-B or A-B/STEP. */
+struct pidle_range {
+	unsigned int first, last, step;
+};
+
+static int pidle_range_parse(struct pidle_tok part, const char *level,
+			     unsigned int d, struct pidle_range *r,
+			     struct pidle_err *err)
+{
+	struct pidle_tok lo, hi, step;
+	int ret;
+
+	pidle_tok_next(&part, '/', &hi);
+	step = part;			/* .s NULL: no step given */
+	pidle_tok_next(&hi, '-', &lo);
+	ret = pidle_cpu_parse(&lo, level, &r->first, err);
+	if (ret)
+		return ret;
+	r->last = r->first;
+	r->step = 1;
+	if (hi.s) {
+		ret = pidle_cpu_parse(&hi, level, &r->last, err);
+		if (ret)
+			return ret;
+		if (r->last < r->first)
+			return pidle_err(err, "topology", "level %s: domain %u: range %u-%u goes backwards",
+					 level, d, r->first, r->last);
+	}
+	if (step.s) {
+		if (!hi.s)
+			return pidle_err(err, "topology", "level %s: domain %u: a step needs a range (A-B/STEP)",
+					 level, d);
+		ret = pidle_num_parse(&step, level, "step", PIDLE_MAX_CPUS - 1,
+				      &r->step, err);
+		if (ret)
+			return ret;
+		if (!r->step)
+			return pidle_err(err, "topology", "level %s: domain %u: step 0",
+					 level, d);
+	}
+	/* The last CPU the range names, not B itself: 0-7/4 is 0 and 4. */
+	r->last -= (r->last - r->first) % r->step;
+	return 0;
+}
+
+/*
+ * One group: a domain, or DOMAIN*COUNT[@STRIDE], COUNT domains each the
+ * previous one shifted by STRIDE CPUs (default: the domain's span, from
+ * its lowest to its highest CPU, so that 0-1*4 is 0-1,2-3,4-5,6-7).
+ * Checks the syntax, and that the last copy stays below PIDLE_MAX_CPUS,
+ * before any copy is made: @tmpl is then known good.
+ */
+struct pidle_group {
+	struct pidle_tok tmpl;
+	unsigned int count, stride, first, last;
+};
+
+static int pidle_group_parse(struct pidle_tok dom, const char *level,
+			     unsigned int d, struct pidle_group *g,
+			     struct pidle_err *err)
+{
+	struct pidle_tok rest, part, cnt;
+	struct pidle_range r;
+	bool have_stride;
+	u64 top;
+	int ret;
+
+	pidle_tok_next(&dom, '*', &g->tmpl);
+	rest = dom;
+	if (!g->tmpl.len)
+		return pidle_err(err, "topology", "level %s: domain %u is empty",
+				 level, d);
+	g->first = PIDLE_MAX_CPUS;
+	g->last = 0;
+	dom = g->tmpl;
+	while (pidle_tok_next(&dom, '+', &part)) {
+		ret = pidle_range_parse(part, level, d, &r, err);
+		if (ret)
+			return ret;
+		g->first = min(g->first, r.first);
+		g->last = max(g->last, r.last);
+	}
+	g->count = 1;
+	g->stride = g->last - g->first + 1;
+	if (!rest.s)
+		return 0;
+
+	pidle_tok_next(&rest, '@', &cnt);
+	have_stride = rest.s;
+	ret = pidle_num_parse(&cnt, level, "count", PIDLE_MAX_CPUS, &g->count,
+			      err);
+	if (ret)
+		return ret;
+	if (!g->count)
+		return pidle_err(err, "topology", "level %s: domain %u: count 0",
+				 level, d);
+	if (have_stride) {
+		ret = pidle_num_parse(&rest, level, "stride", PIDLE_MAX_CPUS - 1,
+				      &g->stride, err);
+		if (ret)
+			return ret;
+	}
+	/* Each factor is below 2^14: no overflow in 64 bits. */
+	top = g->last + (u64)(g->count - 1) * g->stride;
+	if (top >= PIDLE_MAX_CPUS)
+		return pidle_err(err, "topology", "level %s: domain %u: %u copies %u CPUs apart reach CPU %llu, beyond the largest CPU number (8191)",
+				 level, d, g->count, g->stride, top);
+	return 0;
+}
+
+/* Record copy @copy of group @g as domain @d in @map. */
+static int pidle_group_map(const struct pidle_group *g, unsigned int copy,
+			   const char *level, unsigned int d,
+			   unsigned int *map, unsigned int nr_cpus,
+			   struct pidle_err *err)
+{
+	unsigned int off = copy * g->stride, cpu;
+	struct pidle_tok dom = g->tmpl, part;
+	struct pidle_range r;
+	int ret;
+
+	while (pidle_tok_next(&dom, '+', &part)) {
+		ret = pidle_range_parse(part, level, d, &r, err);
+		if (ret)
+			return ret;
+		for (cpu = r.first + off; cpu <= r.last + off; cpu += r.step) {
+			if (cpu >= nr_cpus)
+				return pidle_err(err, "topology", "level %s: domain %u: CPU %u is out of range (%u CPUs)",
+						 level, d, cpu, nr_cpus);
+			if (map[cpu] != PIDLE_NO_DOMAIN)
+				return pidle_err(err, "topology", "level %s: CPU %u is in two domains (%u and %u)",
+						 level, cpu, map[cpu], d);
+			map[cpu] = d;
+		}
+	}
+	return 0;
+}
+
 /*
  * Walk one level's domain list. With @map NULL only find the largest CPU
  * named; otherwise record each CPU's (parse-order) domain in @map.
@@ -75,45 +233,28 @@ static int pidle_level_walk(struct pidle_tok doms, const char *level,
 			    unsigned int *max_cpu, unsigned int *nr_domains,
 			    struct pidle_err *err)
 {
-	struct pidle_tok dom, part, lo, hi;
-	unsigned int d = 0, a, b, cpu;
+	struct pidle_tok dom;
+	struct pidle_group g;
+	unsigned int d = 0, i;
 	int ret;
 
 	*max_cpu = 0;
 	while (pidle_tok_next(&doms, ',', &dom)) {
-		if (!dom.len)
-			return pidle_err(err, "topology", "level %s: domain %u is empty",
-					 level, d);
-		while (pidle_tok_next(&dom, '+', &part)) {
-			hi = part;
-			pidle_tok_next(&hi, '-', &lo);
-			ret = pidle_cpu_parse(&lo, level, &a, err);
+		ret = pidle_group_parse(dom, level, d, &g, err);
+		if (ret)
+			return ret;
+		/* Domains are disjoint and non-empty: at most one per CPU. */
+		if (g.count > PIDLE_MAX_CPUS - d)
+			return pidle_err(err, "topology", "level %s: more than %u domains",
+					 level, PIDLE_MAX_CPUS);
+		*max_cpu = max(*max_cpu, g.last + (g.count - 1) * g.stride);
+		for (i = 0; map && i < g.count; i++) {
+			ret = pidle_group_map(&g, i, level, d + i, map, nr_cpus,
+					      err);
 			if (ret)
 				return ret;
-			b = a;
-			if (hi.s) {
-				ret = pidle_cpu_parse(&hi, level, &b, err);
-				if (ret)
-					return ret;
-				if (b < a)
-					return pidle_err(err, "topology", "level %s: domain %u: range %u-%u goes backwards",
-							 level, d, a, b);
-			}
-			*max_cpu = max(*max_cpu, b);
-			if (!map)
-				continue;
-			/* Name the first CPU that is missing, not the last. */
-			if (b >= nr_cpus)
-				return pidle_err(err, "topology", "level %s: domain %u: CPU %u is out of range (%u CPUs)",
-						 level, d, max(a, nr_cpus), nr_cpus);
-			for (cpu = a; cpu <= b; cpu++) {
-				if (map[cpu] != PIDLE_NO_DOMAIN)
-					return pidle_err(err, "topology", "level %s: CPU %u is in two domains (%u and %u)",
-							 level, cpu, map[cpu], d);
-				map[cpu] = d;
-			}
 		}
-		d++;
+		d += g.count;
 	}
 	*nr_domains = d;
 	return 0;
@@ -352,8 +493,110 @@ static int pidle_domain_print(const unsigned int *next, unsigned int first,
 	return 0;
 }
 
-int pidle_topology_print(const struct pidle_topology *topo, char *buf,
-			 size_t size)
+/*
+ * Append one domain's CPUs after @sep in the compact form: a run of three
+ * or more CPUs an equal step apart is one range A-B/STEP (A-B when the
+ * step is 1, as is a run of two neighbours).
+ */
+static int pidle_domain_print_compact(const unsigned int *next,
+				      unsigned int first, const char *sep,
+				      char *buf, size_t size, size_t *len)
+{
+	unsigned int cpu = first, start, step, n_cpus;
+	char item[40];
+	int n, ret;
+
+	while (cpu != PIDLE_NO_DOMAIN) {
+		start = cpu;
+		n_cpus = 1;
+		step = next[cpu] != PIDLE_NO_DOMAIN ? next[cpu] - cpu : 0;
+		while (step && next[cpu] != PIDLE_NO_DOMAIN &&
+		       next[cpu] - cpu == step) {
+			cpu = next[cpu];
+			n_cpus++;
+		}
+		if (n_cpus == 1 || (n_cpus == 2 && step != 1)) {
+			/* Too short to be worth a range: the first alone. */
+			cpu = start;
+			n = scnprintf(item, sizeof(item), "%s%u", sep, start);
+		} else if (step == 1) {
+			n = scnprintf(item, sizeof(item), "%s%u-%u", sep, start,
+				      cpu);
+		} else {
+			n = scnprintf(item, sizeof(item), "%s%u-%u/%u", sep,
+				      start, cpu, step);
+		}
+		ret = pidle_buf_append(buf, size, len, item, n);
+		if (ret)
+			return ret;
+		sep = "+";
+		cpu = next[cpu];
+	}
+	return 0;
+}
+
+/*
+ * How far domain @b is from domain @a (both given by their first CPU) when
+ * it is @a shifted by that many CPUs, else 0. Domains are numbered by
+ * lowest CPU, so a shift between two domains in order is positive.
+ */
+static unsigned int pidle_domain_shift(const unsigned int *next,
+				       unsigned int a, unsigned int b)
+{
+	unsigned int shift = b - a;
+
+	for (; a != PIDLE_NO_DOMAIN && b != PIDLE_NO_DOMAIN;
+	     a = next[a], b = next[b])
+		if (b - a != shift)
+			return 0;
+	return a == b ? shift : 0;	/* both ended */
+}
+
+/*
+ * One level in the compact form: runs of domains each the previous one
+ * shifted by the same number of CPUs become DOMAIN*COUNT[@STRIDE].
+ */
+static int pidle_level_print_compact(const struct pidle_topo_level *l,
+				     const unsigned int *next,
+				     const unsigned int *first,
+				     char *buf, size_t size, size_t *len)
+{
+	unsigned int d = 0, count, stride, span, cpu;
+	char item[40];
+	int n, ret;
+
+	while (d < l->nr_domains) {
+		count = 1;
+		stride = d + 1 < l->nr_domains ?
+			 pidle_domain_shift(next, first[d], first[d + 1]) : 0;
+		while (stride && d + count < l->nr_domains &&
+		       pidle_domain_shift(next, first[d + count - 1],
+					  first[d + count]) == stride)
+			count++;
+		ret = pidle_domain_print_compact(next, first[d], d ? "," : "",
+						 buf, size, len);
+		if (ret)
+			return ret;
+		if (count > 1) {
+			for (cpu = first[d]; next[cpu] != PIDLE_NO_DOMAIN;)
+				cpu = next[cpu];
+			span = cpu - first[d] + 1;
+			if (stride == span)
+				n = scnprintf(item, sizeof(item), "*%u", count);
+			else
+				n = scnprintf(item, sizeof(item), "*%u@%u",
+					      count, stride);
+			ret = pidle_buf_append(buf, size, len, item, n);
+			if (ret)
+				return ret;
+		}
+		d += count;
+	}
+	return 0;
+}
+
+static int pidle_topology_print_form(const struct pidle_topology *topo,
+				     bool compact, char *buf, size_t size)
 {
 	unsigned int *next, *last, i, cpu, d;
 	size_t len = 0;
@@ -392,6 +635,13 @@ int pidle_topology_print(const struct pidle_topology *topo, char *buf,
 		if (ret)
 			goto out;
 		/* Domains are numbered by lowest CPU: last[d] is its first. */
+		if (compact) {
+			ret = pidle_level_print_compact(l, next, last, buf,
+							size, &len);
+			if (ret)
+				goto out;
+			continue;
+		}
 		for (d = 0; d < l->nr_domains; d++) {
 			ret = pidle_domain_print(next, last[d], d ? "," : "",
 						 buf, size, &len);
@@ -404,4 +654,25 @@ out:
 	kfree(last);
 	kfree(next);
 	return ret;
+}
+
+int pidle_topology_print(const struct pidle_topology *topo, char *buf,
+			 size_t size)
+{
+	return pidle_topology_print_form(topo, false, buf, size);
+}
+
+int pidle_topology_print_compact(const struct pidle_topology *topo,
+				 char *buf, size_t size)
+{
+	return pidle_topology_print_form(topo, true, buf, size);
+}
+
+int pidle_topology_show(const struct pidle_topology *topo, char *buf,
+			size_t size)
+{
+	int ret = pidle_topology_print(topo, buf, size);
+
+	return ret == -ENOSPC ? pidle_topology_print_compact(topo, buf, size) :
+				ret;
 }

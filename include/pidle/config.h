@@ -102,8 +102,19 @@ int pidle_states_print(const struct pidle_states *st, char *buf, size_t size);
  */
 int pidle_topology_parse(const char *str, unsigned int nr_cpus,
 			 struct pidle_topology *out, struct pidle_err *err);
+/*
+ * The canonical print: explicit (every domain's CPU ranges) or compact
+ * (ranges with steps, runs of shifted domains as DOMAIN*COUNT[@STRIDE]);
+ * both parse back to the same topology. -ENOSPC when it does not fit in
+ * @size bytes with its NUL; else the length.
+ */
 int pidle_topology_print(const struct pidle_topology *topo, char *buf,
 			 size_t size);
+int pidle_topology_print_compact(const struct pidle_topology *topo,
+				 char *buf, size_t size);
+/* What sysfs shows: the explicit form when it fits, else the compact one. */
+int pidle_topology_show(const struct pidle_topology *topo, char *buf,
+			size_t size);
 void pidle_topology_free(struct pidle_topology *topo);
 /* A deep copy of @src into @dst (-ENOMEM leaves @dst untouched). */
 int pidle_topology_copy(struct pidle_topology *dst,

@@ -24,6 +24,10 @@
  *   same string and the same structure;
  * - the value with a trailing newline (what "echo > parameter" writes)
  *   parses the same, with no struct pidle_err to fill;
+ * - the compact print (ranges with steps, DOMAIN*COUNT@STRIDE runs) is a
+ *   fixed point too, parses to the same structure as the explicit one, is
+ *   at most twice as long, and is what pidle_topology_show() gives when
+ *   the explicit form does not fit;
  * - a print into exactly length + 1 bytes succeeds; one byte less, half,
  *   one byte and none are -ENOSPC; none writes past the buffer (ASan: the
  *   buffers are heap blocks of exactly that size);
@@ -124,6 +128,11 @@ static int states_print(const void *st, char *buf, size_t size)
 static int topology_print(const void *topo, char *buf, size_t size)
 {
 	return pidle_topology_print(topo, buf, size);
+}
+
+static int topology_print_compact(const void *topo, char *buf, size_t size)
+{
+	return pidle_topology_print_compact(topo, buf, size);
 }
 
 /* What pidle_states_parse() promises of a table it accepts. */
@@ -349,6 +358,40 @@ static bool fuzz_topology(const char *str, unsigned int nr_cpus,
 		   canon, a.nr_cpus, ret ? err.msg : "differs");
 	pidle_topology_free(&b);
 	check_print_bounds(topology_print, &a, canon, "topology");
+
+	/*
+	 * The compact form: the same structure, a fixed point. Not always
+	 * shorter: "3,19" is "3*2@16" (found by this fuzzer); a run of two
+	 * costs a few characters at most, a long run saves its length.
+	 */
+	ret = pidle_topology_print_compact(&a, again, sizeof(again));
+	FUZZ_CHECK(ret > 0 && (size_t)ret == strlen(again) &&
+		   (size_t)ret <= 2 * strlen(canon),
+		   "compact print returned %d (explicit: %zu)", ret, strlen(canon));
+	ret = pidle_topology_parse(again, a.nr_levels ? 0 : a.nr_cpus, &b, &err);
+	FUZZ_CHECK(!ret, "compact \"%.200s\" refused: %s", again, err.msg);
+	FUZZ_CHECK(topology_equal(&a, &b), "compact \"%.200s\" reparses differently", again);
+	ret = pidle_topology_print_compact(&b, canon, sizeof(canon));
+	FUZZ_CHECK(ret > 0 && !strcmp(canon, again), "compact \"%.200s\" prints back as \"%.200s\"",
+		   again, canon);
+	pidle_topology_free(&b);
+	check_print_bounds(topology_print_compact, &a, again, "topology compact");
+	/* show: explicit when it fits, else compact. */
+	{
+		size_t elen = pidle_topology_print(&a, canon, sizeof(canon));
+		size_t clen = strlen(again);
+		char *page = malloc(elen + 1);
+
+		FUZZ_CHECK(page, "out of memory");
+		ret = pidle_topology_show(&a, page, elen + 1);
+		FUZZ_CHECK(ret == (int)elen && !strcmp(page, canon), "show into %zu bytes: %d",
+			   elen + 1, ret);
+		ret = pidle_topology_show(&a, page, elen);
+		FUZZ_CHECK(elen <= clen ? ret == -ENOSPC :
+			   ret == (int)clen && !strcmp(page, again),
+			   "show into %zu bytes (compact %zu): %d", elen, clen, ret);
+		free(page);
+	}
 	check_topology_enomem(str, nr_cpus, &a, allocs);
 	*out = a;
 	return true;

@@ -58,6 +58,15 @@ CONFIGS = {
     'states-power': ['C1:1:1:cpu:5,C6:100:400:core:1000000000', 'core=0-1', '', 'poll', 'auto'],
     'states-max-time': ['C1:10000000:10000000', 'none', '1', 'poll', 'auto'],
     'states-long-names': ['ABCDEFGHIJKLMNO:1:1,X:2:2:core.level-1_x', 'core.level-1_x=0-1', '', 'poll', 'auto'],
+    # The compact form (Documentation/admin-guide.rst, "topology").
+    'topo-compact-8192': ['', 'core=0-6144/2048*2048@1;die=0-63+2048-2111+4096-4159+6144-6207*32@64;'
+                          'package=0-255+2048-2303+4096-4351+6144-6399*8@256', '8192', 'poll', 'auto'],
+    'topo-compact-small': ['', 'core=0+8*8@1;die=0-3+8-11*2;package=0-15', '16', 'poll', 'timer'],
+    'topo-compact-offline': ['', 'core=0+16*3@1,3,4+20*12@1,19;package=0-2+4-15+16-18+20-31,3,19',
+                             '32', 'poll', 'auto'],
+    'topo-compact-steps': ['C1:1:1,X:2:2:core', 'core=0-6/2,1-7/2', '8', 'poll', 'auto'],
+    'bad-compact-reach': ['C1:1:1', 'core=0-1*4097', '', 'poll', 'auto'],
+    'bad-compact-step': ['C1:1:1', 'core=0-4/0,1-3*2@0', '', 'poll', 'auto'],
     'bad-overlap': ['C1:1:1', 'core=0-2,2-3', '', 'poll', 'auto'],
     'bad-nesting': ['C1:1:1', 'core=0-1,2-3;package=0,1-3', '', 'poll', 'auto'],
     'bad-hole': ['C1:1:1', 'core=0,2', '', 'poll', 'auto'],

@@ -347,6 +347,67 @@ static void test_model_timer_policy(void **s)
 	assert_int_equal(dstats(1, 0, CC6).usage, 2);
 }
 
+/*
+ * The limit: 8192 CPUs, 8 packages x 4 dies x 64 cores x 4 threads with
+ * interleaved SMT numbering, built from the compact form. Every CPU of
+ * package 3 idle in PC6 takes its 256 cores and the package down, the
+ * last man's timer scan (domain_policy=timer) finding the one CPU whose
+ * timer is near; the first to wake pays PC6; the rest of the machine,
+ * busy, has nothing down.
+ */
+static void test_model_8192_cpus(void **s)
+{
+	static const char *big =
+		"core=0-6144/2048*2048@1;"
+		"die=0-63+2048-2111+4096-4159+6144-6207*32@64;"
+		"package=0-255+2048-2303+4096-4351+6144-6399*8@256";
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+	unsigned int t, c, cpu, downs = 0;
+
+	setup_model(table, big, PIDLE_POLICY_TIMER);
+	assert_int_equal(pidle_model_nr_cpus(fx.m), 8192);
+	assert_int_equal(pidle_model_nr_domains(fx.m, 1), 2048);
+	assert_int_equal(pidle_model_nr_domains(fx.m, 3), 8);
+	/* Package 3: cores 768..1023, each with threads c + 2048 t. */
+	for (c = 768; c < 1024; c++)
+		for (t = 0; t < 4; t++) {
+			cpu = c + 2048 * t;
+			/* CPU 800 + 6144 has a timer 1 ms away: PC6 (1200 us) no. */
+			pidle_enter(fx.m, cpu, PC6, 0,
+				    cpu == 6944 ? 1000 * US : NONE, &ei);
+			if (ei.down_levels & (1u << 1))
+				downs++;
+		}
+	assert_int_equal(downs, 256);		/* every core of package 3 */
+	assert_int_equal(ei.down_levels & (1u << 3), 0);
+	assert_int_equal(ei.rejected_levels, 1u << 3);
+	assert_int_equal(dstats(3, 3, PC6).rejected, 1);
+	for (c = 768; c < 1024; c++)
+		for (t = 0; t < 4; t++)
+			pidle_exit(fx.m, c + 2048 * t, 2000 * US, &xi);
+	assert_int_equal(dstats(1, 800, CC6).usage, 1);
+	assert_int_equal(dstats(3, 3, PC6).usage, 0);
+
+	/* Far timers: package 3 goes down; the first man pays PC6. */
+	for (c = 768; c < 1024; c++)
+		for (t = 0; t < 4; t++)
+			pidle_enter(fx.m, c + 2048 * t, PC6, 3000 * US, NONE, &ei);
+	assert_int_equal(ei.down_levels & (1u << 3), 1u << 3);
+	pidle_exit(fx.m, 1000, 5000 * US, &xi);
+	assert_int_equal(xi.achieved, PC6);
+	assert_int_equal(xi.latency_ns, 300 * US);
+	assert_int_equal(dstats(3, 3, PC6).usage, 1);
+	assert_int_equal(dstats(3, 3, PC6).residency_ns, 2000 * US);
+	for (c = 768; c < 1024; c++)
+		for (t = 0; t < 4; t++)
+			if (c + 2048 * t != 1000)
+				pidle_exit(fx.m, c + 2048 * t, 5100 * US, &xi);
+	/* Nothing else ever went down. */
+	assert_int_equal(dstats(3, 0, PC6).usage, 0);
+	assert_int_equal(pidle_shim_warnings, 0);
+}
+
 /* Two states at one level: the deepest all CPUs agree on. */
 static void test_model_two_states_one_level(void **s)
 {
@@ -516,6 +577,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_model_stats_reset, teardown),
 		cmocka_unit_test_teardown(test_model_aborted_entry_counts_alone, teardown),
 		cmocka_unit_test(test_model_create_errors),
+		cmocka_unit_test_teardown(test_model_8192_cpus, teardown),
 	};
 
 	return pidle_unit_run("model", tests);

@@ -4,6 +4,9 @@
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
@@ -23,6 +26,28 @@ static const struct good_case good[] = {
 	{ "core=4+0,5+1,6+2,7+3;package=0-7", 0, "core=0+4,1+5,2+6,3+7;package=0-7" },
 	{ "core=0+1+2,3;package=3+0-2", 4, "core=0-2,3;package=0-3" },
 	{ "core=0-1,2-3\n", 4, "core=0-1,2-3" },
+	/* The compact form parses to the same topologies. */
+	{ "core=0-1*4;package=0-3*2", 0, "core=0-1,2-3,4-5,6-7;package=0-3,4-7" },
+	{ "core=0+4*4@1;package=0-7", 0, "core=0+4,1+5,2+6,3+7;package=0-7" },
+	{ "core=0-6/2,1-7/2", 0, "core=0+2+4+6,1+3+5+7" },
+	{ "core=0-7/4*4@1", 0, "core=0+4,1+5,2+6,3+7" },
+	/* B need not be a member: 0-5/4 is 0 and 4. */
+	{ "core=0-5/4*4@1", 0, "core=0+4,1+5,2+6,3+7" },
+	{ "core=0-1*2,4,5", 0, "core=0-1,2-3,4,5" },
+};
+
+/* Structures, their compact canonical form. */
+static const struct good_case compact[] = {
+	{ "none", 4, "none" },
+	{ "core=0-1,2-3,4-5,6-7;package=0-3,4-7", 0, "core=0-1*4;package=0-3*2" },
+	{ "core=0+4,1+5,2+6,3+7;package=0-7", 0, "core=0+4*4@1;package=0-7" },
+	{ "core=0+2+4+6,1+3+5+7", 0, "core=0-6/2*2@1" },
+	/* Two CPUs a step apart are not worth a range. */
+	{ "core=0+2,1+3", 0, "core=0+2*2@1" },
+	/* A run breaks where the shift changes: offline CPU 5 alone. */
+	{ "core=0-1,2-3,4,5,6-7,8-9", 0, "core=0-1*2,4*2,6-7*2" },
+	{ "core=0,1,2,3,4-5,6-7", 0, "core=0*4,4-5*2" },
+	{ "core=0+2+3+4,1", 0, "core=0+2-4,1" },
 };
 
 static void test_topology_parse_canonical(void **s)
@@ -43,6 +68,184 @@ static void test_topology_parse_canonical(void **s)
 		pidle_topology_free(&a);
 		pidle_topology_free(&b);
 	}
+}
+
+static void test_topology_print_compact(void **s)
+{
+	for (size_t i = 0; i < sizeof(compact) / sizeof(compact[0]); i++) {
+		struct pidle_topology a, b;
+		struct pidle_err err = { 0 };
+		char buf[256], buf2[256];
+		int len;
+
+		if (pidle_topology_parse(compact[i].in, compact[i].nr_cpus, &a, &err))
+			fail_msg("\"%s\": %s", compact[i].in, err.msg);
+		len = pidle_topology_print_compact(&a, buf, sizeof(buf));
+		assert_int_equal(len, strlen(compact[i].canon));
+		assert_string_equal(buf, compact[i].canon);
+		/* Exactly len + 1 bytes fit; len do not. */
+		assert_int_equal(pidle_topology_print_compact(&a, buf2, len + 1), len);
+		assert_int_equal(pidle_topology_print_compact(&a, buf2, len), -ENOSPC);
+		/* It parses back to the same structure, explicit form and all. */
+		assert_int_equal(pidle_topology_parse(buf, a.nr_cpus, &b, &err), 0);
+		assert_true(pidle_topology_print(&a, buf, sizeof(buf)) > 0);
+		assert_true(pidle_topology_print(&b, buf2, sizeof(buf2)) > 0);
+		assert_string_equal(buf, buf2);
+		pidle_topology_free(&a);
+		pidle_topology_free(&b);
+	}
+}
+
+/*
+ * The limit the issue names: 8 packages x 4 dies x 64 cores x 4 threads,
+ * 8192 CPUs, numbered as Linux numbers x86 SMT: CPU n and n + 2048, n +
+ * 4096, n + 6144 are one core's threads. Written out explicitly (41 KB,
+ * what topology=auto builds), it loads; its explicit print does not fit a
+ * sysfs page, so pidle_topology_show() falls back to the compact form,
+ * which is short and loads back to the same topology.
+ */
+static char *interleaved_8192(void)
+{
+	static const struct { const char *name; unsigned int cores; } lvl[] = {
+		{ "core", 1 }, { "die", 64 }, { "package", 256 },
+	};
+	const unsigned int nr_cores = 2048, threads = 4;
+	size_t size = 512 * 1024, n = 0;
+	char *buf = malloc(size);
+
+	assert_non_null(buf);
+	for (size_t l = 0; l < 3; l++) {
+		n += snprintf(buf + n, size - n, "%s%s=", l ? ";" : "", lvl[l].name);
+		for (unsigned int d = 0; d < nr_cores / lvl[l].cores; d++) {
+			for (unsigned int t = 0; t < threads; t++) {
+				unsigned int first = t * nr_cores + d * lvl[l].cores;
+
+				n += snprintf(buf + n, size - n, "%s%u", t ? "+" : d ? "," : "",
+					      first);
+				if (lvl[l].cores > 1)
+					n += snprintf(buf + n, size - n, "-%u",
+						      first + lvl[l].cores - 1);
+			}
+		}
+		assert_true(n < size);
+	}
+	return buf;
+}
+
+static void test_topology_8192_interleaved(void **s)
+{
+	static const char want[] =
+		"core=0-6144/2048*2048@1;"
+		"die=0-63+2048-2111+4096-4159+6144-6207*32@64;"
+		"package=0-255+2048-2303+4096-4351+6144-6399*8@256";
+	static char page[4096], again[4096];
+	struct pidle_topology a, b;
+	struct pidle_err err = { 0 };
+	char *explicit = interleaved_8192();
+
+	assert_true(strlen(explicit) > 40000);
+	if (pidle_topology_parse(explicit, 8192, &a, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(a.nr_cpus, 8192);
+	assert_int_equal(a.level[0].nr_domains, 2048);
+	assert_int_equal(a.level[1].nr_domains, 32);
+	assert_int_equal(a.level[2].nr_domains, 8);
+	/* CPU 6144 + 100 is core 100's fourth thread, in die 1, package 0. */
+	assert_int_equal(a.level[0].domain_of_cpu[6244], 100);
+	assert_int_equal(a.level[1].domain_of_cpu[6244], 1);
+	assert_int_equal(a.level[2].domain_of_cpu[6244], 0);
+
+	assert_int_equal(pidle_topology_print(&a, page, sizeof(page)), -ENOSPC);
+	assert_int_equal(pidle_topology_show(&a, page, sizeof(page)), strlen(want));
+	assert_string_equal(page, want);
+	if (pidle_topology_parse(page, 8192, &b, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(pidle_topology_show(&b, again, sizeof(again)), strlen(want));
+	assert_string_equal(again, want);
+	for (unsigned int l = 0; l < 3; l++)
+		assert_memory_equal(a.level[l].domain_of_cpu, b.level[l].domain_of_cpu,
+				    8192 * sizeof(unsigned int));
+	pidle_topology_free(&a);
+	pidle_topology_free(&b);
+	free(explicit);
+}
+
+/*
+ * What topology=auto gives with CPUs offline: each offline CPU is a
+ * domain of its own at every level. 2048 CPUs, 4 packages of 256 cores x
+ * 2 threads, CPUs 7 and 1100 offline (and so their siblings 1031 and 76
+ * single-CPU cores). The explicit form is longer than a sysfs page; the
+ * compact one is short and exact.
+ */
+static void test_topology_2048_offline(void **s)
+{
+	const unsigned int nr = 2048, cores = 1024;
+	unsigned int *core = calloc(nr, sizeof(*core)), *pkg = calloc(nr, sizeof(*pkg));
+	struct pidle_topology a = { .nr_cpus = nr, .nr_levels = 2 }, b;
+	struct pidle_err err = { 0 };
+	static char page[4096];
+	unsigned int cpu;
+	int len;
+
+	assert_non_null(core);
+	assert_non_null(pkg);
+	for (cpu = 0; cpu < nr; cpu++) {
+		/* Keys: any distinct value per domain; normalized below. */
+		core[cpu] = cpu % cores;
+		pkg[cpu] = (cpu % cores) / 256;
+		if (cpu == 7 || cpu == 1100) {
+			core[cpu] = 10000 + cpu;
+			pkg[cpu] = 10000 + cpu;
+		}
+	}
+	/* Build by printing each level explicitly, then parsing. */
+	{
+		char *buf = malloc(64 * 1024), *p = buf;
+
+		assert_non_null(buf);
+		for (unsigned int l = 0; l < 2; l++) {
+			unsigned int *key = l ? pkg : core;
+			bool *done = calloc(nr, sizeof(*done));
+			bool firstdom = true;
+
+			p += sprintf(p, "%s%s=", l ? ";" : "", l ? "package" : "core");
+			for (cpu = 0; cpu < nr; cpu++) {
+				bool first = true;
+
+				if (done[cpu])
+					continue;
+				p += sprintf(p, "%s", firstdom ? "" : ",");
+				firstdom = false;
+				for (unsigned int c = cpu; c < nr; c++) {
+					if (key[c] != key[cpu])
+						continue;
+					p += sprintf(p, "%s%u", first ? "" : "+", c);
+					first = false;
+					done[c] = true;
+				}
+			}
+			free(done);
+		}
+		if (pidle_topology_parse(buf, nr, &a, &err))
+			fail_msg("%s", err.msg);
+		free(buf);
+	}
+	len = pidle_topology_show(&a, page, sizeof(page));
+	assert_int_equal(pidle_topology_print(&a, page, sizeof(page)), -ENOSPC);
+	len = pidle_topology_show(&a, page, sizeof(page));
+	assert_int_equal(len, 125);
+	/* Two offline CPUs 69 apart are a run of their own. */
+	assert_string_equal(page,
+		"core=0+1024*7@1,7,8+1032*68@1,76,77+1101*947@1,1031*2@69;"
+		"package=0-6+8-255+1024-1099+1101-1279,7,256-511+1280-1535*3@256,1100");
+	assert_int_equal(pidle_topology_parse(page, nr, &b, &err), 0);
+	for (unsigned int l = 0; l < 2; l++)
+		assert_memory_equal(a.level[l].domain_of_cpu, b.level[l].domain_of_cpu,
+				    nr * sizeof(unsigned int));
+	pidle_topology_free(&a);
+	pidle_topology_free(&b);
+	free(core);
+	free(pkg);
 }
 
 static void test_topology_domain_of_cpu(void **s)
@@ -122,6 +325,21 @@ static const struct bad_case bad[] = {
 	{ "core=x", 0, "CPU \"x\": not a decimal number" },
 	{ "core=0-", 0, "CPU \"\": empty" },
 	{ "none", 0, "no CPU count" },
+	/* The compact form. */
+	{ "core=0-1*0", 0, "domain 0: count 0" },
+	{ "core=0-1*", 0, "count \"\": empty" },
+	{ "core=0-1*x", 0, "count \"x\": not a decimal number" },
+	{ "core=0-1*8193", 0, "count \"8193\": beyond 8192" },
+	{ "core=0-1*4097", 0, "4097 copies 2 CPUs apart reach CPU 8193" },
+	{ "core=0*2@8192", 0, "stride \"8192\": beyond 8191" },
+	{ "core=0+1*2@1", 0, "CPU 1 is in two domains (0 and 1)" },
+	{ "core=0*2@0", 0, "CPU 0 is in two domains (0 and 1)" },
+	{ "core=0/2", 0, "domain 0: a step needs a range (A-B/STEP)" },
+	{ "core=0-4/0", 0, "domain 0: step 0" },
+	{ "core=0-6/2", 0, "CPU 1 is in no domain" },
+	{ "core=0-1*4", 4, "domain 2: CPU 4 is out of range (4 CPUs)" },
+	{ "core=0*8192,0*8192", 0, "more than 8192 domains" },
+	{ "core=*2", 0, "domain 0 is empty" },
 };
 
 /* The run-time reconfiguration keeps the topology in force by copy. */
@@ -257,6 +475,9 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_topology_parse_canonical),
+		cmocka_unit_test(test_topology_print_compact),
+		cmocka_unit_test(test_topology_8192_interleaved),
+		cmocka_unit_test(test_topology_2048_offline),
 		cmocka_unit_test(test_topology_domain_of_cpu),
 		cmocka_unit_test(test_topology_print_exact_fit),
 		cmocka_unit_test(test_topology_copy),

@@ -3,11 +3,17 @@
 # kernel named (harness/kernel: 6.1, 6.1-rt, 6.12, 6.12-rt, eval, debug,
 # user; default $VM_KERNELS, else "6.1 6.12"; NAME@GOVERNOR boots every
 # suite with cpuidle.governor=GOVERNOR and checks it was in force): build
-# the module, one image
-# with every suite, then boot each suite of suites/ (or $VM_SUITES) in the
-# shape its header declares ("# smp:" required, "# append:", "# timeout:",
+# the module, one image with every suite, then boot each suite of suites/
+# (or $VM_SUITES) in the shape its header declares ("# smp:" required,
+# "# append:", "# timeout:",
 # "# icount:", booted under -icount beside other such guests) and
 # check its log. Ends with "N passed, N failed" over all kernels.
+# Without $VM_SUITES, the rt and debug kernels run only the suites whose
+# "# kernels:" header line names "rt" or "debug" (every suite runs on the
+# others): the rt flavours check the idle path, the domains, reconfiguration
+# and polling under PREEMPT_RT; the debug kernel (lockdep, KASAN, delayed
+# kobject release, fault injection) makes each cpuidle kobject removal
+# wait 1-4 s, so it runs the 2-vCPU suites about lifetime and faults.
 # The guest programs and tools are built by make check-vm.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -23,17 +29,38 @@ flock -n 9 || { echo "run.sh: another run holds $OUT/.lock, waiting" >&2; flock 
 field() { sed -n "s/^# $2: //p" "$HERE/suites/$1.sh" | head -n 1; }
 
 KERNELS=${*:-${VM_KERNELS:-6.1 6.12}}
-SUITES=${VM_SUITES:-$(cd "$HERE/suites" && ls *.sh | sed 's/\.sh$//')}
+# A suite with a "# separate:" line (the large guest) runs only when named.
+SUITES=${VM_SUITES:-$(cd "$HERE/suites" && for f in *.sh; do
+	s=${f%.sh}; [ -n "$(field "$s" separate)" ] || echo "$s"; done)}
 for s in $SUITES; do
 	[ -f "$HERE/suites/$s.sh" ] || { echo "run.sh: no suite $HERE/suites/$s.sh" >&2; exit 1; }
 	[ -n "$(field "$s" smp)" ] || { echo "run.sh: suites/$s.sh has no '# smp:' line" >&2; exit 1; }
 done
 PROGS=()
-for c in "$HERE"/guest/*.c; do PROGS+=(--file "$TOP/build/guest/$(basename "$c" .c)"); done
+for c in "$HERE"/guest/*.c "$HERE"/guest/*/; do
+	PROGS+=(--file "$TOP/build/guest/$(basename "$c" .c)")
+done
 for s in "$HERE"/suites/*.sh; do PROGS+=(--suite "$s"); done
 
 RESULTS=$OUT/results
 : > "$RESULTS"
+# kernel_class NAME: rt, debug, or all (every suite)
+kernel_class() {
+	case "${1%%@*}" in
+	*-rt|*-rt-amd64) echo rt ;;
+	debug) echo debug ;;
+	*) echo all ;;
+	esac
+}
+
+# runs_on SUITE NAME: whether SUITE runs on kernel NAME
+runs_on() {
+	local class
+	class=$(kernel_class "$2")
+	[ -n "${VM_SUITES:-}" ] || [ "$class" = all ] ||
+		[[ " $(field "$1" kernels) " == *" $class "* ]]
+}
+
 for name in $KERNELS; do
 	t0=$(date +%s)
 	echo "== $name"
@@ -56,10 +83,17 @@ for name in $KERNELS; do
 	else
 		echo "  module: FAIL ($d/kmod/build.log)"; echo "module 0 1" >> "$RESULTS.$name"
 	fi
+	# The test build with the fault hooks (drivers/fault/), for the fault suite.
+	if PIDLE_MODULE_VARS=PIDLE_FAULT=y "$H/module" "$kdir" "$d/kmod-fault"; then
+		KOS+=(--file "$d/kmod-fault/pseudo_cpuidle.ko:/fault/pseudo_cpuidle.ko")
+	else
+		echo "  fault module: FAIL ($d/kmod-fault/build.log)"; echo "fault-module 0 1" >> "$RESULTS.$name"
+	fi
 	if ! "$H/image" "$d/initrd.gz" "${KOS[@]}" --file "$HERE/lib.sh" "${PROGS[@]}" --tools; then
 		echo "  FAIL initramfs"; echo "image 0 1" >> "$RESULTS.$name"
 	fi
 	[ -f "$d/initrd.gz" ] && for s in $SUITES; do
+		runs_on "$s" "$name" || continue
 		ts=$(date +%s)
 		log=$d/$s.log
 		icount=$(field "$s" icount) append=$(field "$s" append)
@@ -72,6 +106,7 @@ for name in $KERNELS; do
 			*) append="$append pidle_icount=$icount" ;;
 			esac
 		fi
+		[ "$(kernel_class "$name")" = debug ] && append="$append vmsettle=5"
 		"$H/boot" --kernel "$image" --initrd "$d/initrd.gz" --log "$log" --suite "$s" \
 			--smp "$(field "$s" smp)" --append "$append" \
 			${gov:+--append "cpuidle.governor=$gov"} \

@@ -83,6 +83,11 @@ static inline s64 atomic64_fetch_andnot_release(s64 i, atomic64_t *v)
 	return __atomic_fetch_and(&v->counter, ~i, __ATOMIC_RELEASE);
 }
 
+static inline s64 atomic64_fetch_or_release(s64 i, atomic64_t *v)
+{
+	return __atomic_fetch_or(&v->counter, i, __ATOMIC_RELEASE);
+}
+
 #define smp_mb()		__atomic_thread_fence(__ATOMIC_SEQ_CST)
 #define smp_rmb()		__atomic_thread_fence(__ATOMIC_ACQUIRE)
 #define smp_wmb()		__atomic_thread_fence(__ATOMIC_RELEASE)

@@ -1,12 +1,7 @@
 #!/bin/sh
 # A --cpu without cpuidle states is refused, naming it and the CPUs that
 # have states, and no disable file is touched.
-r=$TMP/nocpu; $DATA/../stat/mktree.sh $r <<EOT
-cpuidle 0 0 POLL 0 1 1 0 0
-cpuidle 0 1 C1 2 1 1 0 0
-cpuidle 1 0 POLL 0 1 1 0 0
-cpuidle 1 1 C1 2 1 1 0 0
-EOT
+r=$TMP/nocpu; sh $DATA/tree.sub $r
 err=$($BUILD/pidle-bench --sysfs-root $r -c 5 2>&1 >/dev/null); rc=$?
 [ $rc = 1 ] || { echo "exit $rc, want 1"; exit 1; }
 want="pidle-bench: invalid CPU '5': only CPUs 0-1 have cpuidle states."

@@ -1,12 +1,7 @@
 #!/bin/sh
 # A real (tiny) run on a fake tree: disable files must come back as they were.
 set -e
-r=$TMP/restore; $DATA/../stat/mktree.sh $r <<EOT
-cpuidle 0 0 POLL 0 1 1 0 0
-cpuidle 0 1 C1 2 1 1 0 0
-cpuidle 1 0 POLL 0 1 1 0 0
-cpuidle 1 1 C1 2 1 1 0 0
-EOT
+r=$TMP/restore; sh $DATA/tree.sub $r
 echo 1 >$r/sys/devices/system/cpu/cpu1/cpuidle/state1/disable
 $BUILD/pidle-bench --sysfs-root $r -n 5 -I 100 --csv >$TMP/restore.csv
 test "$(wc -l <$TMP/restore.csv)" = 5	# header + 2 states x 2 tests

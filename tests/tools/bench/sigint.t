@@ -1,11 +1,6 @@
 #!/bin/sh
 # SIGINT during a run restores the disable files and exits 130.
-r=$TMP/sigint; $DATA/../stat/mktree.sh $r <<EOT
-cpuidle 0 0 POLL 0 1 1 0 0
-cpuidle 0 1 C1 2 1 1 0 0
-cpuidle 1 0 POLL 0 1 1 0 0
-cpuidle 1 1 C1 2 1 1 0 0
-EOT
+r=$TMP/sigint; sh $DATA/tree.sub $r
 $BUILD/pidle-bench --sysfs-root $r -n 100000 -I 1000 -t timer >/dev/null &
 pid=$!
 i=0

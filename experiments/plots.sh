@@ -1,0 +1,67 @@
+#!/bin/bash
+# plots.sh DIR: the experiment's plots, PNG and SVG from the same CSV,
+# in DIR/plots/ (table.awk writes cases.csv and residency-*.csv there):
+#   latency-WORKLOAD     response time distribution per case (CDF of the
+#                        first repeat's samples), us
+#   residency-WORKLOAD   residency per state of the workload's CPU and of
+#                        the package domains, % of the run, per case
+#   energy-latency       energy against resp p50 per case, when pidle-stat
+#                        reported energy
+# Prints one line per plot written.
+set -u
+DIR=${1:?usage: plots.sh DIR}
+P=$DIR/plots
+command -v gnuplot > /dev/null || { echo "plots: no gnuplot (make deps installs gnuplot-nox)"; exit 0; }
+
+# plot NAME SCRIPT: SCRIPT once per terminal
+plot() {
+	local t
+	for t in png svg; do
+		{
+			if [ $t = png ]; then echo "set terminal pngcairo size 1000,600 noenhanced"
+			else echo "set terminal svg size 1000,600 noenhanced"; fi
+			echo "set output '$P/$1.$t'"
+			echo "$2"
+		} | gnuplot 2> "$P/$1.$t.err" || { echo "plots: $1.$t failed: $(head -n 3 "$P/$1.$t.err")"; return 1; }
+		rm -f "$P/$1.$t.err"
+	done
+	echo "plot: $P/$1.png (and .svg)"
+}
+
+st=0
+for w in $(awk -F, 'NR > 1 && !s[$2]++ { print $2 }' "$P/cases.csv"); do
+	# the CDF data: per case of this workload, sorted samples of repeat 1
+	mkdir -p "$P/dist-$w"; rm -f "$P/dist-$w"/*.csv
+	cmd=
+	while IFS=, read -r c _; do
+		f=$(ls "$DIR"/cells/*_"$(echo "$c" | sed 's|/|_|g')_${w}_r1.samples" 2>/dev/null | head -n 1)
+		[ -s "$f" ] || continue
+		out=$P/dist-$w/$(echo "$c" | tr / _).csv
+		sort -n "$f" | awk '{ v[NR] = $1 } END { print "resp_us,fraction"; for (i = 1; i <= NR; i++) print v[i] "," i / NR }' > "$out"
+		cmd="$cmd${cmd:+, }'$out' using 1:2 with lines lw 2 title '$c'"
+	done < <(awk -F, -v w="$w" 'NR > 1 && $2 == w' "$P/cases.csv")
+	if [ -n "$cmd" ]; then
+		plot "latency-$w" "set datafile separator ','; set key bottom right; set grid
+set title 'Response time, interrupt to work done: $w (first repeat)'
+set xlabel 'response time (us)'; set ylabel 'fraction of interrupts'; set yrange [0:1]
+plot $cmd" || st=1
+	fi
+	r=$P/residency-$w.csv
+	if [ -s "$r" ]; then
+		n=$(head -n 1 "$r" | awk -F, '{ print NF }')
+		plot "residency-$w" "set datafile separator ','; set style data histograms; set style histogram rowstacked
+set style fill solid 0.8 border -1; set key outside right; set grid ytics
+set title 'Residency per state on the workload CPU, and package down: $w'
+set ylabel 'residency (% of the run)'; set xtics rotate by -30 left
+plot for [i=2:$((n - 1))] '$r' using i:xtic(1) title columnheader, '' using (\$0 - 1):$n with points pt 7 ps 2 title 'package down %'" || st=1
+	fi
+done
+if awk -F, 'NR > 1 && $9 != "" { f = 1 } END { exit !f }' "$P/cases.csv"; then
+	plot energy-latency "set datafile separator ','; set grid; set key off
+set title 'Energy against response time, per case'
+set xlabel 'response time p50 (us)'; set ylabel 'energy (mJ)'
+plot '$P/cases.csv' using 3:9 with points pt 7 ps 1.5, '' using 3:9:1 with labels offset 1,1 left font ',8'" || st=1
+else
+	echo "plot: energy-latency not drawn: pidle-stat reported no energy figure"
+fi
+exit $st

@@ -1,0 +1,50 @@
+#!/bin/bash
+# report.sh DIR: the results and the report of an experiment run.
+# From DIR/cells.tsv (the parsed cells) and DIR/cells/ (their results):
+#   DIR/results.csv    one row per cell and repeat: the cell's axes, its
+#                      status, every figure of pidle-stat's JSON (flattened
+#                      by jsonflat.awk, so energy columns appear when
+#                      pidle-stat has them) and the workload's CSV (work_*)
+#   DIR/results.json   the same rows, JSON Lines, with pidle-stat's
+#                      whole object under "stat"
+#   DIR/report.txt     the comparison table (table.awk), also printed
+#   DIR/plots/*.png, *.svg  gnuplot, from the CSV files beside them (plots.sh)
+set -u
+EXP=$(cd "$(dirname "$0")" && pwd)
+DIR=${1:?usage: report.sh DIR}
+[ -f "$DIR/cells.tsv" ] || { echo "report: no $DIR/cells.tsv: run the experiment first" >&2; exit 1; }
+
+# long.tsv: "ID<TAB>KEY<TAB>VALUE", every figure of every cell
+long=$DIR/long.tsv
+: > "$long"
+while IFS=$'\t' read -r id kernel repeat table gov change qos work states topo wait x xs en dis dma resume run; do
+	[ "$id" = id ] && continue
+	case $id in '#'*) continue ;; esac
+	stem=$DIR/cells/${id//\//_}
+	status=missing reason="not run yet"
+	if [ -f "$stem.status" ]; then
+		read -r status reason < "$stem.status"
+	fi
+	cpu=$(echo "$run" | sed -n 's/.*-c \([0-9]*\).*/\1/p')
+	{
+		printf '%s\t%s\t%s\n' "$id" id "$id" "$id" kernel "$kernel" "$id" repeat "$repeat" \
+			"$id" table "$table" "$id" governor_asked "$gov" "$id" change "$change" \
+			"$id" qos "$qos" "$id" workload "$work" "$id" status "$status" \
+			"$id" reason "${reason:-}" "$id" work_cpu "${cpu:-}" "$id" run "$run"
+		if [ -f "$stem.info" ]; then
+			sed -n 's/^states /states\t/p; s/^topology /topology\t/p' "$stem.info" | sed "s|^|$id\t|"
+		fi
+		[ -s "$stem.stat" ] && awk -f "$EXP/jsonflat.awk" "$stem.stat" | sed "s|^|$id\t|"
+		[ -s "$stem.work" ] && awk -F, 'NF > 1 { if (!h) { n = split($0, H, ","); h = 1 } else last = $0 }
+			END { if (last != "") { split(last, V, ","); for (i = 1; i <= n; i++) printf "work_%s\t%s\n", H[i], V[i] } }' \
+			"$stem.work" | sed "s|^|$id\t|"
+	} >> "$long"
+done < "$DIR/cells.tsv"
+
+awk -F'\t' -v csv="$DIR/results.csv" -v json="$DIR/results.json" -v cells="$DIR/cells" \
+	-f "$EXP/rows.awk" "$long" || exit 1
+mkdir -p "$DIR/plots"
+awk -F'\t' -v plots="$DIR/plots" -f "$EXP/table.awk" "$long" > "$DIR/report.txt" || exit 1
+"$EXP/plots.sh" "$DIR" >> "$DIR/report.txt" || exit 1
+cat "$DIR/report.txt"
+echo "report: $DIR/results.csv, $DIR/results.json, $DIR/report.txt, plots in $DIR/plots/"

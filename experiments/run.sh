@@ -1,0 +1,205 @@
+#!/bin/bash
+# run.sh: run an experiment file's cells in guests, then its report.
+# Documentation/experiments.rst has the format, the recipes and the report.
+#
+#   experiments/run.sh [-j N] [-k KERNELS] [-o DIR] FILE.exp  run what is not done, report
+#   experiments/run.sh --list [-o DIR] FILE.exp        print the job names, one a line
+#   experiments/run.sh --job NAME [-o DIR] FILE.exp    run that one job, no report
+#   experiments/run.sh --merge DIR... [-o DIR] FILE.exp  copy cell results, report
+#   experiments/run.sh --report [-o DIR] FILE.exp      the report alone
+#
+# A job is one guest boot: the cells of one kernel and one repeat. Each
+# cell's result is kept in DIR/cells/ as soon as the guest ends, so a run
+# that is interrupted resumes where it stopped: cells done (ok, or skipped
+# because the kernel lacks their governor) are not run again, failed ones
+# are. -j N runs N jobs at once when the experiment is deterministic
+# (icount): such a guest's figures do not depend on the host's load, so
+# it does not wait for other guests either. Free-running jobs (icount =
+# off) run one at a time, behind the machine-wide guest lock.
+#
+# The guests are the harness's (harness/README): kernels by name (KERNEL=
+# and KDIR= for "user"), the module, the image, the boot, the log check.
+# Environment: PIDLE_EXP_BOOT=CMD replaces the guest boot (the tests use
+# it): CMD JOBDIR KERNEL_NAME LOG is run and must write the serial log LOG.
+set -u
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+EXP=$TOP/experiments
+
+fail() { echo "experiments: $*" >&2; exit 1; }
+usage() {
+	sed -n 's/^#   experiments/  experiments/p' "$0" >&2
+	exit 2
+}
+
+JOBS=1 OUT= MODE=run ONE= MERGE=() KERNELS=
+while [ $# -gt 0 ]; do
+	case $1 in
+	-j) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || fail "-j ${2:-}: want a number of jobs, 1 or more"
+	    JOBS=$2; shift 2 ;;
+	-o) [ -n "${2:-}" ] || usage; OUT=$2; shift 2 ;;
+	-k) [ -n "${2:-}" ] || usage; KERNELS=$2; shift 2 ;;
+	--list) MODE=list; shift ;;
+	--job) [ -n "${2:-}" ] || usage; MODE=job; ONE=$2; shift 2 ;;
+	--report) MODE=report; shift ;;
+	--merge) MODE=merge; shift
+		while [ $# -gt 1 ] && [ -d "$1" ]; do MERGE+=("$1"); shift; done
+		[ ${#MERGE[@]} -gt 0 ] || fail "--merge: name the result directories to merge" ;;
+	-h|--help) usage ;;
+	-*) fail "unknown option $1" ;;
+	*) break ;;
+	esac
+done
+[ $# -eq 1 ] || usage
+FILE=$1
+[ -r "$FILE" ] || fail "cannot read $FILE"
+NAME=$(basename "$FILE" .exp)
+OUT=${OUT:-$TOP/build/experiments/$NAME}
+mkdir -p "$OUT/cells" "$OUT/jobs" || fail "cannot create $OUT"
+
+awk -v kernels="$KERNELS" -f "$EXP/parse.awk" "$FILE" > "$OUT/cells.tmp" || exit 1
+mv "$OUT/cells.tmp" "$OUT/cells.tsv"
+setting() { awk -F'\t' -v k="$1" '$1 == "#set" && $2 == k { print $3 }' "$OUT/cells.tsv"; }
+ICOUNT=$(setting icount)
+TIMEOUT=$(setting timeout)
+SMP=$(setting smp)
+
+# cell_file ID: the results' file stem of a cell (its id, / as _)
+cell_file() { echo "$OUT/cells/${1//\//_}"; }
+# done_cell ID: its result says ok or skipped
+done_cell() {
+	local f
+	f=$(cell_file "$1").status
+	[ -f "$f" ] && grep -qE '^(ok|skipped)' "$f"
+}
+# job_of: "KERNEL-rREPEAT", the cells that share a guest boot
+job_cells() {	# JOB: the cell lines of that job
+	awk -F'\t' -v j="$1" '$1 !~ /^#/ && $1 != "id" && $2 "-r" $3 == j' "$OUT/cells.tsv"
+}
+job_names() {
+	awk -F'\t' '$1 !~ /^#/ && $1 != "id" && !seen[$2 "-r" $3]++ { print $2 "-r" $3 }' "$OUT/cells.tsv"
+}
+
+# kernel NAME: "IMAGE KDIR" of a kernel name (harness/kernel; "user" is
+# KERNEL= and KDIR=)
+kernel() { "$TOP/harness/kernel" "$1"; }
+
+# The guest boot of one job: the image holds the module built for the
+# kernel, the tools, the guest programs and script, and the job's cells.
+boot_job() {	# JOBDIR KNAME LOG
+	local jd=$1 kn=$2 log=$3 image kdir
+	if [ -n "${PIDLE_EXP_BOOT:-}" ]; then
+		$PIDLE_EXP_BOOT "$jd" "$kn" "$log"
+		return
+	fi
+	read -r image kdir < <(kernel "$kn") || return 1
+	"$TOP/harness/image" "$jd/initrd.gz" --tools --suite "$EXP/guest/exp.sh" \
+		--file "$OUT/kmod-$kn/pseudo_cpuidle.ko" \
+		--file "$TOP/build/guest/pidle-irqwork" --file "$TOP/build/guest/pidle-work" \
+		--file "$jd/cells.sh:/exp/cells.sh" || return 1
+	# An -icount guest's figures do not depend on the host's load: it runs
+	# beside other -icount guests (harness/boot --concurrent), the RTC on
+	# the virtual clock so that its interrupts are counted in guest time.
+	local det=()
+	[ "$ICOUNT" != off ] && det=(--icount "shift=$ICOUNT,sleep=off" --concurrent
+		--qemu -rtc --qemu clock=vm)
+	"$TOP/harness/boot" --kernel "$image" --initrd "$jd/initrd.gz" --log "$log" \
+		--smp "$SMP" --suite exp --append "exp_timeout=$TIMEOUT" \
+		--timeout $((TIMEOUT * 2 + 300)) "${det[@]}"
+}
+
+# run_job JOB: boot the job's unfinished cells; their results into cells/
+run_job() {
+	local job=$1 jd=$OUT/jobs/$1 kname n=0 log
+	kname=${job%-r*}
+	rm -rf "$jd"; mkdir -p "$jd"
+	: > "$jd/cells.sh"
+	while IFS=$'\t' read -r id _ _ _ gov _ _ _ states topo wait x xs en dis dma resume run; do
+		done_cell "$id" && continue
+		rm -f "$(cell_file "$id")".*
+		printf "cell '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s'\n" \
+			"$id" "$states" "$topo" "$wait" "$gov" "$x" "$xs" "$en" "$dis" "$dma" "$resume" "$run" \
+			>> "$jd/cells.sh"
+		n=$((n + 1))
+	done < <(job_cells "$job")
+	[ $n -gt 0 ] || return 0
+	log=$jd/serial.log
+	boot_job "$jd" "$kname" "$log"
+	local st=$?
+	awk -v dir="$OUT/cells" -f "$EXP/split.awk" "$log"
+	# a cell the guest never reported: failed, with the reason
+	while IFS=$'\t' read -r id _; do
+		[ -f "$(cell_file "$id").status" ] ||
+			echo "failed no result from the guest (qemu exit $st, log $log)" > "$(cell_file "$id").status"
+	done < <(job_cells "$job")
+	"$TOP/harness/check" "$job" "$log" > "$jd/check"
+	if grep -q 'kernel splat' "$jd/check"; then
+		# the whole guest is suspect: none of its cells counts as done
+		for id in $(cut -f1 < <(job_cells "$job")); do
+			echo "failed kernel splat in $log" > "$(cell_file "$id").status"
+		done
+	fi
+	return 0
+}
+
+count_done() {
+	local n=0 id
+	for id in $(awk -F'\t' '$1 !~ /^#/ && $1 != "id" { print $1 }' "$OUT/cells.tsv"); do
+		done_cell "$id" && n=$((n + 1))
+	done
+	echo $n
+}
+
+# the module, once per kernel of the experiment
+prepare() {
+	local kname image kdir
+	for kname in $(setting kernels); do
+		read -r image kdir < <(kernel "$kname") || exit 1
+		"$TOP/harness/module" "$kdir" "$OUT/kmod-$kname" ||
+			fail "module build for kernel $kname failed or warned"
+	done
+}
+
+case $MODE in
+list) job_names; exit 0 ;;
+report) exec "$EXP/report.sh" "$OUT" ;;
+merge)
+	for d in "${MERGE[@]}"; do
+		[ -d "$d/cells" ] || fail "--merge: $d has no cells/ directory"
+		cp -p "$d"/cells/* "$OUT/cells/" 2>/dev/null
+	done
+	exec "$EXP/report.sh" "$OUT" ;;
+esac
+
+for t in pidle-topo pidle-stat.static guest/pidle-irqwork guest/pidle-work; do
+	[ -n "${PIDLE_EXP_BOOT:-}" ] || [ -x "$TOP/build/$t" ] || fail "no build/$t: make experiment builds it (make guest-tools and the programs of experiments/guest)"
+done
+total=$(grep -vc -e '^#' -e '^id' "$OUT/cells.tsv")
+done0=$(count_done)
+[ "$done0" -lt "$total" ] && [ -z "${PIDLE_EXP_BOOT:-}" ] && prepare
+if [ "$MODE" = job ]; then
+	job_names | grep -qxF "$ONE" || fail "--job $ONE: no such job (--list lists them)"
+	run_job "$ONE"
+	exit 0
+fi
+
+[ "$ICOUNT" = off ] && [ "$JOBS" -gt 1 ] &&
+	{ echo "experiments: icount = off: free-running guests run one at a time, not $JOBS"; JOBS=1; }
+t0=$(date +%s)
+echo "experiments: $NAME, $total cells ($done0 done before), $(job_names | wc -l) guest boots at most, -j $JOBS, results in $OUT"
+progress() {
+	local d now el eta=
+	d=$(count_done); now=$(date +%s); el=$((now - t0))
+	[ $d -gt $done0 ] && eta=$(( el * (total - d) / (d - done0) ))
+	printf 'experiments: %d/%d cells done, %d s elapsed%s\n' $d $total $el \
+		"${eta:+, about $eta s left}"
+}
+running=0
+for job in $(job_names); do
+	run_job "$job" &
+	running=$((running + 1))
+	if [ $running -ge "$JOBS" ]; then
+		wait -n; running=$((running - 1)); progress
+	fi
+done
+while [ $running -gt 0 ]; do wait -n; running=$((running - 1)); progress; done
+"$EXP/report.sh" "$OUT"

@@ -1,0 +1,192 @@
+# SPDX-License-Identifier: GPL-2.0
+# table.awk: the report of an experiment, from report.sh's long figures.
+#
+# DOC: the report
+# A case is a cell without its repeat. For each case, over its repeats
+# that ran ok: the median of each figure, and its spread (max - min).
+# Columns, for the workload's CPU (pidle-irqwork -c, else CPU 0):
+#   resp p50/p99  interrupt to work done, us (pidle-irqwork); for
+#                 pidle-work, its timer wake-up latency (median, p99)
+#   wake p50      interrupt to the task running, us
+#   added ms      the wake-up delays summed over the run
+#   deep %        residency in the deep states: target residency of
+#                 100 us or more in the table in force
+#   pkg %         the package domains down (any package state), mean
+#   states used   each state's share of the CPU's idle entries
+#   energy mJ     the machine's energy over the run (pidle-stat's energy.j),
+#                 when the table in force has powers
+# A difference to the reference case no larger than either case's spread
+# is marked "~" (noise). The reference of a workload is its first case
+# with change none and qos none (governor menu when there is one).
+# The answers below the table are computed from the same medians.
+# Usage: awk -F'\t' -v plots=DIR -f table.awk LONG
+
+function med(list,    n, a, i, j, t) {
+	n = split(list, a, " ")
+	for (i = 2; i <= n; i++) { t = a[i]; for (j = i - 1; j >= 1 && a[j] + 0 > t + 0; j--) a[j + 1] = a[j]; a[j + 1] = t }
+	if (!n) return ""
+	return n % 2 ? a[(n + 1) / 2] : (a[n / 2] + a[n / 2 + 1]) / 2
+}
+function spread(list,    n, a, i, lo, hi) {
+	n = split(list, a, " ")
+	if (n < 2) return ""
+	lo = hi = a[1] + 0
+	for (i = 2; i <= n; i++) { if (a[i] + 0 < lo) lo = a[i] + 0; if (a[i] + 0 > hi) hi = a[i] + 0 }
+	return hi - lo
+}
+function add(c, k, x) { if (x != "") V[c, k] = V[c, k] (V[c, k] == "" ? "" : " ") x }
+function m(c, k) { return med(V[c, k]) }
+function sp(c, k) { return spread(V[c, k]) }
+function fmt(x, f) { return x == "" ? "-" : sprintf(f, x) }
+# "~" when the difference a - b is within the larger spread of the two cases
+function noise(a, b, k,    d, s1, s2) {
+	if (m(a, k) == "" || m(b, k) == "") return ""
+	d = m(a, k) - m(b, k); if (d < 0) d = -d
+	s1 = sp(a, k); s2 = sp(b, k)
+	if (s1 == "" && s2 == "") return "?"
+	return (d <= s1 + 0 || d <= s2 + 0) ? "~" : ""
+}
+
+{ v[$1, $2] = $3; if (!($1 in isid)) { isid[$1] = 1; ids[++nid] = $1 } }
+
+END {
+	for (i = 1; i <= nid; i++) {
+		id = ids[i]; c = id; sub(/\/r[0-9]+$/, "", c)
+		if (!(c in iscase)) {
+			iscase[c] = 1; cases[++nc] = c
+			T[c] = v[id, "table"]; G[c] = v[id, "governor_asked"]; C[c] = v[id, "change"]
+			Q[c] = v[id, "qos"]; W[c] = v[id, "workload"]; K[c] = v[id, "kernel"]
+			if (!(W[c] in isw)) { isw[W[c]] = 1; wl[++nw] = W[c] }
+		}
+		st = v[id, "status"]; nstat[c, st]++
+		if (st != "ok") { if (st != "") why[c] = st ": " v[id, "reason"]; continue }
+		cpu = v[id, "work_cpu"]; if (cpu == "") cpu = 0
+		# pidle-irqwork's response time, or pidle-work's timer wake-up latency
+		if ((id, "work_resp_p50_us") in v) {
+			add(c, "resp50", v[id, "work_resp_p50_us"]); add(c, "resp99", v[id, "work_resp_p99_us"])
+		} else {
+			add(c, "resp50", v[id, "work_median_us"]); add(c, "resp99", v[id, "work_p99_us"])
+		}
+		add(c, "wake50", v[id, "work_wake_p50_us"]); add(c, "added", v[id, "work_added_ms"])
+		add(c, "n", v[id, "work_interrupts"])
+		# the states in force: NAME:LAT:RES[:LEVEL[:POWER]], comma separated
+		ns = split(v[id, "states"], S, ",")
+		deep = 0; pkg = 0; np = 0; tot = 0
+		for (k = 1; k <= ns; k++) {
+			split(S[k], F, ":"); nm = F[1]; stname[c, k] = nm
+			if (F[3] + 0 >= 100) deep += v[id, "cpu" cpu "_" nm "_residency_pct"]
+			u[k] = v[id, "cpu" cpu "_" nm "_usage"] + 0; tot += u[k]
+			add(c, "res" k, v[id, "cpu" cpu "_" nm "_residency_pct"])
+			if (F[4] == "package" && ((id, "package_" nm "_residency_pct") in v)) {
+				pkg += v[id, "package_" nm "_residency_pct"]; np++
+			}
+		}
+		nst[c] = ns
+		add(c, "deep", deep); if (np) add(c, "pkg", pkg)
+		used = ""
+		for (k = 1; k <= ns; k++)
+			if (tot && u[k] * 100 / tot >= 1)
+				used = used (used == "" ? "" : " ") stname[c, k] sprintf(" %.0f%%", u[k] * 100 / tot)
+		usedstr[c] = used
+		# pidle-stat's energy of the whole machine over the run, J
+		e = ""
+		if (v[id, "energy_j"] != "") e = v[id, "energy_j"] * 1000
+		if (e != "") { add(c, "energy", e); hasenergy = 1 }
+		nrep[c]++
+	}
+	printf "%-44s %8s %8s %8s %9s %6s %6s%s %s\n", "case (table/governor/change/qos/workload)", "resp p50", "resp p99",
+		"wake p50", "added ms", "deep %", "pkg %", (hasenergy ? sprintf(" %9s", "energy mJ") : ""), "states used (entries)"
+	for (w = 1; w <= nw; w++) {
+		ref[w] = ""
+		for (i = 1; i <= nc; i++) {
+			c = cases[i]; if (W[c] != wl[w] || nrep[c] == 0) continue
+			if (C[c] == "none" && Q[c] == "none" && (ref[w] == "" || (G[c] == "menu" && G[ref[w]] != "menu"))) ref[w] = c
+		}
+		for (i = 1; i <= nc; i++) {
+			c = cases[i]; if (W[c] != wl[w]) continue
+			label = T[c] "/" G[c] "/" C[c] "/" Q[c] "/" W[c]
+			if (nrep[c] == 0) { printf "%-44s not run: %s\n", label, why[c]; continue }
+			r = ref[w]; nz = (c == r) ? "" : noise(c, r, "resp50")
+			printf "%-44s %7s%1s %8s %8s %9s %6s %6s%s %s\n", label, fmt(m(c, "resp50"), "%.1f"), nz,
+				fmt(m(c, "resp99"), "%.1f"), fmt(m(c, "wake50"), "%.1f"), fmt(m(c, "added"), "%.1f"),
+				fmt(m(c, "deep"), "%.1f"), fmt(m(c, "pkg"), "%.1f"),
+				(hasenergy ? sprintf(" %9s", fmt(m(c, "energy"), "%.3f")) : ""), usedstr[c]
+		}
+	}
+	# the run-to-run spread, over every case with two repeats or more
+	ns2 = 0; smax = 0; smax99 = 0; slist = ""
+	for (i = 1; i <= nc; i++) {
+		c = cases[i]; s = sp(c, "resp50"); s99 = sp(c, "resp99")
+		if (s == "") continue
+		ns2++; slist = slist " " s; if (s > smax) smax = s; if (s99 > smax99) smax99 = s99
+	}
+	print ""
+	if (ns2) printf "Run-to-run spread (max - min over repeats): resp p50 median %.1f us, largest %.1f us; resp p99 largest %.1f us (%d cases). \"~\": within the spread, noise.\n", med(slist), smax, smax99, ns2
+	else print "Run-to-run spread: not measured (one repeat per case)."
+	# the answers, per workload
+	for (w = 1; w <= nw; w++) {
+		r = ref[w]; if (r == "") continue
+		n = m(r, "n")
+		print ""
+		printf "%s, reference %s/%s (%d interrupts):\n", wl[w], T[r], G[r], n
+		qc = ""
+		for (i = 1; i <= nc; i++) { c = cases[i]; if (W[c] == wl[w] && nrep[c] && Q[c] != "none" && C[c] == "none" && G[c] == G[r] && T[c] == T[r]) { qc = c; break } }
+		if (qc != "") {
+			printf "  the deep choice adds %.1f us per wake-up (wake p50 %.1f against %.1f under PM QoS %s), %.1f ms over the run%s\n",
+				m(r, "wake50") - m(qc, "wake50"), m(r, "wake50"), m(qc, "wake50"), Q[qc], m(r, "added") - m(qc, "added"), (noise(r, qc, "wake50") == "~" ? " (within the spread: noise)" : "")
+			printf "  PM QoS %s costs deep residency %.1f%% -> %.1f%%", Q[qc], m(r, "deep"), m(qc, "deep")
+			if (hasenergy) printf ", energy %.3f -> %.3f mJ", m(r, "energy"), m(qc, "energy")
+			print ""
+		}
+		for (i = 1; i <= nc; i++) {
+			c = cases[i]
+			if (W[c] != wl[w] || !nrep[c] || C[c] == "none" || Q[c] != "none" || G[c] != G[r] || T[c] != T[r] || c ~ /\/only-/) continue
+			gap = (qc != "") ? m(r, "added") - m(qc, "added") : 0
+			printf "  workaround %s: added %.1f -> %.1f ms", C[c], m(r, "added"), m(c, "added")
+			if (gap > 0) printf " (recovers %.0f%% of what PM QoS recovers)", 100 * (m(r, "added") - m(c, "added")) / gap
+			printf ", deep residency %.1f%% -> %.1f%%", m(r, "deep"), m(c, "deep")
+			if (hasenergy) printf ", energy %.3f -> %.3f mJ", m(r, "energy"), m(c, "energy")
+			print (noise(c, r, "added") == "~" ? " (within the spread: noise)" : "")
+		}
+		best = ""; ng = 0
+		for (i = 1; i <= nc; i++) {
+			c = cases[i]
+			if (W[c] != wl[w] || !nrep[c] || C[c] != "none" || Q[c] != "none" || T[c] != T[r]) continue
+			ng++
+			if (best == "" || m(c, "resp99") < m(best, "resp99")) best = c
+		}
+		if (ng > 1) printf "  best governor by resp p99: %s (%.1f us)%s\n", G[best], m(best, "resp99"), (noise(best, r, "resp99") == "~" && best != r ? ", within the spread of " G[r] : "")
+		for (i = 1; i <= nc; i++) {
+			c = cases[i]
+			if (W[c] != wl[w] || !nrep[c] || T[c] == T[r] || C[c] != "none" || Q[c] != "none" || G[c] != G[r]) continue
+			printf "  table %s against %s: resp p50 %.1f vs %.1f us (%+.1f us)%s\n", T[r], T[c], m(r, "resp50"), m(c, "resp50"),
+				m(r, "resp50") - m(c, "resp50"), (noise(r, c, "resp50") == "~" ? ", noise" : "")
+		}
+	}
+	# the plots' data: one row per case
+	f = plots "/cases.csv"
+	printf "case,workload,resp_p50_us,resp_p99_us,wake_p50_us,added_ms,deep_pct,pkg_pct,energy_mj\n" > f
+	for (i = 1; i <= nc; i++) {
+		c = cases[i]; if (!nrep[c]) continue
+		printf "%s,%s,%s,%s,%s,%s,%s,%s,%s\n", T[c] "/" G[c] "/" C[c] "/" Q[c], W[c], m(c, "resp50"), m(c, "resp99"),
+			m(c, "wake50"), m(c, "added"), m(c, "deep"), m(c, "pkg"), m(c, "energy") > f
+	}
+	close(f)
+	# residency per state of the workload's CPU, and the package, per workload
+	for (w = 1; w <= nw; w++) {
+		f = plots "/residency-" wl[w] ".csv"; hdr = 0
+		for (i = 1; i <= nc; i++) {
+			c = cases[i]; if (W[c] != wl[w] || !nrep[c]) continue
+			if (!hdr) {
+				printf "case" > f
+				for (k = 1; k <= nst[c]; k++) printf ",%s", stname[c, k] > f
+				print ",package" > f
+				hdr = nst[c]
+			}
+			printf "%s", T[c] "/" G[c] "/" C[c] "/" Q[c] > f
+			for (k = 1; k <= hdr; k++) printf ",%s", fmt(m(c, "res" k), "%.2f") > f
+			print "," fmt(m(c, "pkg"), "%.2f") > f
+		}
+		close(f)
+	}
+}

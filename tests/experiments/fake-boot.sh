@@ -1,0 +1,50 @@
+#!/bin/bash
+# fake-boot.sh JOBDIR KVER LOG: stands in for the guest in the runner's
+# host tests (PIDLE_EXP_BOOT). For each cell of JOBDIR/cells.sh
+# it writes what experiments/guest/exp.sh writes: pidle-stat's JSON (the
+# fixture stat.json, a real guest's), a workload row whose figures depend
+# on the cell (so that cases differ and repeats spread), the samples and
+# the cell's result line. Appends the cell ids it was given to
+# $FAKE_CALLS; stops, like a killed guest, after $FAKE_STOP_AFTER cells.
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+jd=$1 log=$3
+n=0
+{
+	echo "# vm: kernel $2, suite exp"
+	echo "KTAP version 1"
+	echo "1..$(grep -c '^cell ' "$jd/cells.sh")"
+	while read -r line; do
+		eval "set -- ${line#cell }"
+		id=$1 gov=$5 x=$6 dma=${10}
+		echo "$id" >> "${FAKE_CALLS:-/dev/null}"
+		[ -n "${FAKE_STOP_AFTER:-}" ] && [ $n -ge "$FAKE_STOP_AFTER" ] && break
+		n=$((n + 1))
+		r=${id##*/r}
+		# deep unless PM QoS or residency x3: 100 us more; menu 10 us less;
+		# each repeat 1 us more than the last
+		wake=30
+		[ "$dma" = - ] && [ "$x" = 1 ] && wake=130
+		[ "$gov" = menu ] && wake=$((wake - 10))
+		wake=$((wake + r))
+		echo "# exp: info $id states POLL:0:0,C1:2:2,C6:100:400"
+		echo "# exp: begin $id stat"
+		if [ -n "${FAKE_ENERGY:-}" ]; then
+			# helper 12's shape: "energy" objects beside "summary" and in each CPU
+			sed -e 's/,"summary":/,"energy":{"j":0.'$((wake + 100))',"avg_w":1.5,"idle_j":0.1,"oracle_j":0.09,"efficiency_pct":90.00},"summary":/' \
+			    -e 's/{"cpu":1,/{"cpu":1,"energy":{"j":0.02,"avg_w":0.2,"idle_j":0.01,"oracle_j":0.01,"efficiency_pct":null},/' "$HERE/stat.json"
+		else
+			cat "$HERE/stat.json"
+		fi
+		echo "# exp: end $id stat"
+		echo "# exp: begin $id work"
+		echo "hz,period_us,interrupts,missed,work_us,wake_p50_us,wake_p99_us,resp_p50_us,resp_p99_us,resp_max_us,added_ms,total_s,ideal_s,overrun_pct,origin_err_us"
+		echo "1000,1000.000,200,0,28.0,$wake.0,$((wake + 5)).0,$((wake + 28)).0,$((wake + 33)).0,$((wake + 40)).0,$((wake * 200 / 1000)).000,0.2,0.199,0.5,3.0"
+		echo "# exp: end $id work"
+		echo "# exp: begin $id samples"
+		for i in 1 2 3 4 5 6 7 8 9 10; do echo "$((wake + 28 + i)).0"; done
+		echo "# exp: end $id samples"
+		echo "# exp: cell $id ok "
+		echo "ok $n $id"
+	done < "$jd/cells.sh"
+} > "$log"

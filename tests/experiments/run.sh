@@ -1,0 +1,149 @@
+#!/bin/bash
+# make check-experiments: the experiment runner's host tests, no guest.
+#   parse     every shipped experiment parses, to the cells it declares
+#   bad       each bad/*.exp fails with the error (and line) of its first
+#             line "# expect: LINE: TEXT" (LINE "-": the file as a whole)
+#   resume    an interrupted run resumes: the second boot gets only the
+#             cells the first did not finish, a third boots nothing
+#   merge     --list, --job into separate directories, --merge: one report
+#   columns   results.csv/json: one row per cell, the axes, pidle-stat's
+#             figures, the workload's; an energy figure becomes a column
+#   noise     a difference within the repeats' spread is flagged "~"
+#   plots     PNG and SVG, non-empty, for the fixed input
+# The guest is tests/experiments/fake-boot.sh, which writes what the
+# guest script writes, with a real guest's pidle-stat JSON (stat.json).
+set -u
+TOP=$(cd "$(dirname "$0")/../.." && pwd)
+HERE=$TOP/tests/experiments
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+PASS=0 FAIL=0
+ok() { echo "ok - $1"; PASS=$((PASS + 1)); }
+nok() { echo "not ok - $1: $2"; FAIL=$((FAIL + 1)); }
+check() {	# DESC WHY: ok when WHY is empty
+	if [ -z "$2" ]; then ok "$1"; else nok "$1" "$2"; fi
+}
+cells() { grep -vc -e '^#' -e '^id' "$1"; }
+
+# parse: the shipped files, and the cells they must give
+why=
+for want in seed:48 governors:12 coverage:31 tiny:3; do
+	f=$TOP/experiments/${want%%:*}.exp
+	if ! awk -f "$TOP/experiments/parse.awk" "$f" > "$T/p.tsv" 2> "$T/p.err"; then
+		why="$why ${want%%:*}: $(cat "$T/p.err")"; continue
+	fi
+	[ "$(cells "$T/p.tsv")" = "${want#*:}" ] || why="$why ${want%%:*}: $(cells "$T/p.tsv") cells, want ${want#*:}"
+done
+awk -f "$TOP/experiments/parse.awk" "$TOP/experiments/seed.exp" > "$T/seed.tsv"
+line=$(grep -P '^6.12/skx/menu/x3/none/rtc-500us/r2\t' "$T/seed.tsv" | cut -f12,13,18)
+[ "$line" = "$(printf '3\tC6 PC6\tpidle-irqwork -f 2000 -n 1000 -w 1000 -c 1')" ] ||
+	why="$why seed x3 cell: '$line'"
+grep -q '^6.12/skx/menu/none/none/rtc-500us/r1' "$T/seed.tsv" &&
+	[ "$(grep -c '^6.12/skx/menu/none/none/rtc-500us/r1' "$T/seed.tsv")" = 1 ] ||
+	why="$why the reference cell is not there exactly once (matrices share it)"
+line=$(awk -f "$TOP/experiments/parse.awk" "$TOP/experiments/coverage.exp" | grep '/only-C1-PC6/' | cut -f14)
+[ "$line" = "C1 PC6" ] || why="$why coverage only-C1-PC6 enables '$line'"
+check "parse: shipped experiments give their cells" "$why"
+
+# bad: the error names the file, the line and what is wrong
+for f in "$HERE"/bad/*.exp; do
+	exp=$(sed -n '1s/^# expect: //p' "$f")
+	ln=${exp%%: *}; text=${exp#*: }
+	if [ "$ln" = - ]; then want="$f: $text"; else want="$f:$ln: $text"; fi
+	got=$(awk -f "$TOP/experiments/parse.awk" "$f" 2>&1 >/dev/null); st=$?
+	why=
+	[ $st -ne 0 ] || why="exit status 0"
+	case "$got" in "$want"*) ;; *) why="$why got '$got', want '$want'" ;; esac
+	check "bad: $(basename "$f")" "$why"
+done
+
+sed 's/^repeats = 1/repeats = 3/' "$TOP/experiments/tiny.exp" > "$T/tiny3.exp"
+
+# resume: the first boot dies after one cell of two
+run() { PIDLE_EXP_BOOT=$HERE/fake-boot.sh FAKE_CALLS=$T/calls "$TOP/experiments/run.sh" -o "$T/out" "$@"; }
+rm -f "$T/calls"
+FAKE_STOP_AFTER=1 run "$TOP/experiments/tiny.exp" > "$T/run1.out" 2>&1
+first=$(cat "$T/calls" 2>/dev/null); rm -f "$T/calls"
+run "$TOP/experiments/tiny.exp" > "$T/run2.out" 2>&1
+second=$(cat "$T/calls" 2>/dev/null); rm -f "$T/calls"
+run "$TOP/experiments/tiny.exp" > "$T/run3.out" 2>&1
+third=$(cat "$T/calls" 2>/dev/null)
+why=
+[ "$(echo "$first" | wc -w)" = 2 ] || why="$why first boot saw '$first' (want 2 cells, the second not finished)"
+echo "$second" | grep -qF "$(echo "$first" | head -n 1)" && why="$why the finished cell was run again"
+[ "$(echo "$second" | wc -w)" = 2 ] || why="$why second boot saw '$second' (want the 2 unfinished)"
+[ -z "$third" ] || why="$why a third run booted '$third'"
+grep -q '1/3 cells done' "$T/run1.out" || why="$why no progress line 1/3 in the first run"
+grep -q '3/3 cells done' "$T/run2.out" || why="$why no progress line 3/3 in the second run"
+check "resume: finished cells are not run again" "$why"
+
+# jobs on other machines: --list, --job each into its own directory,
+# --merge them (the GNU parallel / Slurm recipe of experiments.rst)
+why=
+jobs=$(PIDLE_EXP_BOOT=$HERE/fake-boot.sh "$TOP/experiments/run.sh" --list -o "$T/m" "$T/tiny3.exp" 2>&1)
+[ "$jobs" = "$(printf '6.12-r1\n6.12-r2\n6.12-r3')" ] || why="--list printed '$jobs'"
+for j in $jobs; do
+	PIDLE_EXP_BOOT=$HERE/fake-boot.sh "$TOP/experiments/run.sh" --job "$j" -o "$T/m-$j" "$T/tiny3.exp" \
+		> "$T/job.out" 2>&1 || why="$why --job $j: exit $?"
+done
+PIDLE_EXP_BOOT=$HERE/fake-boot.sh "$TOP/experiments/run.sh" --merge "$T"/m-6.12-r* -o "$T/m" "$T/tiny3.exp" \
+	> "$T/merge.out" 2>&1 || why="$why --merge: exit $?"
+n=$(grep -c '"status":"ok"' "$T/m/results.json" 2>/dev/null)
+[ "$n" = 9 ] || why="$why $n cells ok after the merge, want 9"
+grep -q 'resp p50 median 2.0 us' "$T/merge.out" || why="$why the merged report has no spread over the 3 repeats"
+check "merge: jobs run apart, merged into one report" "$why"
+
+# columns
+csv=$T/out/results.csv json=$T/out/results.json
+why=
+[ -f "$csv" ] && [ -f "$json" ] || why="no results.csv/json"
+if [ -z "$why" ]; then
+	hdr=$(head -n 1 "$csv")
+	for c in id kernel repeat table governor_asked change qos workload status elapsed_s busy_pct \
+		 C6_residency_pct C6_usage C6_too_deep_pct cpu1_C6_usage cpu1_C6_residency_pct \
+		 work_resp_p50_us work_resp_p99_us work_added_ms; do
+		case ",$hdr," in *",$c,"*) ;; *) why="$why no column $c" ;; esac
+	done
+	case ",$hdr," in *,energy_j,*) why="$why an energy column with no energy figure" ;; esac
+	[ "$(($(wc -l < "$csv") - 1))" = 3 ] || why="$why $(($(wc -l < "$csv") - 1)) CSV rows for 3 cells"
+	[ "$(wc -l < "$json")" = 3 ] || why="$why $(wc -l < "$json") JSON lines for 3 cells"
+	grep -qv '^{"id":"6\.12/small/.*,"stat":{"interval":0,.*}}$' "$json" && why="$why a JSON row of the wrong shape"
+	n=$(awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "status") s = i; next } $s == "ok"' "$csv" | wc -l)
+	[ "$n" = 3 ] || why="$why $n cells ok of 3"
+fi
+check "columns: a row per cell, axes, pidle-stat and workload figures" "$why"
+rm -rf "$T/out"
+FAKE_ENERGY=1 run "$TOP/experiments/tiny.exp" > "$T/run4.out" 2>&1
+why=
+hdr=$(head -n 1 "$csv" 2>/dev/null)
+for c in energy_j energy_avg_w energy_efficiency_pct cpu1_energy_j; do
+	case ",$hdr," in *,$c,*) ;; *) why="$why no $c column" ;; esac
+done
+case ",$hdr," in *,cpu1_energy_efficiency_pct,*) why="$why a column for a null figure" ;; esac
+grep -qE '^small/menu/none/none/rtc .* 221\.000 ' "$T/run4.out" || why="$why no energy 221.000 mJ in the table: $(grep '^small/menu/none/none' "$T/run4.out")"
+[ -s "$T/out/plots/energy-latency.png" ] || why="$why no energy-latency plot"
+check "columns: an energy figure in pidle-stat's JSON becomes a column" "$why"
+
+# noise and spread: repeats 1..3 differ by 1 us each (fake-boot.sh);
+# PM QoS takes 100 us off: a real difference, not noise
+rm -rf "$T/out"
+run "$T/tiny3.exp" > "$T/run5.out" 2>&1
+why=
+grep -q 'resp p50 median 2.0 us, largest 2.0 us' "$T/run5.out" || why="spread line: $(grep 'spread' "$T/run5.out")"
+grep -q 'the deep choice adds 100.0 us per wake-up' "$T/run5.out" || why="$why no 'adds 100.0 us': $(grep 'deep choice' "$T/run5.out")"
+grep -E '^small/menu/none/dma20/rtc +[0-9.]+~' "$T/run5.out" && why="$why the PM QoS case flagged as noise"
+grep -qE '^small/menu/only-c1/none/rtc +[0-9.]+~' "$T/run5.out" || why="$why only-c1 (no QoS, no x: same figures) not flagged"
+check "noise: the spread is stated, differences within it flagged" "$why"
+
+why=
+for p in latency-rtc residency-rtc; do
+	for e in png svg; do
+		[ -s "$T/out/plots/$p.$e" ] || why="$why no $p.$e"
+	done
+done
+head -c 8 "$T/out/plots/latency-rtc.png" 2>/dev/null | grep -q PNG || why="$why latency-rtc.png is not a PNG"
+grep -q 'response time (us)' "$T/out/plots/latency-rtc.svg" 2>/dev/null || why="$why no x axis label with its unit"
+check "plots: PNG and SVG written for a fixed input" "$why"
+
+echo "$PASS passed, $FAIL failed"
+[ $FAIL -eq 0 ]
