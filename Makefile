@@ -31,7 +31,7 @@ HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
 # Those that include <pidle/...> (PIDLE_USERS) take only its
 # <linux/types.h> (u32, u64, over the system's) by -include.
 MODEL_DIRS := drivers/model/% tests/shim/% tests/unit/% tests/fuzz/% bench/model/%
-PIDLE_USERS := topology/% tests/vm/guest/pidlecfg/%
+PIDLE_USERS := topology/% tests/vm/guest/pidlecfg/% tests/vm/guest/energycheck.c
 MODEL_INC := -Iinclude -Itests/shim
 USER_INC := -Iinclude -Itools
 PIDLE_USER_INC := $(USER_INC) -Itopology -include tests/shim/linux/types.h \
@@ -64,7 +64,7 @@ $(BUILD)/libpidle-san.a: $(call objs,san,$(MODEL_SRCS))
 # Linking: a program from its objects and archives, plain or -static.
 LINK = $(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(LDLIBS)
 
-.PHONY: all module tools check check-unit check-vm check-tools check-docs docs \
+.PHONY: all module tools check check-unit check-vm check-tools check-docs check-32bit docs \
 	demo bench fuzz check-fuzz deps deps-check install clean help
 
 all: module tools
@@ -82,6 +82,8 @@ help:
 	@echo '                  (default "6.1 6.12"; names: harness/README)'
 	@echo '  make check-vm-large the 64-vCPU guest (2x2x8x2), not in make check'
 	@echo '  make check-docs kernel-doc over the model core, warnings fail'
+	@echo '  make check-32bit the module built for i386 (u64 divisions; builds an'
+	@echo '                 i386 tinyconfig tree once, about 10 min; KDIR32=<tree>)'
 	@echo '  make docs       expand Documentation/ into build/docs/'
 	@echo '  make demo       the seed scenario: an RTC interrupt near the deep'
 	@echo '                  states residency, governors, x3/x5, PM QoS (experiments/seed.exp)'
@@ -146,6 +148,9 @@ docs:
 
 check-docs:
 	scripts/docs check
+
+check-32bit:
+	scripts/check-32bit
 
 check: deps-check
 	@MAKE="$(MAKE)" scripts/check-all

@@ -65,7 +65,21 @@ void pidle_enter_drain(void);
 char *pidle_topology_auto(void);
 
 /* pidle_sysfs.c */
-int pidle_sysfs_init(void);
+int pidle_sysfs_init(const struct pidle_cfg *cfg);
+void pidle_sysfs_wait_released(void);
 void pidle_sysfs_exit(void);
+
+/* pidle_powercap.c: logs its own failure, which leaves no zone behind. */
+int pidle_powercap_init(void);
+void pidle_powercap_exit(void);
+/* fault/pidle_fault.c: test-only fault hooks, in a PIDLE_FAULT=y build only */
+#ifdef PIDLE_FAULT
+int pidle_fault_online(unsigned int cpu);
+#else
+static inline int pidle_fault_online(unsigned int cpu)
+{
+	return 0;
+}
+#endif
 
 #endif /* _PIDLE_DRV_H */

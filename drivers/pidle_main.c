@@ -13,6 +13,7 @@
 #include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
 #include <linux/cpuidle.h>
+#include <linux/irqflags.h>
 #include <linux/ktime.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
@@ -38,30 +39,54 @@ static enum cpuhp_state pidle_hp_state;
  */
 static struct cpumask pidle_offline_in_model;
 
+/*
+ * pidle_cpu_offline() and pidle_cpu_online() run the model's lock-free
+ * protocol: they may set a domain's ENTERING or WAKING flag, on which
+ * siblings spin with interrupts off (model DOC block, "Why the spins are
+ * bounded"). The cpuhp callbacks run in the hotplug thread, preemptible
+ * and with interrupts on, so hold the flag the way the idle path does:
+ * interrupts off, which also keeps the thread on its CPU. This is a raw
+ * hardware disable on PREEMPT_RT too; nothing in between can sleep (the
+ * model takes no lock, ktime_get_ns() is a seqcount read).
+ */
 static void pidle_cpu_offline_model(unsigned int cpu)
 {
+	unsigned long flags;
+
+	local_irq_save(flags);
 	if (!cpumask_test_and_set_cpu(cpu, &pidle_offline_in_model))
 		pidle_cpu_offline(pidle_cfg.model, cpu, ktime_get_ns());
+	local_irq_restore(flags);
 }
 
 static void pidle_cpu_online_model(unsigned int cpu)
 {
+	unsigned long flags;
+
+	local_irq_save(flags);
 	if (cpumask_test_and_clear_cpu(cpu, &pidle_offline_in_model))
 		pidle_cpu_online(pidle_cfg.model, cpu, ktime_get_ns());
+	local_irq_restore(flags);
 }
 
 /*
  * A model built while pidle_cfg.model is in force starts with every CPU
  * online; make the CPUs offline now offline in it too. Called with CPU
- * hotplug shut out (cpus_read_lock()), so the mask is stable.
+ * hotplug shut out (cpus_read_lock()), so the mask is stable. @m is not
+ * in force yet and no other CPU uses it, but the protocol's rule (and the
+ * model's lockdep assertion) is the same for every caller: interrupts off.
  */
 void pidle_model_offline_cpus(struct pidle_model *m)
 {
-	u64 now_ns = ktime_get_ns();
+	unsigned long flags;
 	unsigned int cpu;
+	u64 now_ns;
 
+	local_irq_save(flags);
+	now_ns = ktime_get_ns();
 	for_each_cpu(cpu, &pidle_offline_in_model)
 		pidle_cpu_offline(m, cpu, now_ns);
+	local_irq_restore(flags);
 }
 
 /* The driver's states from pidle_cfg: at init, and while cpuidle is paused. */
@@ -97,6 +122,9 @@ static int pidle_hp_online(unsigned int cpu)
 	struct cpuidle_device *dev = per_cpu_ptr(&pidle_devices, cpu);
 	int ret;
 
+	ret = pidle_fault_online(cpu);
+	if (ret)
+		return ret;
 	pidle_cpu_online_model(cpu);
 	memset(dev, 0, sizeof(*dev));
 	dev->cpu = cpu;
@@ -113,6 +141,41 @@ static int pidle_hp_offline(unsigned int cpu)
 	cpuidle_unregister_device(per_cpu_ptr(&pidle_devices, cpu));
 	pidle_cpu_offline_model(cpu);
 	return 0;
+}
+
+/* How far init got: what pidle_teardown() has to undo. */
+enum pidle_stage {
+	PIDLE_HAVE_CFG,		/* pidle_cfg built */
+	PIDLE_HAVE_SYSFS,	/* and /sys/kernel/pseudo_cpuidle */
+	PIDLE_HAVE_DRIVER,	/* and the driver registered, no device left */
+};
+
+/*
+ * The one teardown, of exit and of every error path of init, in reverse
+ * order of init. Once the driver was registered, a CPU woken by the last
+ * device's unregistration (by cpuhp_remove_state() at exit, or by cpuhp's
+ * rollback when an online callback failed) can still be in
+ * pidle_enter_state(), spinning its exit latency before it writes the
+ * model's counters: the drain waits for it before the model is freed.
+ * Last, whatever sysfs directories were ever created (at init, or by
+ * reconfigurations) must have been released, since their release calls
+ * into this module (pidle_sysfs.c, "Sysfs lifetime").
+ */
+static void pidle_teardown(enum pidle_stage stage)
+{
+	switch (stage) {
+	case PIDLE_HAVE_DRIVER:
+		cpuidle_unregister_driver(&pidle_driver);
+		pidle_enter_drain();
+		fallthrough;
+	case PIDLE_HAVE_SYSFS:
+		pidle_powercap_exit();
+		pidle_sysfs_exit();
+		fallthrough;
+	case PIDLE_HAVE_CFG:
+		pidle_cfg_free(&pidle_cfg);
+	}
+	pidle_sysfs_wait_released();
 }
 
 static int __init pidle_module_init(void)
@@ -147,9 +210,11 @@ static int __init pidle_module_init(void)
 	}
 	pidle_fill_driver();
 
-	ret = pidle_sysfs_init();
-	if (ret)
-		goto free_cfg;
+	ret = pidle_sysfs_init(&pidle_cfg);
+	if (ret) {
+		pidle_teardown(PIDLE_HAVE_CFG);
+		goto unlock;
+	}
 
 	ret = cpuidle_register_driver(&pidle_driver);
 	if (ret) {
@@ -159,7 +224,8 @@ static int __init pidle_module_init(void)
 			pr_err("cpuidle is disabled (cpuidle.off=1 or idle=poll on the command line)\n");
 		else
 			pr_err("cannot register the cpuidle driver: %d\n", ret);
-		goto exit_sysfs;
+		pidle_teardown(PIDLE_HAVE_SYSFS);
+		goto unlock;
 	}
 
 	/*
@@ -176,24 +242,22 @@ static int __init pidle_module_init(void)
 					   "cpuidle/pseudo:online",
 					   pidle_hp_online, pidle_hp_offline);
 	cpus_read_unlock();
-	if (ret < 0)
-		goto unregister_driver;
+	if (ret < 0) {
+		/* cpuhp has rolled back: offline ran for every CPU it onlined. */
+		pidle_teardown(PIDLE_HAVE_DRIVER);
+		goto unlock;
+	}
 	pidle_hp_state = ret;
 
 	pr_info("%u states, %u domain levels, wait=%s, domain_policy=%s, prewake=%s\n",
 		pidle_cfg.states.nr_states, pidle_cfg.topo.nr_levels,
 		pidle_wait_name(pidle_cfg.wait), pidle_policy_name(pidle_cfg.policy),
 		pidle_prewake_name(pidle_cfg.prewake));
+	pidle_powercap_init();		/* optional: logs its own failure */
 	pidle_param_live(true);
 	kernel_param_unlock(THIS_MODULE);
 	return 0;
 
-unregister_driver:
-	cpuidle_unregister_driver(&pidle_driver);
-exit_sysfs:
-	pidle_sysfs_exit();
-free_cfg:
-	pidle_cfg_free(&pidle_cfg);
 unlock:
 	pidle_param_live(false);
 	kernel_param_unlock(THIS_MODULE);
@@ -208,10 +272,7 @@ static void __exit pidle_module_exit(void)
 	kernel_param_unlock(THIS_MODULE);
 
 	cpuhp_remove_state(pidle_hp_state);
-	cpuidle_unregister_driver(&pidle_driver);
-	pidle_enter_drain();
-	pidle_sysfs_exit();
-	pidle_cfg_free(&pidle_cfg);
+	pidle_teardown(PIDLE_HAVE_DRIVER);
 }
 
 module_init(pidle_module_init);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pseudo-cpuidle: the configuration's module parameters, states=,
- * topology=, wait=, domain_policy= and prewake=.
+ * topology=, wait=, domain_policy=, prewake= and power=.
  *
  * Until init has run they hold the strings insmod gave. After it, a read
  * prints the configuration in force in the model core's canonical form
@@ -17,6 +17,7 @@
 
 #include <linux/err.h>
 #include <linux/mm.h>
+#include <linux/ktime.h>
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -28,6 +29,7 @@ enum pidle_param_id {
 	PIDLE_P_WAIT,
 	PIDLE_P_POLICY,
 	PIDLE_P_PREWAKE,
+	PIDLE_P_POWER,
 	PIDLE_NR_PARAMS,
 };
 
@@ -45,6 +47,7 @@ static struct pidle_param pidle_params[PIDLE_NR_PARAMS] = {
 	[PIDLE_P_WAIT]		= { .name = "wait", .dflt = "poll" },
 	[PIDLE_P_POLICY]	= { .name = "domain_policy", .dflt = "auto" },
 	[PIDLE_P_PREWAKE]	= { .name = "prewake", .dflt = "off" },
+	[PIDLE_P_POWER]		= { .name = "power", .dflt = "none" },
 };
 
 /*
@@ -91,6 +94,7 @@ static int pidle_cfg_build(struct pidle_cfg *out, const struct pidle_cfg *base,
 			   struct pidle_err *err)
 {
 	const char *topo = val[PIDLE_P_TOPOLOGY], *states = val[PIDLE_P_STATES];
+	const char *power = val[PIDLE_P_POWER];
 	char *auto_topo = NULL;
 	int ret;
 
@@ -142,6 +146,15 @@ static int pidle_cfg_build(struct pidle_cfg *out, const struct pidle_cfg *base,
 		goto free_topo;
 	if (out->states_default)
 		pidle_states_drop_missing_levels(&out->states, &out->topo);
+	/* power= is the rest of the table's energy model: kept unless given. */
+	if (power) {
+		ret = pidle_power_parse(power, &out->states, err);
+		if (ret)
+			goto free_topo;
+	} else {
+		out->states.nr_up = base->states.nr_up;
+		memcpy(out->states.up, base->states.up, sizeof(out->states.up));
+	}
 
 	/* Checks that the states fit the topology. */
 	ret = pidle_model_create(&out->states, &out->topo, out->policy,
@@ -165,6 +178,9 @@ int pidle_param_load(struct pidle_err *err)
 	for (i = 0; i < PIDLE_NR_PARAMS; i++)
 		val[i] = pidle_params[i].load_val ?: pidle_params[i].dflt;
 	ret = pidle_cfg_build(&pidle_cfg, NULL, val, err);
+	/* The energy counts from here (pidle_energy.c, "Resets"). */
+	if (!ret)
+		pidle_stats_reset(pidle_cfg.model, ktime_get_ns());
 	for (i = 0; i < PIDLE_NR_PARAMS; i++) {
 		kfree(pidle_params[i].load_val);
 		pidle_params[i].load_val = NULL;
@@ -259,6 +275,9 @@ static int pidle_param_get(char *buf, const struct kernel_param *kp)
 	case PIDLE_P_PREWAKE:
 		len = scnprintf(buf, size, "%s", pidle_prewake_name(pidle_cfg.prewake));
 		break;
+	case PIDLE_P_POWER:
+		len = pidle_power_print(&pidle_cfg.states, buf, size);
+		break;
 	default:
 		len = scnprintf(buf, size, "%s",
 				pidle_policy_name(pidle_cfg.policy));
@@ -286,7 +305,7 @@ static const struct kernel_param_ops pidle_param_ops = {
 };
 
 module_param_cb(states, &pidle_param_ops, &pidle_params[PIDLE_P_STATES], 0644);
-MODULE_PARM_DESC(states, "state table NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW]],... (default: see the admin guide); writable");
+MODULE_PARM_DESC(states, "state table NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW[:ENERGY_UJ]]],... (default: see the admin guide); writable");
 
 module_param_cb(topology, &pidle_param_ops, &pidle_params[PIDLE_P_TOPOLOGY], 0644);
 MODULE_PARM_DESC(topology, "auto (default: the kernel's topology), none, or LEVEL=CPUS,CPUS;LEVEL=...; writable");
@@ -299,3 +318,5 @@ MODULE_PARM_DESC(domain_policy, "auto (default: a domain goes down with its last
 
 module_param_cb(prewake, &pidle_param_ops, &pidle_params[PIDLE_P_PREWAKE], 0644);
 MODULE_PARM_DESC(prewake, "off (default) or on: a wake-up by the CPU's own next timer starts its exit early and pays (nearly) no latency; writable");
+module_param_cb(power, &pidle_param_ops, &pidle_params[PIDLE_P_POWER], 0644);
+MODULE_PARM_DESC(power, "active power of a CPU and up power of each domain level, mW: LEVEL:POWER_MW,... e.g. cpu:1000,package:2000 (default none); writable");

@@ -6,6 +6,7 @@
 
 #include <linux/cpu.h>
 #include <linux/cpuidle.h>
+#include <linux/ktime.h>
 #include <linux/percpu.h>
 #include <linux/string.h>
 #include "pidle_drv.h"
@@ -13,7 +14,7 @@
 /**
  * DOC: Run-time reconfiguration
  *
- * A write to ``states``, ``topology``, ``wait`` or ``domain_policy`` under
+ * A write to ``states``, ``topology``, ``wait``, ``domain_policy`` or ``power`` under
  * /sys/module/pseudo_cpuidle/parameters/ puts a whole new configuration in
  * force, or leaves the old one in force untouched.
  *
@@ -47,8 +48,13 @@
  *    state (sched_idle_set_state()) before the state table is rewritten.
  *    Nothing reads the old model any more but this function.
  * 4. The CPUs that are offline now are made offline in the new model
- *    (they vote as idle in the deepest state, as at load), and this
- *    module's sysfs tree is removed; removal waits for readers in progress.
+ *    (they vote as idle in the deepest state, as at load), the new
+ *    model's energy starts counting (a reset: nothing is carried over),
+ *    the powercap zones are removed, and this
+ *    module's sysfs tree is removed, each directory explicitly: the names
+ *    are free for the new tree and readers in progress are done when it
+ *    returns, even if the kobjects' releases run later (pidle_sysfs.c,
+ *    "Sysfs lifetime"). Every directory reads the model it was made for.
  * 5. Every registered device is disabled (cpuidle_disable_device(): the
  *    governor's ``disable``, and the device's cpuidle ``stateN``
  *    directories removed, counted by the old ``state_count``). pidle_cfg
@@ -64,8 +70,9 @@
  *    ladder_enable_device() rebuilds its thresholds from the new table,
  *    haltpoll_enable_device() resets its poll limit), and the ``stateN``
  *    directories are created for the new count.
- * 6. The sysfs tree is built for the new model, cpuidle resumes, hotplug
- *    is allowed again, and the old configuration is freed.
+ * 6. The sysfs tree and the powercap zones are built for the new model,
+ *    cpuidle resumes, hotplug is allowed again, and the old configuration
+ *    is freed.
  *
  * **Clean history** is the point: no governor keeps thresholds, correction
  * factors or intercept counts learnt on a table that no longer exists; the
@@ -168,18 +175,21 @@ int pidle_reconfig_apply(struct pidle_cfg *next)
 	pidle_enter_drain();
 
 	pidle_model_offline_cpus(next->model);
+	pidle_stats_reset(next->model, ktime_get_ns());
+	pidle_powercap_exit();
 	pidle_sysfs_exit();
 	ret = pidle_reconfig_switch(next);
 	if (!ret)
-		ret = pidle_sysfs_init();	/* cleans up after itself */
+		ret = pidle_sysfs_init(&pidle_cfg);	/* cleans up after itself */
 	if (ret) {
 		pr_err("cannot put the new configuration in force (%d); the old one is back\n",
 		       ret);
 		if (pidle_reconfig_switch(next))
 			pr_err("some CPUs idle in the default idle until the next write\n");
-		if (pidle_sysfs_init())
+		if (pidle_sysfs_init(&pidle_cfg))
 			pr_err("no /sys/kernel/pseudo_cpuidle until the next write\n");
 	}
+	pidle_powercap_init();		/* optional: logs its own failure */
 
 	cpuidle_resume_and_unlock();
 	cpus_read_unlock();

@@ -3,16 +3,45 @@
  * pseudo-cpuidle: /sys/kernel/pseudo_cpuidle, the model's counters, one
  * value per file (layout: Documentation/admin-guide.rst, "Sysfs").
  */
+
+/**
+ * DOC: Sysfs lifetime
+ *
+ * Every directory is a &struct pidle_node, a kobject of this module's
+ * ktypes, that carries what its files read: the model it was created for
+ * (its counters), and in the root the topology printed when it was
+ * created. No file reads the configuration in force through the global
+ * ``pidle_cfg``, so a file opened before a reconfiguration can never index
+ * a newer model with an older index.
+ *
+ * Removal does not rely on the last kobject_put(). With
+ * ``CONFIG_DEBUG_KOBJECT_RELEASE`` (and in general, whenever someone holds
+ * a reference) the release, and the sysfs removal it would do, runs
+ * later, in a kworker: a new tree built right away then meets "duplicate
+ * filename", and a release running after rmmod calls this module's freed
+ * ktype and release function. So pidle_sysfs_exit() removes each
+ * directory explicitly, children first, with kobject_del(): the files are
+ * gone when it returns, and kernfs has waited for every show or store in
+ * progress, so nothing reads the model any more and it may be freed. The
+ * nodes' memory lives on until their releases, which count down
+ * ``pidle_sysfs_nodes``; pidle_sysfs_wait_released(), called by the
+ * module's teardown, waits for the count to reach zero before the module
+ * text and the ktypes go away.
+ */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/atomic.h>
 #include <linux/cpumask.h>
 #include <linux/kobject.h>
 #include <linux/ktime.h>
+#include <linux/math64.h>
 #include <linux/slab.h>
 #include <linux/sysfs.h>
+#include <linux/wait.h>
 #include "pidle_drv.h"
 
 enum pidle_node_kind {
+	PIDLE_NODE_ROOT,	/* /sys/kernel/pseudo_cpuidle/ */
 	PIDLE_NODE_CPU,		/* cpuN/ */
 	PIDLE_NODE_CPU_STATE,	/* cpuN/stateK/ */
 	PIDLE_NODE_DOMAINS,	/* domains/ */
@@ -20,24 +49,44 @@ enum pidle_node_kind {
 	PIDLE_NODE_DOMAIN_STATE, /* domains/LEVELI/stateK/ */
 };
 
+/**
+ * struct pidle_node - one directory
+ * @kobj:	its kobject
+ * @kind:	which directory
+ * @model:	the model its files read; outlives the directory (see the DOC)
+ * @topology:	root only: the topology in force when it was created, printed
+ * @level:	domains: 1 .. nr_levels
+ * @idx:	CPU or domain index
+ * @state:	state index
+ */
 struct pidle_node {
 	struct kobject kobj;
 	enum pidle_node_kind kind;
-	unsigned int level;	/* domains: 1 .. nr_levels */
-	unsigned int idx;	/* CPU or domain index */
+	struct pidle_model *model;
+	char *topology;
+	unsigned int level;
+	unsigned int idx;
 	unsigned int state;
 };
 
-static struct kobject *pidle_root;
-/* Every node, in creation order; removed in reverse. */
+/* Every node, in creation order (the root first); removed in reverse. */
 static struct pidle_node **pidle_nodes;
 static unsigned int pidle_nr_nodes, pidle_max_nodes;
+
+/* Nodes allocated and not yet released, and who waits for none. */
+static atomic_t pidle_sysfs_nodes = ATOMIC_INIT(0);
+static DECLARE_WAIT_QUEUE_HEAD(pidle_sysfs_released);
 
 #define to_node(k) container_of(k, struct pidle_node, kobj)
 
 static void pidle_node_release(struct kobject *kobj)
 {
-	kfree(to_node(kobj));
+	struct pidle_node *n = to_node(kobj);
+
+	kfree(n->topology);
+	kfree(n);
+	if (atomic_dec_and_test(&pidle_sysfs_nodes))
+		wake_up(&pidle_sysfs_released);
 }
 
 static int pidle_parse_reset(const char *buf)
@@ -59,22 +108,23 @@ static int pidle_parse_reset(const char *buf)
 static ssize_t pidle_state_name_show(struct kobject *kobj,
 				     struct kobj_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%s\n",
-			  pidle_model_state(pidle_cfg.model, to_node(kobj)->state)->name);
+	struct pidle_node *n = to_node(kobj);
+
+	return sysfs_emit(buf, "%s\n", pidle_model_state(n->model, n->state)->name);
 }
 static struct kobj_attribute pidle_attr_name = __ATTR(name, 0444, pidle_state_name_show, NULL);
 
 static void pidle_node_cpu_stats(const struct pidle_node *n,
 				 struct pidle_cpu_stats *cs)
 {
-	pidle_cpu_stats_read(pidle_cfg.model, n->idx, n->state, cs);
+	pidle_cpu_stats_read(n->model, n->idx, n->state, cs);
 }
 
 /* The domain's counters, its residency up to now (a down period going on). */
 static void pidle_node_domain_stats(const struct pidle_node *n,
 				    struct pidle_domain_stats *ds)
 {
-	struct pidle_model *m = pidle_cfg.model;
+	struct pidle_model *m = n->model;
 
 	pidle_domain_stats_read(m, n->level, n->idx, n->state, ds);
 	ds->residency_ns = pidle_domain_residency_ns(m, n->level, n->idx,
@@ -129,26 +179,78 @@ static ssize_t pidle_node_reset_store(struct kobject *kobj,
 	if (ret)
 		return ret;
 	if (n->kind == PIDLE_NODE_CPU)
-		pidle_cpu_stats_reset(pidle_cfg.model, n->idx);
+		pidle_cpu_stats_reset(n->model, n->idx, ktime_get_ns());
 	else
-		pidle_domain_stats_reset(pidle_cfg.model, n->level, n->idx);
+		pidle_domain_stats_reset(n->model, n->level, n->idx,
+					 ktime_get_ns());
 	return count;
 }
 
 static struct kobj_attribute pidle_attr_node_reset =
 	__ATTR(reset, 0200, NULL, pidle_node_reset_store);
 
+/*
+ * cpuN/ and domains/LEVELI/: energy_uj, idle_energy_uj and
+ * oracle_energy_uj (struct pidle_energy in microjoules; a domain's own,
+ * its CPUs' not included); the root's energy_uj is the machine's. Only
+ * with an energy model: a table without power shows no energy files.
+ */
+static void pidle_node_energy(const struct pidle_node *n, struct pidle_energy *e)
+{
+	if (n->kind == PIDLE_NODE_CPU)
+		pidle_cpu_energy_read(n->model, n->idx, ktime_get_ns(), e);
+	else
+		pidle_domain_energy_read(n->model, n->level, n->idx,
+					 ktime_get_ns(), e);
+}
+
+#define define_show_energy(_name, _field)					\
+static ssize_t pidle_energy_show_##_name(struct kobject *kobj,			\
+					 struct kobj_attribute *attr, char *buf) \
+{										\
+	struct pidle_energy e;							\
+										\
+	pidle_node_energy(to_node(kobj), &e);					\
+	return sysfs_emit(buf, "%llu\n", div_u64(e._field, NSEC_PER_USEC));	\
+}										\
+static struct kobj_attribute pidle_energy_attr_##_name =			\
+	__ATTR(_name, 0444, pidle_energy_show_##_name, NULL);
+
+define_show_energy(energy_uj, total_nj)
+define_show_energy(idle_energy_uj, idle_nj)
+define_show_energy(oracle_energy_uj, oracle_nj)
+
+static umode_t pidle_energy_visible(struct kobject *kobj, struct attribute *attr,
+				    int n)
+{
+	return pidle_model_has_energy(to_node(kobj)->model) ? attr->mode : 0;
+}
+
+static struct attribute *pidle_energy_attrs[] = {
+	&pidle_energy_attr_energy_uj.attr, &pidle_energy_attr_idle_energy_uj.attr,
+	&pidle_energy_attr_oracle_energy_uj.attr, NULL,
+};
+static const struct attribute_group pidle_energy_group = {
+	.attrs = pidle_energy_attrs,
+	.is_visible = pidle_energy_visible,
+};
+
 static struct attribute *pidle_cpu_attrs[] = {
 	&pidle_attr_node_reset.attr, NULL,
 };
-ATTRIBUTE_GROUPS(pidle_cpu);
+static const struct attribute_group pidle_cpu_group = {
+	.attrs = pidle_cpu_attrs,
+};
+static const struct attribute_group *pidle_cpu_groups[] = {
+	&pidle_cpu_group, &pidle_energy_group, NULL,
+};
 
 /* domains/LEVELI/: cpus (a CPU list), level (its name), down (state or -1). */
 static ssize_t pidle_domain_cpus_show(struct kobject *kobj,
 				      struct kobj_attribute *attr, char *buf)
 {
 	struct pidle_node *n = to_node(kobj);
-	struct pidle_model *m = pidle_cfg.model;
+	struct pidle_model *m = n->model;
 	cpumask_var_t mask;
 	unsigned int cpu;
 	ssize_t len;
@@ -166,8 +268,9 @@ static ssize_t pidle_domain_cpus_show(struct kobject *kobj,
 static ssize_t pidle_domain_level_show(struct kobject *kobj,
 				       struct kobj_attribute *attr, char *buf)
 {
-	return sysfs_emit(buf, "%s\n",
-			  pidle_model_level_name(pidle_cfg.model, to_node(kobj)->level));
+	struct pidle_node *n = to_node(kobj);
+
+	return sysfs_emit(buf, "%s\n", pidle_model_level_name(n->model, n->level));
 }
 
 static ssize_t pidle_domain_down_show(struct kobject *kobj,
@@ -176,7 +279,7 @@ static ssize_t pidle_domain_down_show(struct kobject *kobj,
 	struct pidle_node *n = to_node(kobj);
 	unsigned int state;
 
-	if (pidle_model_domain_down(pidle_cfg.model, n->level, n->idx, &state))
+	if (pidle_model_domain_down(n->model, n->level, n->idx, &state))
 		return sysfs_emit(buf, "%u\n", state);
 	return sysfs_emit(buf, "-1\n");
 }
@@ -189,9 +292,72 @@ static struct attribute *pidle_domain_attrs[] = {
 	&pidle_attr_cpus.attr, &pidle_attr_level.attr, &pidle_attr_down.attr,
 	&pidle_attr_node_reset.attr, NULL,
 };
-ATTRIBUTE_GROUPS(pidle_domain);
+static const struct attribute_group pidle_domain_group = {
+	.attrs = pidle_domain_attrs,
+};
+static const struct attribute_group *pidle_domain_groups[] = {
+	&pidle_domain_group, &pidle_energy_group, NULL,
+};
 
-static struct kobj_type pidle_ktype[] = {
+/* Root files: topology (the description in force) and reset. */
+static ssize_t pidle_root_topology_show(struct kobject *kobj,
+					struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%s\n", to_node(kobj)->topology);
+}
+
+static ssize_t pidle_reset_store(struct kobject *kobj,
+				 struct kobj_attribute *attr, const char *buf,
+				 size_t count)
+{
+	int ret = pidle_parse_reset(buf);
+
+	if (ret)
+		return ret;
+	pidle_stats_reset(to_node(kobj)->model, ktime_get_ns());
+	return count;
+}
+
+/* The machine's energy: every CPU and domain, summed. */
+static ssize_t pidle_root_energy_show(struct kobject *kobj,
+				      struct kobj_attribute *attr, char *buf)
+{
+	struct pidle_energy e;
+
+	pidle_subtree_energy_read(to_node(kobj)->model, 0, 0, ktime_get_ns(), &e);
+	return sysfs_emit(buf, "%llu\n", div_u64(e.total_nj, NSEC_PER_USEC));
+}
+
+static struct kobj_attribute pidle_attr_topology =
+	__ATTR(topology, 0444, pidle_root_topology_show, NULL);
+static struct kobj_attribute pidle_attr_reset =
+	__ATTR(reset, 0200, NULL, pidle_reset_store);
+static struct kobj_attribute pidle_attr_root_energy =
+	__ATTR(energy_uj, 0444, pidle_root_energy_show, NULL);
+
+static umode_t pidle_root_visible(struct kobject *kobj, struct attribute *attr,
+				  int n)
+{
+	if (attr == &pidle_attr_root_energy.attr)
+		return pidle_energy_visible(kobj, attr, n);
+	return attr->mode;
+}
+
+static struct attribute *pidle_root_attrs[] = {
+	&pidle_attr_topology.attr, &pidle_attr_reset.attr,
+	&pidle_attr_root_energy.attr, NULL,
+};
+static const struct attribute_group pidle_root_group = {
+	.attrs = pidle_root_attrs,
+	.is_visible = pidle_root_visible,
+};
+static const struct attribute_group *pidle_root_groups[] = {
+	&pidle_root_group, NULL,
+};
+
+static const struct kobj_type pidle_ktype[] = {
+	[PIDLE_NODE_ROOT] = { .release = pidle_node_release,
+		.sysfs_ops = &kobj_sysfs_ops, .default_groups = pidle_root_groups },
 	[PIDLE_NODE_CPU] = { .release = pidle_node_release,
 		.sysfs_ops = &kobj_sysfs_ops, .default_groups = pidle_cpu_groups },
 	[PIDLE_NODE_CPU_STATE] = { .release = pidle_node_release,
@@ -204,7 +370,9 @@ static struct kobj_type pidle_ktype[] = {
 		.sysfs_ops = &kobj_sysfs_ops, .default_groups = pidle_domain_state_groups },
 };
 
-static struct pidle_node *pidle_node_add(enum pidle_node_kind kind,
+/* A node of @m under @parent; NULL for lack of memory. */
+static struct pidle_node *pidle_node_add(struct pidle_model *m,
+					 enum pidle_node_kind kind,
 					 struct kobject *parent,
 					 unsigned int level, unsigned int idx,
 					 unsigned int state, const char *fmt,
@@ -218,7 +386,10 @@ static struct pidle_node *pidle_node_add(enum pidle_node_kind kind,
 	n = kzalloc(sizeof(*n), GFP_KERNEL);
 	if (!n)
 		return NULL;
+	/* Counted from here: a failed add below is released by its put. */
+	atomic_inc(&pidle_sysfs_nodes);
 	n->kind = kind;
+	n->model = m;
 	n->level = level;
 	n->idx = idx;
 	n->state = state;
@@ -234,64 +405,40 @@ static struct pidle_node *pidle_node_add(enum pidle_node_kind kind,
 	return n;
 }
 
-/* Root files: topology (the description in force) and reset. */
-static ssize_t pidle_root_topology_show(struct kobject *kobj,
-					struct kobj_attribute *attr, char *buf)
-{
-	int len = pidle_topology_show(&pidle_cfg.topo, buf, PAGE_SIZE - 1);
-
-	if (len < 0)
-		return len;
-	buf[len++] = '\n';
-	return len;
-}
-
-static ssize_t pidle_reset_store(struct kobject *kobj,
-				 struct kobj_attribute *attr, const char *buf,
-				 size_t count)
-{
-	int ret = pidle_parse_reset(buf);
-
-	if (ret)
-		return ret;
-	pidle_stats_reset(pidle_cfg.model);
-	return count;
-}
-
-static struct kobj_attribute pidle_attr_topology =
-	__ATTR(topology, 0444, pidle_root_topology_show, NULL);
-static struct kobj_attribute pidle_attr_reset =
-	__ATTR(reset, 0200, NULL, pidle_reset_store);
-
-static struct attribute *pidle_root_attrs[] = {
-	&pidle_attr_topology.attr, &pidle_attr_reset.attr, NULL,
-};
-static const struct attribute_group pidle_root_group = {
-	.attrs = pidle_root_attrs,
-};
-
+/*
+ * Remove the tree: each directory explicitly, children first, so that its
+ * files are gone (and their readers done) on return, whenever the releases
+ * run (see the DOC block).
+ */
 void pidle_sysfs_exit(void)
 {
-	while (pidle_nr_nodes)
-		kobject_put(&pidle_nodes[--pidle_nr_nodes]->kobj);
+	while (pidle_nr_nodes) {
+		struct kobject *kobj = &pidle_nodes[--pidle_nr_nodes]->kobj;
+
+		kobject_del(kobj);
+		kobject_put(kobj);
+	}
 	kfree(pidle_nodes);
 	pidle_nodes = NULL;
-	if (pidle_root) {
-		sysfs_remove_group(pidle_root, &pidle_root_group);
-		kobject_put(pidle_root);
-		pidle_root = NULL;
-	}
 }
 
-int pidle_sysfs_init(void)
+/* Wait until every node is released: the module's ktypes and release go next. */
+void pidle_sysfs_wait_released(void)
 {
-	struct pidle_model *m = pidle_cfg.model;
+	wait_event(pidle_sysfs_released, !atomic_read(&pidle_sysfs_nodes));
+}
+
+/* The tree of @cfg, which is in force; 0 or -ENOMEM, with nothing left. */
+int pidle_sysfs_init(const struct pidle_cfg *cfg)
+{
+	struct pidle_model *m = cfg->model;
 	unsigned int nr_cpus = pidle_model_nr_cpus(m);
 	unsigned int nr_states = pidle_model_nr_states(m);
 	unsigned int cpu, s, l, d, total;
-	struct pidle_node *n, *dn, *domains;
+	struct pidle_node *root, *n, *dn, *domains;
+	char *topology;
 
-	total = nr_cpus * (1 + nr_states) + 1;
+	total = 1 + nr_cpus * (1 + nr_states) + 1;
 	for (l = 1; l <= pidle_model_nr_levels(m); l++)
 		total += pidle_model_nr_domains(m, l) * (1 + PIDLE_MAX_DOMAIN_STATES);
 	pidle_nodes = kcalloc(total, sizeof(*pidle_nodes), GFP_KERNEL);
@@ -299,38 +446,49 @@ int pidle_sysfs_init(void)
 		return -ENOMEM;
 	pidle_max_nodes = total;
 
-	pidle_root = kobject_create_and_add("pseudo_cpuidle", kernel_kobj);
-	if (!pidle_root)
-		goto fail;
-	if (sysfs_create_group(pidle_root, &pidle_root_group)) {
-		kobject_put(pidle_root);
-		pidle_root = NULL;
+	/*
+	 * The root's topology text first, so that the root is complete when
+	 * its files appear: an add fails only for memory, or with a name
+	 * still taken, which pidle_sysfs_exit() rules out.
+	 */
+	topology = kzalloc(PAGE_SIZE, GFP_KERNEL);
+	/* One byte left for sysfs_emit()'s newline. */
+	if (!topology || pidle_topology_show(&cfg->topo, topology,
+					     PAGE_SIZE - 1) < 0) {
+		kfree(topology);
 		goto fail;
 	}
+	root = pidle_node_add(m, PIDLE_NODE_ROOT, kernel_kobj, 0, 0, 0,
+			      "pseudo_cpuidle", NULL, 0);
+	if (!root) {
+		kfree(topology);
+		goto fail;
+	}
+	root->topology = topology;
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
-		n = pidle_node_add(PIDLE_NODE_CPU, pidle_root, 0, cpu, 0,
+		n = pidle_node_add(m, PIDLE_NODE_CPU, &root->kobj, 0, cpu, 0,
 				   "cpu%u", NULL, cpu);
 		if (!n)
 			goto fail;
 		for (s = 0; s < nr_states; s++)
-			if (!pidle_node_add(PIDLE_NODE_CPU_STATE, &n->kobj, 0, cpu,
+			if (!pidle_node_add(m, PIDLE_NODE_CPU_STATE, &n->kobj, 0, cpu,
 					    s, "state%u", NULL, s))
 				goto fail;
 	}
-	domains = pidle_node_add(PIDLE_NODE_DOMAINS, pidle_root, 0, 0, 0,
+	domains = pidle_node_add(m, PIDLE_NODE_DOMAINS, &root->kobj, 0, 0, 0,
 				 "domains", NULL, 0);
 	if (!domains)
 		goto fail;
 	for (l = 1; l <= pidle_model_nr_levels(m); l++) {
 		for (d = 0; d < pidle_model_nr_domains(m, l); d++) {
-			dn = pidle_node_add(PIDLE_NODE_DOMAIN, &domains->kobj, l, d,
+			dn = pidle_node_add(m, PIDLE_NODE_DOMAIN, &domains->kobj, l, d,
 					    0, "%s%u", pidle_model_level_name(m, l), d);
 			if (!dn)
 				goto fail;
 			for (s = 0; s < nr_states; s++) {
 				if (pidle_model_state_level(m, s) != l)
 					continue;
-				if (!pidle_node_add(PIDLE_NODE_DOMAIN_STATE,
+				if (!pidle_node_add(m, PIDLE_NODE_DOMAIN_STATE,
 						    &dn->kobj, l, d, s,
 						    "state%u", NULL, s))
 					goto fail;

@@ -23,6 +23,20 @@ static unsigned long long pidle_read_u64(const char *dir, const char *file)
 	return strtoull(buf, NULL, 10);
 }
 
+/* DIR/energy_uj, idle_energy_uj, oracle_energy_uj, when DIR has them. */
+static void pidle_read_energy(const char *dir, struct pidle_snap_energy *e)
+{
+	char path[4200], buf[64];
+
+	snprintf(path, sizeof(path), "%s/energy_uj", dir);
+	e->valid = !pidle_read_file(path, buf, sizeof(buf));
+	if (!e->valid)
+		return;
+	e->energy_uj = strtoull(buf, NULL, 10);
+	e->idle_uj = pidle_read_u64(dir, "idle_energy_uj");
+	e->oracle_uj = pidle_read_u64(dir, "oracle_energy_uj");
+}
+
 static int pidle_is_dir(const char *path)
 {
 	struct stat sb;
@@ -124,6 +138,11 @@ static void pidle_snap_cpu_read(const char *root, struct pidle_snap_cpu *c,
 		}
 		c->nr_states++;
 	}
+	if (pseudo) {
+		snprintf(dir, sizeof(dir), "%s/sys/kernel/pseudo_cpuidle/cpu%d",
+			 root, c->cpu);
+		pidle_read_energy(dir, &c->e);
+	}
 }
 
 /*
@@ -220,6 +239,7 @@ static void pidle_snap_domains_read(const char *root, struct pidle_snap *s)
 			st->lat_paid_ns = pidle_read_u64(sdir, "latency_paid_ns");
 			dom->nr_states++;
 		}
+		pidle_read_energy(dir, &dom->e);
 		s->nr_domains++;
 	}
 	closedir(d);
@@ -272,6 +292,14 @@ static int pidle_snap_read_tree(const char *root, bool need_module,
 	}
 	qsort(s->cpu, s->nr_cpus, sizeof(s->cpu[0]), pidle_cmp_cpu);
 	pidle_snap_domains_read(root, s);
+	if (s->pseudo) {
+		char buf[64];
+
+		snprintf(path, sizeof(path), "%s/sys/kernel/pseudo_cpuidle/energy_uj",
+			 root);
+		s->energy = !pidle_read_file(path, buf, sizeof(buf));
+		s->energy_uj = s->energy ? strtoull(buf, NULL, 10) : 0;
+	}
 	/* current_governor is writable; kernels without it have the _ro one. */
 	pidle_read_cpuidle(root, "current_driver", s->driver, sizeof(s->driver));
 	if (pidle_read_cpuidle(root, "current_governor", s->governor,

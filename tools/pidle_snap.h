@@ -17,8 +17,15 @@ struct pidle_snap_state {
 	unsigned long long requested, achieved, demoted, lat_paid_ns, overshoot_ns;
 };
 
+/* A node's energy files (microjoules), when the module has an energy model. */
+struct pidle_snap_energy {
+	bool valid;
+	unsigned long long energy_uj, idle_uj, oracle_uj;
+};
+
 struct pidle_snap_cpu {
 	int cpu;
+	struct pidle_snap_energy e;
 	int nr_states;
 	unsigned long long read_ns;	/* CLOCK_MONOTONIC of the visit; 0: none */
 	struct pidle_snap_state st[PIDLE_SNAP_STATES];
@@ -39,6 +46,7 @@ struct pidle_snap_domain {
 	int nr_states;
 	unsigned long long read_ns;	/* CLOCK_MONOTONIC of the visit; 0: none */
 	struct pidle_snap_dstate st[PIDLE_SNAP_STATES];
+	struct pidle_snap_energy e;
 };
 
 struct pidle_snap {
@@ -47,6 +55,9 @@ struct pidle_snap {
 	int nr_domains;
 	struct pidle_snap_domain dom[PIDLE_SNAP_DOMAINS];
 	bool pseudo;
+	/* The module's energy_uj: present only with an energy model. */
+	bool energy;
+	unsigned long long energy_uj;
 	char driver[32], governor[32];	/* cpuidle's current ones */
 };
 

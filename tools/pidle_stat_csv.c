@@ -4,6 +4,12 @@
  * columns for every row (a field that does not apply is empty), so that a
  * table of any state table and topology reads the same way. Summary rows
  * have the id "all" and come first in their scope.
+ *
+ * With an energy model, each CPU and domain (and each summary) also has a
+ * row of its own with state -1 and name "energy", whose energy columns
+ * (joules, average watts, idle and oracle joules, efficiency in percent)
+ * are its energy over the interval; a row of scope "total" is the
+ * machine's. Without one there are no energy rows.
  */
 #include "pidle_stat_delta.h"
 #include "pidle_stat_report.h"
@@ -11,7 +17,8 @@
 #define PIDLE_CSV_HEADER \
 	"interval,elapsed_s,scope,id,cpus,state,name,busy_pct,residency_pct," \
 	"usage,too_deep_pct,too_shallow_pct,achieved,demoted,rejected," \
-	"latency_paid_us,overshoot_avg_ns\n"
+	"latency_paid_us,overshoot_avg_ns,energy_j,avg_w,idle_energy_j," \
+	"oracle_energy_j,efficiency_pct\n"
 
 /* A field, quoted as RFC 4180 wants it: inner quotes doubled. */
 static void pidle_csv_str(FILE *out, const char *s)
@@ -39,6 +46,20 @@ static void pidle_csv_lead(FILE *out, const struct pidle_stat *st, int seq,
 	pidle_csv_str(out, name);
 }
 
+static void pidle_csv_energy(FILE *out, const struct pidle_stat *st, int seq,
+			     const char *scope, int id, const char *cpus,
+			     const struct pidle_stat_energy *e)
+{
+	if (!st->energy || !e->valid)
+		return;
+	pidle_csv_lead(out, st, seq, scope, id, cpus, -1, "energy");
+	fprintf(out, ",,,,,,,,,,,%.6f,%.6f,%.6f,%.6f,", e->j, e->avg_w,
+		e->idle_j, e->oracle_j);
+	if (e->efficiency_pct >= 0)
+		fprintf(out, "%.2f", e->efficiency_pct);
+	fputc('\n', out);
+}
+
 static void pidle_csv_cpu(FILE *out, const struct pidle_stat *st, int seq,
 			  const struct pidle_stat_cpu *c)
 {
@@ -56,13 +77,15 @@ static void pidle_csv_cpu(FILE *out, const struct pidle_stat *st, int seq,
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->too_shallow_pct);
 		if (st->pseudo)
-			fprintf(out, "%llu,%llu,,%.1f,%.1f\n", r->achieved,
+			fprintf(out, "%llu,%llu,,%.1f,%.1f,,,,,\n", r->achieved,
 				r->demoted, r->latency_paid_ns / 1e3,
 				r->achieved ? (double)r->overshoot_ns /
 					      r->achieved : 0.0);
 		else
-			fputs(",,,,\n", out);
+			fputs(",,,,,,,,,\n", out);
 	}
+	pidle_csv_energy(out, st, seq, "cpu", c->cpu,
+			 c->cpu < 0 ? st->cpus : cpu, &c->e);
 }
 
 static void pidle_csv_dom(FILE *out, const struct pidle_stat *st, int seq,
@@ -76,10 +99,11 @@ static void pidle_csv_dom(FILE *out, const struct pidle_stat *st, int seq,
 
 		pidle_csv_lead(out, st, seq, lv->name, d->idx, d->cpus,
 			       lv->state[k], st->state_name[lv->state[k]]);
-		fprintf(out, ",,%.2f,%llu,%.2f,,,,%llu,%.1f,\n",
+		fprintf(out, ",,%.2f,%llu,%.2f,,,,%llu,%.1f,,,,,,\n",
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->rejected, r->latency_paid_ns / 1e3);
 	}
+	pidle_csv_energy(out, st, seq, lv->name, d->idx, d->cpus, &d->e);
 }
 
 void pidle_stat_csv(FILE *out, const struct pidle_stat *st, int seq)
@@ -98,4 +122,5 @@ void pidle_stat_csv(FILE *out, const struct pidle_stat *st, int seq)
 		for (i = lv->first; i < lv->first + lv->nr; i++)
 			pidle_csv_dom(out, st, seq, lv, &st->dom[i]);
 	}
+	pidle_csv_energy(out, st, seq, "total", -1, st->cpus, &st->total);
 }

@@ -77,6 +77,37 @@ static void pidle_cstate_add(struct pidle_stat_cstate *sum,
 	sum->overshoot_ns += r->overshoot_ns;
 }
 
+static void pidle_energy(const struct pidle_snap_energy *x,
+			 const struct pidle_snap_energy *y, double el_s,
+			 struct pidle_stat_energy *r)
+{
+	r->valid = x->valid && y->valid;
+	if (!r->valid)
+		return;
+	r->j = pidle_d(x->energy_uj, y->energy_uj) * 1e-6;
+	r->idle_j = pidle_d(x->idle_uj, y->idle_uj) * 1e-6;
+	r->oracle_j = pidle_d(x->oracle_uj, y->oracle_uj) * 1e-6;
+	r->avg_w = el_s > 0 ? r->j / el_s : 0;
+}
+
+/* A summary: the sum of its rows' energies, its power over @el_s. */
+static void pidle_energy_add(struct pidle_stat_energy *sum,
+			     const struct pidle_stat_energy *r)
+{
+	if (!r->valid)
+		return;
+	sum->valid = true;
+	sum->j += r->j;
+	sum->idle_j += r->idle_j;
+	sum->oracle_j += r->oracle_j;
+	sum->avg_w += r->avg_w;
+}
+
+static void pidle_energy_end(struct pidle_stat_energy *e)
+{
+	e->efficiency_pct = e->idle_j > 0 ? 100.0 * e->oracle_j / e->idle_j : -1;
+}
+
 static void pidle_dstate(const struct pidle_snap_dstate *x,
 			 const struct pidle_snap_dstate *y, double el_s,
 			 struct pidle_stat_dstate *r)
@@ -142,6 +173,10 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 		}
 		r->busy_pct = idle < 100 ? 100 - idle : 0;
 		sum->busy_pct += r->busy_pct;
+		pidle_energy(&x->e, &y->e, pidle_window_s(x->read_ns, y->read_ns,
+							  st->elapsed_s), &r->e);
+		pidle_energy_end(&r->e);
+		pidle_energy_add(&sum->e, &r->e);
 		pidle_cpuset_set(&map, y->cpu);
 		st->nr_cpus++;
 	}
@@ -156,6 +191,7 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 		sum->st[k].too_shallow_pct = pidle_pct(sum->st[k].below,
 						       sum->st[k].usage);
 	}
+	pidle_energy_end(&sum->e);
 	pidle_cpulist_print(&map, st->cpus, sizeof(st->cpus));
 }
 
@@ -179,6 +215,7 @@ static void pidle_stat_level_end(struct pidle_stat_level *lv,
 	int k;
 
 	sum->idx = -1;
+	pidle_energy_end(&sum->e);
 	for (k = 0; k < lv->nr_states; k++) {
 		if (lv->nr)
 			sum->st[k].residency_pct /= lv->nr;
@@ -225,6 +262,10 @@ static void pidle_stat_domains(const struct pidle_snap *a,
 				     &r->st[k]);
 			pidle_dstate_add(&lv->sum.st[k], &r->st[k]);
 		}
+		pidle_energy(&x->e, &y->e, pidle_window_s(x->read_ns, y->read_ns,
+							  st->elapsed_s), &r->e);
+		pidle_energy_end(&r->e);
+		pidle_energy_add(&lv->sum.e, &r->e);
 		pidle_cpulist_add(&map, y->cpus);
 		pidle_stat_cpu_domains(st, st->nr_levels - 1, y, y->idx);
 		lv->nr++;
@@ -252,6 +293,25 @@ void pidle_stat_delta(const struct pidle_snap *a, const struct pidle_snap *b,
 	for (l = 0; l < PIDLE_SNAP_LEVELS; l++)
 		st->cpu_sum.dom[l] = -1;
 	pidle_stat_domains(a, b, st);
+	/*
+	 * The machine's total: the root's energy_uj, read last, and the sum
+	 * of the rows' idle and oracle energies (the nodes' sum is the total).
+	 */
+	st->energy = a->energy && b->energy;
+	if (st->energy) {
+		struct pidle_stat_energy *t = &st->total;
+
+		t->valid = true;
+		t->j = pidle_d(a->energy_uj, b->energy_uj) * 1e-6;
+		t->avg_w = elapsed_s > 0 ? t->j / elapsed_s : 0;
+		t->idle_j = st->cpu_sum.e.idle_j;
+		t->oracle_j = st->cpu_sum.e.oracle_j;
+		for (l = 0; l < st->nr_levels; l++) {
+			t->idle_j += st->level[l].sum.e.idle_j;
+			t->oracle_j += st->level[l].sum.e.oracle_j;
+		}
+		pidle_energy_end(t);
+	}
 }
 
 const char *pidle_stat_level_title(const char *level, char *buf, size_t size)

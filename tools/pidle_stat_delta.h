@@ -21,8 +21,22 @@ struct pidle_stat_cstate {
 	unsigned long long demoted, achieved, latency_paid_ns, overshoot_ns;
 };
 
+/*
+ * A node's energy over the interval (or a summary's: the sum of its rows).
+ * Efficiency is the oracle's idle energy over the actual one, in percent;
+ * negative when the node finished no idle period in the interval.
+ */
+struct pidle_stat_energy {
+	bool valid;
+	double j;			/* energy, joules */
+	double avg_w;			/* j over the row's window */
+	double idle_j, oracle_j;	/* finished idle periods, and the oracle's */
+	double efficiency_pct;
+};
+
 struct pidle_stat_cpu {
 	int cpu;			/* -1: the summary row */
+	struct pidle_stat_energy e;
 	double busy_pct;		/* 100 - the states' residency */
 	int dom[PIDLE_SNAP_LEVELS];	/* its domain per level, -1 if none */
 	struct pidle_stat_cstate st[PIDLE_SNAP_STATES];
@@ -37,6 +51,7 @@ struct pidle_stat_dstate {
 
 struct pidle_stat_domain {
 	int idx;			/* -1: the level's summary row */
+	struct pidle_stat_energy e;	/* the domain's own, CPUs not included */
 	char cpus[64];			/* a CPU list, as sysfs prints it */
 	struct pidle_stat_dstate st[PIDLE_SNAP_STATES];
 };
@@ -53,6 +68,8 @@ struct pidle_stat_level {
 struct pidle_stat {
 	double elapsed_s;
 	bool pseudo;			/* the module's counters were read */
+	bool energy;			/* ... and it has an energy model */
+	struct pidle_stat_energy total;	/* the machine: energy_uj of the root */
 	char driver[32], governor[32];
 	int nr_states;			/* of the first CPU; others may lack some */
 	char state_name[PIDLE_SNAP_STATES][32];

@@ -3,7 +3,8 @@
  * pidle-stat --json: one object per interval, each on one line (JSON Lines),
  * holding the rows of the plain report: the CPUs' summary and rows, then per
  * domain level its summary and domain rows. The module's per-CPU counters
- * are null when it was not loaded.
+ * are null when it was not loaded; "energy" (of a row, and of the whole
+ * machine) is null when the configuration in force has no power.
  */
 #include "pidle_stat_delta.h"
 #include "pidle_stat_report.h"
@@ -20,6 +21,22 @@ static void pidle_json_str(FILE *out, const char *s)
 			fputc(*s, out);
 	}
 	fputc('"', out);
+}
+
+static void pidle_json_energy(FILE *out, const struct pidle_stat *st,
+			      const struct pidle_stat_energy *e)
+{
+	fputs(",\"energy\":", out);
+	if (!st->energy || !e->valid) {
+		fputs("null", out);
+		return;
+	}
+	fprintf(out, "{\"j\":%.6f,\"avg_w\":%.6f,\"idle_j\":%.6f,\"oracle_j\":%.6f,\"efficiency_pct\":",
+		e->j, e->avg_w, e->idle_j, e->oracle_j);
+	if (e->efficiency_pct < 0)
+		fputs("null}", out);
+	else
+		fprintf(out, "%.2f}", e->efficiency_pct);
 }
 
 static void pidle_json_cpu(FILE *out, const struct pidle_stat *st,
@@ -61,7 +78,9 @@ static void pidle_json_cpu(FILE *out, const struct pidle_stat *st,
 			fputs("\"achieved\":null,\"demoted\":null,\"latency_paid_us\":null,\"overshoot_avg_ns\":null}",
 			      out);
 	}
-	fputs("]}", out);
+	fputc(']', out);
+	pidle_json_energy(out, st, &c->e);
+	fputc('}', out);
 }
 
 static void pidle_json_dom(FILE *out, const struct pidle_stat *st,
@@ -86,7 +105,9 @@ static void pidle_json_dom(FILE *out, const struct pidle_stat *st,
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->rejected, r->latency_paid_ns / 1e3);
 	}
-	fputs("]}", out);
+	fputc(']', out);
+	pidle_json_energy(out, st, &d->e);
+	fputc('}', out);
 }
 
 void pidle_stat_json(FILE *out, const struct pidle_stat *st, int seq)
@@ -98,7 +119,24 @@ void pidle_stat_json(FILE *out, const struct pidle_stat *st, int seq)
 	pidle_json_str(out, st->driver);
 	fputs(",\"governor\":", out);
 	pidle_json_str(out, st->governor);
-	fprintf(out, ",\"module\":%s,\"summary\":", st->pseudo ? "true" : "false");
+	fprintf(out, ",\"module\":%s", st->pseudo ? "true" : "false");
+	pidle_json_energy(out, st, &st->total);
+	/*
+	 * The machine's energy again as plain top-level numbers, for readers
+	 * that take a run's figures from the top level (experiments/).
+	 */
+	if (st->energy) {
+		fprintf(out, ",\"energy_uj\":%.0f,\"energy_avg_w\":%.6f,\"energy_efficiency_pct\":",
+			st->total.j * 1e6, st->total.avg_w);
+		if (st->total.efficiency_pct < 0)
+			fputs("null", out);
+		else
+			fprintf(out, "%.2f", st->total.efficiency_pct);
+	} else {
+		fputs(",\"energy_uj\":null,\"energy_avg_w\":null,\"energy_efficiency_pct\":null",
+		      out);
+	}
+	fputs(",\"summary\":", out);
 	pidle_json_cpu(out, st, &st->cpu_sum);
 	fputs(",\"cpus\":[", out);
 	for (i = 0; i < st->nr_cpus; i++) {

@@ -9,6 +9,12 @@
  * achieved residency (Core%C6, Pkg%PC6) on the first CPU of its domain, as
  * turbostat prints Core%c6 and Pkg%pc6. Then a table per domain level, a
  * row per domain. In every table the first row, "-", is the summary.
+ *
+ * With an energy model, each row also has its energy over the interval (J,
+ * joules), its average power (W) and its efficiency against the oracle
+ * (Eff%: the oracle's idle energy over the actual one); a domain's row is
+ * the domain's own energy, its CPUs' not included. A last line gives the
+ * machine's total. Without one, that line says energy is unavailable.
  */
 #include <stdarg.h>
 #include <string.h>
@@ -108,6 +114,34 @@ pidle_level_dom(const struct pidle_stat *st, int l, int idx)
 	return NULL;
 }
 
+static void pidle_energy_cols(struct pidle_table *t, const struct pidle_stat *st)
+{
+	if (!st->energy)
+		return;
+	pidle_col(t, 9, false, "J");
+	pidle_col(t, 8, false, "W");
+	pidle_col(t, 6, false, "Eff%%");
+}
+
+static void pidle_energy_cells(struct pidle_table *t, const struct pidle_stat *st,
+			       const struct pidle_stat_energy *e)
+{
+	if (!st->energy)
+		return;
+	if (!e->valid) {
+		pidle_cell(t, "-");
+		pidle_cell(t, "-");
+		pidle_cell(t, "-");
+		return;
+	}
+	pidle_cell(t, "%.6f", e->j);
+	pidle_cell(t, "%.4f", e->avg_w);
+	if (e->efficiency_pct < 0)
+		pidle_cell(t, "-");
+	else
+		pidle_cell(t, "%.2f", e->efficiency_pct);
+}
+
 static void pidle_cpu_row(struct pidle_table *t, const struct pidle_stat *st,
 			  int i)
 {
@@ -157,6 +191,7 @@ static void pidle_cpu_row(struct pidle_table *t, const struct pidle_stat *st,
 		pidle_cell(t, "%llu", dem);
 		pidle_cell(t, "%.1f", lat_ns / 1e3);
 	}
+	pidle_energy_cells(t, st, &c->e);
 	pidle_row_end(t);
 }
 
@@ -190,13 +225,15 @@ static void pidle_cpu_table(FILE *out, const struct pidle_stat *st)
 		pidle_col(&t, 7, false, "Demoted");
 		pidle_col(&t, 9, false, "Lat_us");
 	}
+	pidle_energy_cols(&t, st);
 	pidle_row_end(&t);
 	pidle_cpu_row(&t, st, -1);
 	for (i = 0; i < st->nr_cpus; i++)
 		pidle_cpu_row(&t, st, i);
 }
 
-static void pidle_dom_row(struct pidle_table *t, const struct pidle_stat_level *lv,
+static void pidle_dom_row(struct pidle_table *t, const struct pidle_stat *st,
+			  const struct pidle_stat_level *lv,
 			  const struct pidle_stat_domain *d)
 {
 	int k;
@@ -216,6 +253,7 @@ static void pidle_dom_row(struct pidle_table *t, const struct pidle_stat_level *
 		pidle_cell(t, "%llu", d->st[k].rejected);
 	for (k = 0; k < lv->nr_states; k++)
 		pidle_cell(t, "%.1f", d->st[k].latency_paid_ns / 1e3);
+	pidle_energy_cells(t, st, &d->e);
 	pidle_row_end(t);
 }
 
@@ -245,10 +283,39 @@ static void pidle_level_table(FILE *out, const struct pidle_stat *st, int l)
 	for (k = 0; k < lv->nr_states; k++)
 		pidle_col(&t, 9, false, "%s_lat_us",
 			  pidle_title(st, lv->state[k]));
+	pidle_energy_cols(&t, st);
 	pidle_row_end(&t);
-	pidle_dom_row(&t, lv, &lv->sum);
+	pidle_dom_row(&t, st, lv, &lv->sum);
 	for (i = lv->first; i < lv->first + lv->nr; i++)
-		pidle_dom_row(&t, lv, &st->dom[i]);
+		pidle_dom_row(&t, st, lv, &st->dom[i]);
+}
+
+/* "Energy: 12.3 J, 6.15 W; CPUs 8.1 J, Core 1.2 J, Pkg 3.0 J; efficiency 87.30%" */
+static void pidle_energy_line(FILE *out, const struct pidle_stat *st)
+{
+	char buf[32];
+	int l;
+
+	if (!st->pseudo)
+		return;
+	if (!st->energy) {
+		fputs("\nEnergy: unavailable (the configuration in force gives no power)\n",
+		      out);
+		return;
+	}
+	fprintf(out, "\nEnergy: %.6f J, %.4f W; CPUs %.6f J", st->total.j,
+		st->total.avg_w, st->cpu_sum.e.j);
+	for (l = 0; l < st->nr_levels; l++)
+		if (st->level[l].sum.e.valid)
+			fprintf(out, ", %s %.6f J",
+				pidle_stat_level_title(st->level[l].name, buf,
+						       sizeof(buf)),
+				st->level[l].sum.e.j);
+	if (st->total.efficiency_pct < 0)
+		fputs("; efficiency vs oracle -\n", out);
+	else
+		fprintf(out, "; efficiency vs oracle %.2f%%\n",
+			st->total.efficiency_pct);
 }
 
 void pidle_stat_plain(FILE *out, const struct pidle_stat *st, int seq)
@@ -275,4 +342,5 @@ void pidle_stat_plain(FILE *out, const struct pidle_stat *st, int seq)
 		fputc('\n', out);
 		pidle_level_table(out, st, l);
 	}
+	pidle_energy_line(out, st);
 }

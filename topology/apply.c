@@ -111,8 +111,11 @@ int pidle_topo_apply(const char *sysfs_root,
 		     bool verbose, struct pidle_err *err)
 {
 	struct pidle_topology flat = { .nr_cpus = topo->nr_cpus };
-	struct pidle_write w[3] = { 0 };
+	struct pidle_write w[5] = { 0 };
 	char dir[PATH_MAX], cur_states[PIDLE_PARAM_LEN];
+	char cur_power[PIDLE_PARAM_LEN], power[PIDLE_PARAM_LEN];
+	struct pidle_err no_power;
+	bool has_power;
 	char cur_topology[PIDLE_PARAM_LEN], cpu_states[PIDLE_PARAM_LEN];
 	bool states_fit_now, old_states_fit_new;
 	struct pidle_states cpu_st;
@@ -132,6 +135,22 @@ int pidle_topo_apply(const char *sysfs_root,
 	    pidle_param_read(sysfs_root, "topology", cur_topology,
 			     sizeof(cur_topology), err))
 		return -1;
+
+	/*
+	 * power= names levels too: cleared first, so that no topology write
+	 * is refused for a level the power in force names, and written last.
+	 * A module without the parameter takes a table without power only.
+	 */
+	has_power = !pidle_param_read(sysfs_root, "power", cur_power,
+				      sizeof(cur_power), &no_power);
+	if (st->nr_up && !has_power) {
+		pidle_topo_errf(err, "the loaded pseudo_cpuidle has no power= parameter for this table's power");
+		return -1;
+	}
+	if (has_power && strcmp(cur_power, "none")) {
+		w[nr++].name = "power";
+		w[nr - 1].value = "none";
+	}
 
 	pidle_apply_order(cur_states, cur_topology, st, topo, &states_fit_now,
 			  &old_states_fit_new);
@@ -160,6 +179,11 @@ int pidle_topo_apply(const char *sysfs_root,
 		w[nr - 1].value = topology;
 		w[nr++].name = "states";
 		w[nr - 1].value = states;
+	}
+	if (st->nr_up) {
+		pidle_power_print(st, power, sizeof(power));
+		w[nr++].name = "power";
+		w[nr - 1].value = power;
 	}
 
 	for (i = 0; i < nr; i++) {

@@ -224,6 +224,8 @@ static int pidle_topo_states(const char *arg, const struct pidle_topology *topo,
 	}
 	if (pidle_states_parse(str, st, &err))
 		return pidle_errorf(PIDLE_EXIT_CONFIG, "%s", err.msg);
+	if (preset && preset->power && pidle_power_parse(preset->power, st, &err))
+		return pidle_errorf(PIDLE_EXIT_CONFIG, "%s", err.msg);
 
 	/* The default table fits any topology once the missing levels go. */
 	if (!arg || (preset && !preset->states)) {
@@ -258,6 +260,7 @@ int main(int argc, char **argv)
 	struct pidle_topo_opts o = { .sysfs_root = "/sys" };
 	static char topo_out[PIDLE_PARAM_LEN], states_out[PIDLE_PARAM_LEN];
 	char *topo_str;
+	static char power_out[PIDLE_PARAM_LEN + 8];
 	struct pidle_topology topo = { 0 };
 	struct pidle_err err = { "" };
 	hwloc_topology_t hw;
@@ -308,6 +311,13 @@ int main(int argc, char **argv)
 		goto out;
 	}
 
+	/* power= only for a table that has it: the module's default is none. */
+	power_out[0] = '\0';
+	if (st.nr_up) {
+		strcpy(power_out, " power=");
+		pidle_power_print(&st, power_out + 7, sizeof(power_out) - 7);
+	}
+
 	switch (o.action) {
 	case PIDLE_ACT_TOPOLOGY:
 		printf("%s\n", topo_out);
@@ -316,11 +326,12 @@ int main(int argc, char **argv)
 		printf("%s\n", states_out);
 		break;
 	case PIDLE_ACT_PARAMS:
-		printf("states=%s topology=%s\n", states_out, topo_out);
+		printf("states=%s topology=%s%s\n", states_out, topo_out,
+		       power_out);
 		break;
 	case PIDLE_ACT_MODPROBE:
-		printf("options pseudo_cpuidle states=%s topology=%s\n",
-		       states_out, topo_out);
+		printf("options pseudo_cpuidle states=%s topology=%s%s\n",
+		       states_out, topo_out, power_out);
 		break;
 	case PIDLE_ACT_APPLY:
 		if (pidle_topo_apply(o.sysfs_root, &st, states_out, &topo,

@@ -32,6 +32,7 @@ struct pidle_preset {
 	const char *levels;	/* domain levels the table uses */
 	const char *desc;	/* the CPU and where the numbers come from */
 	const char *states;	/* a states= string */
+	const char *power;	/* a power= string, or NULL: no power published */
 };
 
 extern const struct pidle_preset pidle_presets[];

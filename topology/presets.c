@@ -25,6 +25,20 @@
  *
  * x86 tables start with POLL:0:0, the cpuidle core's polling state; arm64
  * has no polling state and starts with WFI.
+ *
+ * Power (POWER_MW of the states, and power=): only where a public source
+ * gives it per idle state. ARM's Energy Aware Scheduling model for Juno
+ * r0/r2 does (below), in "bogo" units: relative figures, normalised to an
+ * unstated reference ("one bogo-joule/watt must be the same quantity for
+ * all data, but we don't care what it is"), put in the mW fields as they
+ * are; compare energies within a table, never with another table or with
+ * joules of real hardware. It has no entry+exit energies, so none are
+ * given (the oracle then finds the lowest-power state cheapest for any
+ * length). Intel publishes no per-C-state power for these parts (the
+ * datasheets give package TDP and limits, not idle-state power; turbostat
+ * reads RAPL counters of a running part), nor does Qualcomm in the
+ * upstream device trees (dynamic-power-coefficient is busy power only):
+ * those presets have no power, and tools say energy is unavailable.
  */
 #include <string.h>
 #include "pidle-topo.h"
@@ -126,6 +140,44 @@ const struct pidle_preset pidle_presets[] = {
 		.desc	= "Qualcomm Snapdragon 410 (MSM8916): msm8916.dtsi CPU and cluster idle states",
 		.states	= "WFI:1:1,CPU_SLEEP_0:280:2000,CLUSTER_RET:1000:2000:cluster,"
 			  "CLUSTER_PWRDN:4000:6000:cluster",
+	},
+	/*
+	 * ARM Juno r0/r2 (arch/arm64/boot/dts/arm/juno.dts, juno-r2.dts):
+	 * CPU_SLEEP_0 entry 300, exit 1200, min-residency 2000 -> 1500/2000;
+	 * CLUSTER_SLEEP_0 entry 400, exit 1200, min-residency 2500 ->
+	 * 1600/2500, the same for both clusters.
+	 *
+	 * Power: ARM's EAS energy model for Juno r0/r2, the struct idle_state
+	 * and capacity_state tables of arch/arm64/kernel/energy_model.h in
+	 * the EAS patch set (2016; Android common kernels, Linaro eas-dev),
+	 * bogo units. LITTLE (Cortex-A53) core: idle-cost WFI 6, cpu-sleep-0
+	 * 0, cluster-sleep-0 0; busy-cost at 850 MHz 93. LITTLE cluster:
+	 * idle-cost WFI 56, cpu-sleep-0 56, cluster-sleep-0 17; busy-cost at
+	 * 850 MHz 57. The model has one up power per domain: the busy figure,
+	 * 57 (the cluster's 56 with its CPUs in WFI or cpu-sleep-0 is within
+	 * one unit). CPUs run at their top frequency: the active power is the
+	 * top capacity state's.
+	 */
+	{
+		.name	= "juno-a53",
+		.levels	= "cluster",
+		.desc	= "ARM Juno r0/r2 LITTLE (Cortex-A53): juno.dts idle states, EAS energy model (bogo units)",
+		.states	= "WFI:1:1:cpu:6,CPU_SLEEP_0:1500:2000,"
+			  "CLUSTER_SLEEP_0:1600:2500:cluster:17",
+		.power	= "cpu:93,cluster:57",
+	},
+	/*
+	 * Juno big (Cortex-A57), same source: core idle-cost WFI 15,
+	 * cpu-sleep-0 0; busy-cost at 1100 MHz 616. Cluster idle-cost WFI 65,
+	 * cpu-sleep-0 65, cluster-sleep-0 24; busy-cost at 1100 MHz 64.
+	 */
+	{
+		.name	= "juno-a57",
+		.levels	= "cluster",
+		.desc	= "ARM Juno r0/r2 big (Cortex-A57): juno.dts idle states, EAS energy model (bogo units)",
+		.states	= "WFI:1:1:cpu:15,CPU_SLEEP_0:1500:2000,"
+			  "CLUSTER_SLEEP_0:1600:2500:cluster:24",
+		.power	= "cpu:616,cluster:64",
 	},
 };
 

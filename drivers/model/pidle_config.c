@@ -62,6 +62,14 @@ int pidle_config_check(const struct pidle_states *st,
 					 sd->level_name);
 		prev = level;
 	}
+	for (i = 0; i < st->nr_up; i++) {
+		if (pidle_topology_level_index(topo, st->up[i].level_name) >= 0)
+			continue;
+		pidle_topology_level_names(topo, names, sizeof(names));
+		return pidle_err(err, "power", "item %u (%s): level \"%s\" is not a level of the topology (it has: %s)",
+				 i, st->up[i].level_name, st->up[i].level_name,
+				 names);
+	}
 	return 0;
 }
 

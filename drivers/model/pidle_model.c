@@ -8,6 +8,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/limits.h>
+#include <linux/lockdep.h>
 #include <linux/processor.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -147,6 +148,10 @@
  * adds the period still going on, so that a domain down for all of a
  * sampling interval shows it. It uses usage as a sequence count: the first
  * man writes usage and residency before it clears WAKING.
+ *
+ * The energy model's counters (idle and oracle time per CPU and per
+ * domain, pidle_energy.c) follow the same rules: a CPU's are written by
+ * that CPU, a domain's by its first man.
  *
  * **Hotplug.** An offline CPU votes as if idle in the deepest state, so it
  * never keeps a domain up; coming online is an exit that pays nothing.
@@ -317,6 +322,7 @@ void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
 	/* Published to last men by the fully ordered votes below. */
 	WRITE_ONCE(c->next_timer_ns, next_timer_ns);
 	pidle_inc(&c->stat[state].requested, 1);
+	pidle_energy_cpu_begin(c, PIDLE_IDLE, now_ns);
 
 	pidle_vote_all(m, c, state, now_ns, info);
 }
@@ -361,14 +367,14 @@ static __always_inline void pidle_domain_leave(struct pidle_model *m,
 	if (full) {
 		/* First man; reads after the cmpxchg, see "exactly one". */
 		state = READ_ONCE(d->down_state);
+		/* "A down period that lasted no time", see the DOC block. */
+		resid = now_ns > d->down_since_ns ? now_ns - d->down_since_ns : 0;
+		pidle_energy_domain_end(m, d, state, resid);
 		if (state != PIDLE_STATE_NONE) {
 			struct pidle_domain_counters *st =
 				&d->stat[m->dstate_index[state]];
 
 			lat = hotplug ? 0 : pidle_lat(m, state);
-			/* "A down period that lasted no time", see the DOC block. */
-			resid = now_ns > d->down_since_ns ?
-				now_ns - d->down_since_ns : 0;
 			WRITE_ONCE(d->up_state, state);
 			WRITE_ONCE(d->ready_ns, now_ns + lat);
 			seq = d->up_seq + 1;
@@ -458,6 +464,7 @@ void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 	pidle_inc(&c->stat[achieved].latency_paid_ns, latency_ns);
 	if (achieved < state)
 		pidle_inc(&c->stat[state].demoted, 1);
+	pidle_energy_cpu_end(m, c, state, now_ns);
 
 	info->requested = state;
 	info->achieved = achieved;
@@ -485,10 +492,13 @@ void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 	struct pidle_cpu *c = m->cpu[cpu];
 	unsigned int deepest = m->nr_states - 1;
 
+	/* The flags are held with interrupts off ("Why the spins are bounded"). */
+	lockdep_assert_irqs_disabled();
 	if (WARN_ON_ONCE(c->offline || c->voted_levels))
 		return;
 	c->offline = true;
 	c->requested = deepest;
+	pidle_energy_cpu_begin(c, PIDLE_OFFLINE, now_ns);
 	/* An offline CPU has no timer to keep its domains up for. */
 	WRITE_ONCE(c->next_timer_ns, U64_MAX);
 	pidle_vote_all(m, c, deepest, now_ns, NULL);
@@ -500,10 +510,12 @@ void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 	unsigned int achieved = 0;
 	u64 latency_ns = 0;
 
+	lockdep_assert_irqs_disabled();
 	if (WARN_ON_ONCE(!c->offline))
 		return;
 	pidle_leave_all(m, c, c->requested, now_ns, true, &achieved,
 			&latency_ns, NULL);
+	pidle_energy_cpu_end(m, c, c->requested, now_ns);
 	c->offline = false;
 }
 
@@ -619,6 +631,7 @@ int pidle_model_create(const struct pidle_states *st,
 		m->state_level[s] = pidle_topology_level_index(topo,
 						st->state[s].level_name);
 	pidle_model_tables(m);
+	pidle_energy_tables(m, st, topo);
 
 	m->cpu = kcalloc(m->nr_cpus, sizeof(*m->cpu), GFP_KERNEL);
 	if (!m->cpu) {

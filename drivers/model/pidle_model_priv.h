@@ -34,7 +34,12 @@
 
 #define PIDLE_STATE_NONE	(-1)
 
-/* One counter set; u64s written by a single writer at a time. */
+/*
+ * One counter set; u64s written by a single writer at a time. The idle_
+ * and oracle_ counters are the energy model's (pidle_energy.c), kept by
+ * CPU-level state: a finished idle period is counted in its CPU's fallback
+ * state (idle_) and in the state the oracle picks for its length (oracle_).
+ */
 struct pidle_cpu_counters {
 	u64 requested;
 	u64 achieved;
@@ -42,6 +47,10 @@ struct pidle_cpu_counters {
 	u64 latency_paid_ns;
 	u64 overshoot_ns;
 	u64 overshoot_max_ns;
+	u64 idle_ns;
+	u64 idle_periods;
+	u64 oracle_ns;
+	u64 oracle_periods;
 	u64 aborted;
 };
 
@@ -51,6 +60,38 @@ struct pidle_domain_counters {
 	u64 too_deep;
 	u64 rejected;
 	u64 latency_paid_ns;
+	u64 oracle_ns;
+	u64 oracle_periods;
+};
+
+/*
+ * A domain's energy counters that belong to no state: voted periods the
+ * policy kept up, and those the oracle would have kept up.
+ */
+struct pidle_domain_up_counters {
+	u64 kept_up_ns;
+	u64 kept_up_periods;
+	u64 oracle_up_ns;
+	u64 oracle_up_periods;
+};
+
+/*
+ * The oracle's choice for a level, as a function of an idle period's
+ * length: from from_ns[i] (from_ns[0] = 0) on, state[i] is the cheapest,
+ * PIDLE_STATE_NONE being "stay up" for a domain. Built by
+ * pidle_energy_tables(); read on every exit.
+ */
+struct pidle_oracle {
+	unsigned int nr;
+	u64 from_ns[PIDLE_MAX_DOMAIN_STATES + PIDLE_MAX_STATES + 1];
+	int state[PIDLE_MAX_DOMAIN_STATES + PIDLE_MAX_STATES + 1];
+};
+
+/* What a CPU is doing, for the energy read (pidle_cpu.activity). */
+enum pidle_activity {
+	PIDLE_BUSY,
+	PIDLE_IDLE,
+	PIDLE_OFFLINE,
 };
 
 struct pidle_domain {
@@ -75,6 +116,9 @@ struct pidle_domain {
 	struct pidle_domain_counters stat[PIDLE_MAX_DOMAIN_STATES]
 		____cacheline_aligned_in_smp;
 	struct pidle_domain_counters base[PIDLE_MAX_DOMAIN_STATES];
+	struct pidle_domain_up_counters up, up_base;
+	/* Start of the energy's time: the last reset (pidle_energy.c). */
+	u64 epoch_ns;
 } ____cacheline_aligned_in_smp;
 
 struct pidle_level {
@@ -97,9 +141,21 @@ struct pidle_cpu {
 	/* Per level: the domain's last power-up this CPU has left idle after. */
 	unsigned int left_seq[PIDLE_MAX_LEVELS + 1];
 
+	/*
+	 * For the energy read: what the CPU is doing since when, under a
+	 * sequence count that is odd while the CPU writes them or adds a
+	 * finished period to its counters (pidle_energy.c).
+	 */
+	unsigned int seq;
+	enum pidle_activity activity;
+	u64 since_ns;
+	u64 offline_ns;
+
 	struct pidle_cpu_counters stat[PIDLE_MAX_STATES];
 	/* Written by a reset; stat - base is what readers see. */
 	struct pidle_cpu_counters base[PIDLE_MAX_STATES];
+	u64 offline_base_ns;
+	u64 epoch_ns;
 } ____cacheline_aligned_in_smp;
 
 struct pidle_model {
@@ -116,9 +172,30 @@ struct pidle_model {
 	/* Level-local index of each domain-level state. */
 	unsigned int dstate_index[PIDLE_MAX_STATES];
 	char level_name[PIDLE_MAX_LEVELS + 1][PIDLE_NAME_LEN];
+	/* Energy: power while up per level (0 = a CPU's active power). */
+	u32 up_mw[PIDLE_MAX_LEVELS + 1];
+	bool has_energy;
+	/* Deepest CPU-level state: where an offline CPU is counted. */
+	unsigned int deepest_cpu_state;
+	struct pidle_oracle oracle[PIDLE_MAX_LEVELS + 1];
 	struct pidle_level level[PIDLE_MAX_LEVELS + 1];
 	/* Each CPU's its own allocation, on that CPU's node. */
 	struct pidle_cpu **cpu;
 };
+
+/* pidle_energy.c: the hot path's part of the energy model. */
+void pidle_energy_tables(struct pidle_model *m, const struct pidle_states *st,
+			 const struct pidle_topology *topo);
+int pidle_oracle_pick(const struct pidle_oracle *o, u64 length_ns);
+void pidle_energy_cpu_begin(struct pidle_cpu *c, enum pidle_activity what,
+			    u64 now_ns);
+void pidle_energy_cpu_end(const struct pidle_model *m, struct pidle_cpu *c,
+			  unsigned int state, u64 now_ns);
+void pidle_energy_domain_end(const struct pidle_model *m,
+			     struct pidle_domain *d, int state, u64 length_ns);
+void pidle_energy_cpu_reset(struct pidle_model *m, unsigned int cpu,
+			    u64 now_ns);
+void pidle_energy_domain_reset(struct pidle_model *m, unsigned int level,
+			       unsigned int dom, u64 now_ns);
 
 #endif /* _PIDLE_MODEL_PRIV_H */

@@ -5,6 +5,7 @@
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/math64.h>
 #include <linux/string.h>
 #include "pidle_parse.h"
 
@@ -85,7 +86,7 @@ int pidle_tok_u64(const struct pidle_tok *tok, u64 max, u64 *out,
 			return -EINVAL;
 		}
 		/* Checked before the multiply, so val never wraps. */
-		if (val > (max - (u64)(c - '0')) / 10) {
+		if (val > div_u64(max - (u64)(c - '0'), 10)) {
 			*why = "too large";
 			return -EINVAL;
 		}

@@ -2,13 +2,15 @@
 /*
  * pseudo-cpuidle: the states= table.
  *
- * NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW]], comma
- * separated. Parsing checks what the table says on its own (syntax, ranges,
+ * NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW[:ENERGY_UJ]]],
+ * comma separated; and power=, the active/up power of each level, which
+ * completes the table's energy model (Documentation/energy.rst). Parsing checks what the table says on its own (syntax, ranges,
  * order); whether its levels exist is pidle_config_check()'s job, since
  * states= and topology= are separate parameters.
  */
 #include <linux/errno.h>
 #include <linux/kernel.h>
+#include <linux/math64.h>
 #include <linux/string.h>
 #include "pidle_parse.h"
 
@@ -20,14 +22,13 @@
 const char pidle_default_states[] =
 	"POLL:0:0,C1:2:2,C1E:10:20,C6:100:400:core,PC6:300:1200:package";
 
-#define PIDLE_MAX_POWER_MW	1000000000ULL
-
 enum pidle_state_field {
 	PIDLE_F_NAME,
 	PIDLE_F_LATENCY,
 	PIDLE_F_RESIDENCY,
 	PIDLE_F_LEVEL,
 	PIDLE_F_POWER,
+	PIDLE_F_ENERGY,
 	PIDLE_F_COUNT,
 };
 
@@ -37,7 +38,11 @@ static const char *const pidle_state_field_name[PIDLE_F_COUNT] = {
 	[PIDLE_F_RESIDENCY]	= "target residency",
 	[PIDLE_F_LEVEL]		= "level",
 	[PIDLE_F_POWER]		= "power",
+	[PIDLE_F_ENERGY]	= "energy",
 };
+
+#define PIDLE_STATE_SYNTAX \
+	"NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW[:ENERGY_UJ]]]"
 
 static int pidle_state_parse_one(struct pidle_tok str, unsigned int idx,
 				 struct pidle_state_desc *sd,
@@ -88,14 +93,25 @@ static int pidle_state_parse_one(struct pidle_tok str, unsigned int idx,
 			sd->target_residency_ns = val * 1000;
 			break;
 		case PIDLE_F_POWER:
-			if (pidle_tok_u64(&tok, PIDLE_MAX_POWER_MW, &val, &why))
+			if (pidle_tok_u64(&tok, PIDLE_MAX_POWER_MW, &val, &why)) {
+				if (!strcmp(why, "too large"))
+					why = "more than 1000000 mW";
 				goto bad;
+			}
 			sd->power_mw = (u32)val;
+			break;
+		case PIDLE_F_ENERGY:
+			if (pidle_tok_u64(&tok, PIDLE_MAX_ENERGY_UJ, &val, &why)) {
+				if (!strcmp(why, "too large"))
+					why = "more than 1000000 uJ";
+				goto bad;
+			}
+			sd->energy_uj = (u32)val;
 			break;
 		}
 	}
 	if (f <= PIDLE_F_RESIDENCY)
-		return pidle_err(err, "states", "state %u (%s): missing %s (want NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW]])",
+		return pidle_err(err, "states", "state %u (%s): missing %s (want " PIDLE_STATE_SYNTAX ")",
 				 idx, sd->name, pidle_state_field_name[f]);
 	return 0;
 
@@ -117,12 +133,12 @@ static int pidle_states_check_order(const struct pidle_states *st,
 
 		if (b->target_residency_ns < a->target_residency_ns)
 			return pidle_err(err, "states", "state %u (%s): target residency %llu us is less than state %u's %llu us",
-					 i, b->name, b->target_residency_ns / 1000,
-					 i - 1, a->target_residency_ns / 1000);
+					 i, b->name, div_u64(b->target_residency_ns, 1000),
+					 i - 1, div_u64(a->target_residency_ns, 1000));
 		if (b->exit_latency_ns < a->exit_latency_ns)
 			return pidle_err(err, "states", "state %u (%s): exit latency %llu us is less than state %u's %llu us",
-					 i, b->name, b->exit_latency_ns / 1000,
-					 i - 1, a->exit_latency_ns / 1000);
+					 i, b->name, div_u64(b->exit_latency_ns, 1000),
+					 i - 1, div_u64(a->exit_latency_ns, 1000));
 		for (j = 0; j < i; j++)
 			if (!strcmp(st->state[j].name, b->name))
 				return pidle_err(err, "states", "state %u: name \"%s\" already used by state %u",
@@ -141,7 +157,7 @@ int pidle_states_parse(const char *str, struct pidle_states *out,
 	if (!rest.len)
 		return pidle_err(err, "states", "empty table");
 
-	st.nr_states = 0;
+	memset(&st, 0, sizeof(st));
 	while (pidle_tok_next(&rest, ',', &tok)) {
 		if (st.nr_states == PIDLE_MAX_STATES)
 			return pidle_err(err, "states", "more than %d states",
@@ -173,14 +189,94 @@ int pidle_states_print(const struct pidle_states *st, char *buf, size_t size)
 		int n;
 
 		n = scnprintf(item, sizeof(item), "%s%s:%llu:%llu", i ? "," : "",
-			      sd->name, sd->exit_latency_ns / 1000,
-			      sd->target_residency_ns / 1000);
-		if (sd->power_mw || strcmp(sd->level_name, PIDLE_LEVEL_CPU))
+			      sd->name, div_u64(sd->exit_latency_ns, 1000),
+			      div_u64(sd->target_residency_ns, 1000));
+		/* Trailing optional fields are left out; inner ones cannot be. */
+		if (sd->energy_uj || sd->power_mw ||
+		    strcmp(sd->level_name, PIDLE_LEVEL_CPU))
 			n += scnprintf(item + n, sizeof(item) - n, ":%s",
 				       sd->level_name);
-		if (sd->power_mw)
+		if (sd->energy_uj || sd->power_mw)
 			n += scnprintf(item + n, sizeof(item) - n, ":%u",
 				       sd->power_mw);
+		if (sd->energy_uj)
+			n += scnprintf(item + n, sizeof(item) - n, ":%u",
+				       sd->energy_uj);
+		if (len + n >= size)
+			return -ENOSPC;
+		memcpy(buf + len, item, n + 1);
+		len += n;
+	}
+	return len;
+}
+
+int pidle_power_parse(const char *str, struct pidle_states *out,
+		      struct pidle_err *err)
+{
+	struct pidle_tok rest = pidle_tok_trim(str), item, tok;
+	struct pidle_level_power up[PIDLE_MAX_LEVELS + 1];
+	unsigned int n = 0, i;
+	const char *why;
+	char q[32];
+	u64 val;
+
+	if (!rest.len || pidle_tok_eq(&rest, "none")) {
+		out->nr_up = 0;
+		return 0;
+	}
+	memset(up, 0, sizeof(up));
+	while (pidle_tok_next(&rest, ',', &item)) {
+		if (n == ARRAY_SIZE(up))
+			return pidle_err(err, "power", "more than %zu levels (cpu and %d domain levels at most)",
+					 ARRAY_SIZE(up), PIDLE_MAX_LEVELS);
+		pidle_tok_quote(&item, q, sizeof(q));
+		if (!pidle_tok_next(&item, ':', &tok) || !item.s)
+			return pidle_err(err, "power", "item %u \"%s\": want LEVEL:POWER_MW",
+					 n, q);
+		why = pidle_tok_name_invalid(&tok);
+		if (why) {
+			pidle_tok_quote(&tok, q, sizeof(q));
+			return pidle_err(err, "power", "item %u: level \"%s\": %s",
+					 n, q, why);
+		}
+		memcpy(up[n].level_name, tok.s, tok.len);
+		up[n].level_name[tok.len] = '\0';
+		for (i = 0; i < n; i++)
+			if (!strcmp(up[i].level_name, up[n].level_name))
+				return pidle_err(err, "power", "item %u: level \"%s\" already given by item %u",
+						 n, up[n].level_name, i);
+		pidle_tok_quote(&item, q, sizeof(q));
+		if (pidle_tok_u64(&item, PIDLE_MAX_POWER_MW, &val, &why)) {
+			if (!strcmp(why, "too large"))
+				why = "more than 1000000 mW";
+			else if (!strcmp(why, "not a decimal number") &&
+				 memchr(item.s, ':', item.len))
+				why = "more than 2 fields (want LEVEL:POWER_MW)";
+			return pidle_err(err, "power", "item %u (%s): power \"%s\": %s",
+					 n, up[n].level_name, q, why);
+		}
+		up[n++].power_mw = (u32)val;
+	}
+	out->nr_up = n;
+	memcpy(out->up, up, sizeof(up));
+	return 0;
+}
+
+int pidle_power_print(const struct pidle_states *st, char *buf, size_t size)
+{
+	size_t len = 0;
+	unsigned int i;
+
+	if (!size)
+		return -ENOSPC;
+	if (!st->nr_up)
+		return scnprintf(buf, size, "none");
+	buf[0] = '\0';
+	for (i = 0; i < st->nr_up; i++) {
+		char item[PIDLE_NAME_LEN + 16];
+		int n = scnprintf(item, sizeof(item), "%s%s:%u", i ? "," : "",
+				  st->up[i].level_name, st->up[i].power_mw);
+
 		if (len + n >= size)
 			return -ENOSPC;
 		memcpy(buf + len, item, n + 1);

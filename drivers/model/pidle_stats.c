@@ -173,7 +173,8 @@ u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
 #define PIDLE_BASE(cur, base, field) \
 	WRITE_ONCE((base)->field, READ_ONCE((cur)->field))
 
-void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu)
+void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu,
+			   u64 now_ns)
 {
 	struct pidle_cpu *c = m->cpu[cpu];
 	unsigned int s;
@@ -184,6 +185,10 @@ void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu)
 		PIDLE_BASE(&c->stat[s], &c->base[s], demoted);
 		PIDLE_BASE(&c->stat[s], &c->base[s], latency_paid_ns);
 		PIDLE_BASE(&c->stat[s], &c->base[s], overshoot_ns);
+		PIDLE_BASE(&c->stat[s], &c->base[s], idle_ns);
+		PIDLE_BASE(&c->stat[s], &c->base[s], idle_periods);
+		PIDLE_BASE(&c->stat[s], &c->base[s], oracle_ns);
+		PIDLE_BASE(&c->stat[s], &c->base[s], oracle_periods);
 		PIDLE_BASE(&c->stat[s], &c->base[s], aborted);
 		/*
 		 * The one counter a reset writes: racing with the owner it can
@@ -191,10 +196,11 @@ void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu)
 		 */
 		WRITE_ONCE(c->stat[s].overshoot_max_ns, 0);
 	}
+	pidle_energy_cpu_reset(m, cpu, now_ns);
 }
 
 void pidle_domain_stats_reset(struct pidle_model *m, unsigned int level,
-			      unsigned int dom)
+			      unsigned int dom, u64 now_ns)
 {
 	struct pidle_domain *d = m->level[level].dom[dom];
 	unsigned int k;
@@ -205,16 +211,19 @@ void pidle_domain_stats_reset(struct pidle_model *m, unsigned int level,
 		PIDLE_BASE(&d->stat[k], &d->base[k], too_deep);
 		PIDLE_BASE(&d->stat[k], &d->base[k], rejected);
 		PIDLE_BASE(&d->stat[k], &d->base[k], latency_paid_ns);
+		PIDLE_BASE(&d->stat[k], &d->base[k], oracle_ns);
+		PIDLE_BASE(&d->stat[k], &d->base[k], oracle_periods);
 	}
+	pidle_energy_domain_reset(m, level, dom, now_ns);
 }
 
-void pidle_stats_reset(struct pidle_model *m)
+void pidle_stats_reset(struct pidle_model *m, u64 now_ns)
 {
 	unsigned int cpu, l, d;
 
 	for (cpu = 0; cpu < m->nr_cpus; cpu++)
-		pidle_cpu_stats_reset(m, cpu);
+		pidle_cpu_stats_reset(m, cpu, now_ns);
 	for (l = 1; l <= m->nr_levels; l++)
 		for (d = 0; d < m->level[l].nr_domains; d++)
-			pidle_domain_stats_reset(m, l, d);
+			pidle_domain_stats_reset(m, l, d, now_ns);
 }

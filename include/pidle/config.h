@@ -26,12 +26,27 @@ struct pidle_err {
  * @exit_latency_ns:	simulated exit latency
  * @target_residency_ns: target residency advertised to governors
  * @level_name:		"cpu", or the name of a topology level
- * @power_mw:		optional power figure, 0 when not given
+ * @power_mw:		power while in this state (a CPU's, or for a domain
+ *			state the domain's own), mW; 0 when not given. Also
+ *			the cpuidle state's power_usage
+ * @energy_uj:		energy of one entry and exit (the break-even cost),
+ *			uJ; 0 when not given
  */
 struct pidle_state_desc {
 	char name[PIDLE_NAME_LEN];
 	u64 exit_latency_ns;
 	u64 target_residency_ns;
+	char level_name[PIDLE_NAME_LEN];
+	u32 power_mw;
+	u32 energy_uj;
+};
+
+/**
+ * struct pidle_level_power - power= item: a level's power while up
+ * @level_name:	"cpu" (a CPU's active power) or a topology level's name
+ * @power_mw:	power of one CPU while busy, or of one domain while up, mW
+ */
+struct pidle_level_power {
 	char level_name[PIDLE_NAME_LEN];
 	u32 power_mw;
 };
@@ -40,10 +55,19 @@ struct pidle_state_desc {
  * struct pidle_states - the state table, ordered by target residency
  * @nr_states:	number of valid entries in @state
  * @state:	the states; state 0 is at CPU level
+ * @nr_up:	number of valid entries in @up
+ * @up:		the power= parameter: active/up power per level, in the
+ *		order given; a level not named has 0
+ *
+ * The table's powers and energies together make the energy model
+ * (pidle_energy.c); pidle_states_parse() leaves @up empty and
+ * pidle_power_parse() fills only @up.
  */
 struct pidle_states {
 	unsigned int nr_states;
 	struct pidle_state_desc state[PIDLE_MAX_STATES];
+	unsigned int nr_up;
+	struct pidle_level_power up[PIDLE_MAX_LEVELS + 1];
 };
 
 /**
@@ -96,6 +120,16 @@ int pidle_states_parse(const char *str, struct pidle_states *out,
 int pidle_states_print(const struct pidle_states *st, char *buf, size_t size);
 
 /*
+ * power=: LEVEL:POWER_MW,... (the active power of a CPU, level "cpu", or
+ * the power of a domain while up), or "none"/empty for no such power. Fills
+ * only @out->nr_up and @out->up. Whether the levels exist is checked by
+ * pidle_config_check(). Printed back as given, "none" when empty.
+ */
+int pidle_power_parse(const char *str, struct pidle_states *out,
+		      struct pidle_err *err);
+int pidle_power_print(const struct pidle_states *st, char *buf, size_t size);
+
+/*
  * nr_cpus == 0: the description defines the CPU count (it must then cover
  * 0 .. max without holes). nr_cpus > 0: it must cover exactly that many.
  * "none" (or the empty string) is a flat machine with no domain levels.
@@ -126,7 +160,8 @@ int pidle_topology_level_index(const struct pidle_topology *topo,
 /*
  * Check that a state table fits a topology: every level name exists and
  * levels do not decrease along the table, nor do more than
- * PIDLE_MAX_DOMAIN_STATES states sit at one domain level.
+ * PIDLE_MAX_DOMAIN_STATES states sit at one domain level; every level
+ * power= names exists.
  */
 int pidle_config_check(const struct pidle_states *st,
 		       const struct pidle_topology *topo,

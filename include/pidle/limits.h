@@ -31,6 +31,14 @@
 #define PIDLE_MAX_TIME_US	10000000ULL
 
 /*
+ * Largest power (mW) and entry+exit energy (uJ) a table may give: 1 kW and
+ * 1 J. With both bounds every product the energy model forms at creation
+ * (a power times a break-even time) fits in 64 bits; see pidle_energy.c.
+ */
+#define PIDLE_MAX_POWER_MW	1000000ULL
+#define PIDLE_MAX_ENERGY_UJ	1000000ULL
+
+/*
  * Largest exit latency accepted: 20 ms, in microseconds. The latency is
  * spun with interrupts masked, as hardware is deaf while it powers up, so
  * every synchronous cross-call to the CPU (text poking, stop_machine(),

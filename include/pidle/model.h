@@ -156,9 +156,53 @@ void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
  */
 u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
 			      unsigned int dom, unsigned int state, u64 now_ns);
-void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu);
+/*
+ * Resets. @now_ns (same clock as pidle_enter()'s) starts the energy's time;
+ * see "Energy model" in pidle_energy.c. A driver resets a model as it puts
+ * it in force, so that its energy counts from then.
+ */
+void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu,
+			   u64 now_ns);
 void pidle_domain_stats_reset(struct pidle_model *m, unsigned int level,
-			      unsigned int dom);
-void pidle_stats_reset(struct pidle_model *m);
+			      unsigned int dom, u64 now_ns);
+void pidle_stats_reset(struct pidle_model *m, u64 now_ns);
+
+/**
+ * struct pidle_energy - a node's energy since the last reset
+ * @total_nj:	all of it up to now: idle, transitions, active or up time
+ * @idle_nj:	the finished idle periods (a domain: voted periods, down or
+ *		kept up), each at its state's power plus its entry+exit energy
+ * @oracle_nj:	the oracle's price of the same periods; never above @idle_nj
+ * @periods:	how many periods @idle_nj and @oracle_nj price
+ * @elapsed_ns:	the time @total_nj covers (a sum: the longest)
+ * @down_ns:	of it, the time idle or offline (a domain: down), up to now
+ *
+ * Nanojoules, the exact floor of the exact sum (see pidle_energy.c). All
+ * zero but the times when the table has no power (pidle_model_has_energy()).
+ */
+struct pidle_energy {
+	u64 total_nj;
+	u64 idle_nj;
+	u64 oracle_nj;
+	u64 periods;
+	u64 elapsed_ns;
+	u64 down_ns;
+};
+
+/* True when the configuration gave any power or energy figure. */
+bool pidle_model_has_energy(const struct pidle_model *m);
+void pidle_cpu_energy_read(const struct pidle_model *m, unsigned int cpu,
+			   u64 now_ns, struct pidle_energy *out);
+/* The domain's own energy, its CPUs' and inner domains' not included. */
+void pidle_domain_energy_read(const struct pidle_model *m, unsigned int level,
+			      unsigned int dom, u64 now_ns,
+			      struct pidle_energy *out);
+/*
+ * A domain and everything inside it (its CPUs and inner domains), summed:
+ * what a powercap zone shows. @level 0: the whole machine.
+ */
+void pidle_subtree_energy_read(const struct pidle_model *m, unsigned int level,
+			       unsigned int dom, u64 now_ns,
+			       struct pidle_energy *out);
 
 #endif /* _PIDLE_MODEL_H */

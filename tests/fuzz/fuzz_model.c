@@ -132,8 +132,25 @@ static void check_domains_of(const struct fuzz *f, unsigned int cpu)
 	}
 }
 
+/* Energy: the model's sums against the reference's, to the nanojoule. */
+static void check_energy(const struct pidle_energy *me,
+			 const struct pidle_energy *re, const char *what,
+			 unsigned int level, unsigned int idx)
+{
+	FUZZ_CHECK(!memcmp(me, re, sizeof(*me)),
+		   "%s %u/%u energy: total %llu/%llu idle %llu/%llu oracle %llu/%llu periods %llu/%llu elapsed %llu/%llu down %llu/%llu",
+		   what, level, idx, me->total_nj, re->total_nj, me->idle_nj,
+		   re->idle_nj, me->oracle_nj, re->oracle_nj, me->periods,
+		   re->periods, me->elapsed_ns, re->elapsed_ns, me->down_ns,
+		   re->down_ns);
+	FUZZ_CHECK(me->oracle_nj <= me->idle_nj,
+		   "%s %u/%u: oracle %llu nJ above actual %llu nJ", what, level,
+		   idx, me->oracle_nj, me->idle_nj);
+}
+
 static void check_stats(const struct fuzz *f)
 {
+	struct pidle_energy me, re;
 	struct pidle_cpu_stats mc, rc;
 	struct pidle_domain_stats md, rd;
 	unsigned int cpu, s, l, d;
@@ -150,8 +167,16 @@ static void check_stats(const struct fuzz *f)
 				   rc.overshoot_max_ns);
 		}
 	}
+	for (cpu = 0; cpu < f->nr_cpus; cpu++) {
+		pidle_cpu_energy_read(f->m, cpu, f->clock_ns, &me);
+		ref_cpu_energy_read(f->r, cpu, f->clock_ns, &re);
+		check_energy(&me, &re, "CPU", 0, cpu);
+	}
 	for (l = 1; l <= f->nr_levels; l++) {
 		for (d = 0; d < pidle_model_nr_domains(f->m, l); d++) {
+			pidle_domain_energy_read(f->m, l, d, f->clock_ns, &me);
+			ref_domain_energy_read(f->r, l, d, f->clock_ns, &re);
+			check_energy(&me, &re, "domain", l, d);
 			for (s = 0; s < f->nr_states; s++) {
 				pidle_domain_stats_read(f->m, l, d, s, &md);
 				ref_domain_stats_read(f->r, l, d, s, &rd);
@@ -329,20 +354,20 @@ static void do_op(struct fuzz *f, const uint8_t op[4])
 	case 7:
 		switch (op[1] & 3) {
 		case 0:
-			pidle_stats_reset(f->m);
-			ref_stats_reset(f->r);
+			pidle_stats_reset(f->m, f->clock_ns);
+			ref_stats_reset(f->r, f->clock_ns);
 			break;
 		case 1:
-			pidle_cpu_stats_reset(f->m, cpu);
-			ref_cpu_stats_reset(f->r, cpu);
+			pidle_cpu_stats_reset(f->m, cpu, f->clock_ns);
+			ref_cpu_stats_reset(f->r, cpu, f->clock_ns);
 			break;
 		case 2:
 			if (f->nr_levels) {
 				unsigned int l = 1 + (op[1] >> 2) % f->nr_levels;
 				unsigned int d = pidle_model_domain_of(f->m, l, cpu);
 
-				pidle_domain_stats_reset(f->m, l, d);
-				ref_domain_stats_reset(f->r, l, d);
+				pidle_domain_stats_reset(f->m, l, d, f->clock_ns);
+				ref_domain_stats_reset(f->r, l, d, f->clock_ns);
 			}
 			break;
 		case 3:
@@ -433,6 +458,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct fuzz f = { 0 };
 	const uint8_t *ops;
 	const char *line[5];
+	char *power;
 	unsigned long nr_cpus;
 	size_t nr_ops, i;
 	char *copy;
@@ -447,6 +473,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		goto out_copy;
 	if (topo.nr_cpus > FUZZ_MAX_CPUS)
 		goto out_topo;
+	/* "STATES|POWER": the power= string rides on the states line. */
+	power = strchr(line[0], '|');
+	if (power)
+		*power++ = '\0';
 	if (line[0][0]) {
 		if (pidle_states_parse(line[0], &st, &err))
 			goto out_topo;
@@ -455,6 +485,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   "default table: %s", err.msg);
 		pidle_states_drop_missing_levels(&st, &topo);
 	}
+	if (power && pidle_power_parse(power, &st, &err))
+		goto out_topo;
 	if (pidle_policy_parse(line[4], &policy, &err))
 		goto out_topo;
 	if (check_build_refused(&st, &topo, policy))

@@ -153,6 +153,10 @@ static void check_states(const struct pidle_states *st)
 		FUZZ_CHECK(sd->target_residency_ns <= PIDLE_MAX_TIME_US * 1000 &&
 			   sd->target_residency_ns % 1000 == 0,
 			   "state %u: residency %llu ns", i, sd->target_residency_ns);
+		FUZZ_CHECK(sd->power_mw <= PIDLE_MAX_POWER_MW &&
+			   sd->energy_uj <= PIDLE_MAX_ENERGY_UJ,
+			   "state %u: power %u mW, energy %u uJ", i, sd->power_mw,
+			   sd->energy_uj);
 		if (!i)
 			continue;
 		FUZZ_CHECK(sd->exit_latency_ns >= sd[-1].exit_latency_ns,
@@ -202,6 +206,41 @@ static void fuzz_states(const char *str)
 	pidle_states_print(&b, again, sizeof(again));
 	FUZZ_CHECK(!strcmp(canon, again), "\"%s\" prints back as \"%s\"", canon, again);
 	check_print_bounds(states_print, &a, canon, "states");
+}
+
+/* power=: refused untouched, or printed back and reparsed the same. */
+static void fuzz_power(const char *str)
+{
+	struct pidle_states a, b, before;
+	struct pidle_err err = { 0 };
+	char canon[PIDLE_PARAM_LEN], again[PIDLE_PARAM_LEN];
+	unsigned int i;
+	int ret;
+
+	memset(&a, 0x5a, sizeof(a));
+	before = a;
+	ret = pidle_power_parse(str, &a, &err);
+	if (ret) {
+		check_refusal(ret, &err, "power");
+		FUZZ_CHECK(!memcmp(&a, &before, sizeof(a)), "output written on error");
+		return;
+	}
+	FUZZ_CHECK(a.nr_up <= PIDLE_MAX_LEVELS + 1, "%u levels", a.nr_up);
+	FUZZ_CHECK(!memcmp(a.state, before.state, sizeof(a.state)),
+		   "power= wrote the state table");
+	for (i = 0; i < a.nr_up; i++)
+		FUZZ_CHECK(is_name(a.up[i].level_name) &&
+			   a.up[i].power_mw <= PIDLE_MAX_POWER_MW,
+			   "item %u: level or power out of range", i);
+	ret = pidle_power_print(&a, canon, sizeof(canon));
+	FUZZ_CHECK(ret > 0 && (size_t)ret == strlen(canon), "print returned %d", ret);
+	memset(&b, 0, sizeof(b));
+	ret = pidle_power_parse(canon, &b, &err);
+	FUZZ_CHECK(!ret && a.nr_up == b.nr_up &&
+		   !memcmp(a.up, b.up, a.nr_up * sizeof(a.up[0])),
+		   "canonical \"%s\" refused or different: %s", canon, err.msg);
+	pidle_power_print(&b, again, sizeof(again));
+	FUZZ_CHECK(!strcmp(canon, again), "\"%s\" prints back as \"%s\"", canon, again);
 }
 
 /* What pidle_topology_parse() promises of a description it accepts. */
@@ -408,9 +447,14 @@ static void fuzz_config_check(const struct pidle_states *st,
 
 	ret = pidle_config_check(st, topo, &err);
 	if (ret) {
-		check_refusal(ret, &err, "states");
+		check_refusal(ret, &err, strncmp(err.msg, "power", 5) ?
+					 "states" : "power");
 		return;
 	}
+	for (i = 0; i < st->nr_up; i++)
+		FUZZ_CHECK(pidle_topology_level_index(topo, st->up[i].level_name) >= 0,
+			   "power item %u: level %s not in the topology", i,
+			   st->up[i].level_name);
 	for (i = 0; i < st->nr_states; i++) {
 		level = pidle_topology_level_index(topo, st->state[i].level_name);
 		FUZZ_CHECK(level >= 0, "state %u: level %s not in the topology", i,
@@ -454,6 +498,7 @@ static void fuzz_words(const char *wait, const char *policy)
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	const char *line[5];
+	char *power;
 	struct pidle_topology topo;
 	struct pidle_states st;
 	struct pidle_err err;
@@ -467,6 +512,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (nr_cpus > 2 * PIDLE_MAX_CPUS)
 		nr_cpus = 2 * PIDLE_MAX_CPUS;
 
+	/* "STATES|POWER", as fuzz_model reads it. */
+	power = strchr(line[0], '|');
+	if (power) {
+		*power++ = '\0';
+		fuzz_power(power);
+	}
 	if (line[0][0])
 		fuzz_states(line[0]);
 	have_topo = fuzz_topology(line[1], nr_cpus, &topo);
@@ -474,7 +525,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	if (have_topo) {
 		if (line[0][0]) {
-			if (!pidle_states_parse(line[0], &st, &err))
+			if (!pidle_states_parse(line[0], &st, &err) &&
+			    (!power || !pidle_power_parse(power, &st, &err)))
 				fuzz_config_check(&st, &topo);
 		} else {
 			/* The module without states=: the default table, trimmed. */

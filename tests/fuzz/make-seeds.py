@@ -25,6 +25,11 @@ PRESETS = {
     'sdm845': ('WFI:1:1,CPU_SLEEP_0:811:1890,CLUSTER_SLEEP_0:9825:9987:cluster', 'cluster'),
     'msm8916': ('WFI:1:1,CPU_SLEEP_0:280:2000,CLUSTER_RET:1000:2000:cluster,'
                 'CLUSTER_PWRDN:4000:6000:cluster', 'cluster'),
+    # with power: STATES|POWER (the power= string rides on the states line)
+    'juno-a53': ('WFI:1:1:cpu:6,CPU_SLEEP_0:1500:2000,CLUSTER_SLEEP_0:1600:2500:cluster:17'
+                 '|cpu:93,cluster:57', 'cluster'),
+    'juno-a57': ('WFI:1:1:cpu:15,CPU_SLEEP_0:1500:2000,CLUSTER_SLEEP_0:1600:2500:cluster:24'
+                 '|cpu:616,cluster:64', 'cluster'),
 }
 # What pidle-topo -y "pack:2 core:2 pu:2" writes for those levels.
 TOPO = {
@@ -55,7 +60,17 @@ CONFIGS = {
     'states-four-per-level': ['C1:1:1,A:2:2:core,B:3:3:core,C:4:4:core,D:5:5:core', 'core=0-3', '', 'poll', 'timer'],
     'states-two-per-level': ['POLL:0:0,C1:2:2,CC6:100:400:core,PC6:300:1200:package,PC10:900:5000:package',
                              'core=0-1,2-3;package=0-3', '', 'poll', 'timer'],
-    'states-power': ['C1:1:1:cpu:5,C6:100:400:core:1000000000', 'core=0-1', '', 'poll', 'auto'],
+    'states-power': ['C1:1:1:cpu:5,C6:100:400:core:1000000', 'core=0-1', '', 'poll', 'auto'],
+    # STATES|POWER: the energy model (power= rides on the states line)
+    'energy-core-package': ['POLL:0:0:cpu:1000,C1:2:2:cpu:300,CC6:100:400:core:50:20,'
+                            'PC6:300:1200:package:100:200|cpu:1000,core:200,package:2000',
+                            'core=0-1,2-3,4-5,6-7;package=0-3,4-7', '', 'poll', 'timer'],
+    'energy-juno-a53': ['WFI:1:1:cpu:6,CPU_SLEEP_0:1500:2000,CLUSTER_SLEEP_0:1600:2500:cluster:17|'
+                        'cpu:93,cluster:57', 'cluster=0-3', '', 'poll', 'auto'],
+    'energy-max': ['C1:1:1:cpu:1000000:1000000,C6:10000000:10000000:cpu:0:1000000|cpu:1000000',
+                   'none', '2', 'poll', 'auto'],
+    'energy-only-active': ['POLL:0:0,C1:2:2|cpu:100,core:5', 'core=0-1', '', 'poll', 'auto'],
+    'bad-power': ['C1:1:1:cpu:1000001:1000001|cpu:x,core,package:1:2,cpu:1', 'core=0-1', '', 'poll', 'auto'],
     'states-max-time': ['C1:10000000:10000000', 'none', '1', 'poll', 'auto'],
     'states-long-names': ['ABCDEFGHIJKLMNO:1:1,X:2:2:core.level-1_x', 'core.level-1_x=0-1', '', 'poll', 'auto'],
     # The compact form (Documentation/admin-guide.rst, "topology").
@@ -132,7 +147,7 @@ def main():
             if policy == 'auto':
                 write(P, 'preset-' + name, text(cfg))
             write(M, 'preset-%s-%s' % (name, policy),
-                  text(cfg) + scenario(states.count(',') + 1, 8))
+                  text(cfg) + scenario(states.split('|')[0].count(',') + 1, 8))
     for name, cfg in CONFIGS.items():
         write(P, name, text(cfg))
         if name.startswith('bad-') or nr_cpus_of(cfg) > 256:

@@ -25,6 +25,10 @@ struct ref_dom {
 	int up_state;
 	u64 ready_ns;
 	struct pidle_domain_stats st[PIDLE_MAX_DOMAIN_STATES];
+	/* Energy since the last reset: finished voted periods, priced. */
+	u64 epoch_ns;
+	unsigned __int128 done_pj, down_pj, oracle_pj;
+	u64 down_done_ns, periods;
 };
 
 struct ref_level {
@@ -42,6 +46,10 @@ struct ref_cpu {
 	/* Per level: idle through a down period whose power-up has begun. */
 	bool in_power_up[PIDLE_MAX_LEVELS + 1];
 	struct pidle_cpu_stats st[PIDLE_MAX_STATES];
+	/* Energy since the last reset: finished periods, priced. */
+	u64 since_ns, epoch_ns;
+	unsigned __int128 done_pj, oracle_pj;
+	u64 idle_done_ns, offline_done_ns, periods;
 };
 
 struct ref_model {
@@ -49,6 +57,7 @@ struct ref_model {
 	enum pidle_policy policy;
 	struct pidle_state_desc state[PIDLE_MAX_STATES];
 	unsigned int level_of[PIDLE_MAX_STATES];
+	u64 up_mw[PIDLE_MAX_LEVELS + 1];
 	struct ref_level level[PIDLE_MAX_LEVELS + 1];
 	struct ref_cpu *cpu;
 };
@@ -84,6 +93,9 @@ struct ref_model *ref_create(const struct pidle_states *st,
 	r->nr_levels = topo->nr_levels;
 	r->policy = policy;
 	memcpy(r->state, st->state, sizeof(r->state));
+	for (s = 0; s < st->nr_up; s++)
+		r->up_mw[ref_level_of(topo, st->up[s].level_name)] =
+			st->up[s].power_mw;
 	for (s = 0; s < r->nr_states; s++) {
 		struct ref_level *lvl;
 
@@ -148,6 +160,59 @@ void ref_destroy(struct ref_model *r)
 	}
 	free(r->cpu);
 	free(r);
+}
+
+/* "power(s) * t + energy(s)", in pJ: mW * ns, and uJ = 1e6 pJ. */
+static unsigned __int128 ref_price(u64 power_mw, u64 energy_uj, u64 t_ns)
+{
+	return (unsigned __int128)power_mw * t_ns +
+	       (unsigned __int128)energy_uj * 1000000;
+}
+
+/* "The cheapest state for its now-known length", trying each. */
+static unsigned __int128 ref_oracle(const struct ref_model *r, unsigned int l,
+				    u64 t_ns)
+{
+	unsigned __int128 best = l ? ref_price(r->up_mw[l], 0, t_ns) :
+				 ~(unsigned __int128)0, p;
+	unsigned int s;
+
+	for (s = 0; s < r->nr_states; s++) {
+		if (r->level_of[s] != l)
+			continue;
+		p = ref_price(r->state[s].power_mw, r->state[s].energy_uj, t_ns);
+		if (p < best)
+			best = p;
+	}
+	return best;
+}
+
+/* A CPU's CPU-level state: the deepest at CPU level not deeper than s. */
+static unsigned int ref_fallback(const struct ref_model *r, unsigned int s)
+{
+	while (r->level_of[s])
+		s--;
+	return s;
+}
+
+/* A voted period of @d ends: priced as it was, and by the oracle. */
+static void ref_domain_period(struct ref_model *r, unsigned int l,
+			      struct ref_dom *d, u64 now_ns)
+{
+	u64 t = now_ns > d->down_since_ns ? now_ns - d->down_since_ns : 0;
+
+	if (d->down_state == REF_NONE) {
+		d->done_pj += ref_price(r->up_mw[l], 0, t);
+	} else {
+		unsigned __int128 p = ref_price(r->state[d->down_state].power_mw,
+						r->state[d->down_state].energy_uj, t);
+
+		d->done_pj += p;
+		d->down_pj += p;
+		d->down_done_ns += t;
+	}
+	d->oracle_pj += ref_oracle(r, l, t);
+	d->periods++;
 }
 
 /*
@@ -238,6 +303,7 @@ void ref_enter(struct ref_model *r, unsigned int cpu, unsigned int state,
 	memset(info, 0, sizeof(*info));
 	c->state = state;
 	c->next_timer_ns = next_timer_ns;
+	c->since_ns = now_ns;
 	c->st[state].requested++;
 	ref_vote_all(r, cpu, state, now_ns, info);
 }
@@ -268,6 +334,7 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			struct pidle_domain_stats *st;
 			u64 lat, resid;
 
+			ref_domain_period(r, l, d, now_ns);
 			d->down = false;
 			if (t == REF_NONE)
 				continue;
@@ -333,6 +400,16 @@ void ref_exit(struct ref_model *r, unsigned int cpu, u64 now_ns,
 		      info);
 	info->requested = s;
 	info->achieved = achieved;
+	{
+		unsigned int f = ref_fallback(r, s);
+		u64 t = now_ns > c->since_ns ? now_ns - c->since_ns : 0;
+
+		c->done_pj += ref_price(r->state[f].power_mw,
+					r->state[f].energy_uj, t);
+		c->oracle_pj += ref_oracle(r, 0, t);
+		c->idle_done_ns += t;
+		c->periods++;
+	}
 	c->st[achieved].achieved++;
 	c->st[achieved].latency_paid_ns += info->latency_ns;
 	if (achieved < s)
@@ -355,6 +432,7 @@ void ref_cpu_offline(struct ref_model *r, unsigned int cpu, u64 now_ns)
 	struct ref_cpu *c = &r->cpu[cpu];
 
 	c->offline = true;
+	c->since_ns = now_ns;
 	c->state = r->nr_states - 1;
 	c->next_timer_ns = U64_MAX;
 	ref_vote_all(r, cpu, c->state, now_ns, NULL);
@@ -370,6 +448,9 @@ void ref_cpu_online(struct ref_model *r, unsigned int cpu, u64 now_ns)
 	memset(&scratch, 0, sizeof(scratch));
 	ref_leave_all(r, cpu, now_ns, true, &achieved, &latency_ns, &scratch);
 	r->cpu[cpu].offline = false;
+	/* "An offline CPU ... the deepest CPU-level state's power" */
+	r->cpu[cpu].offline_done_ns += now_ns > r->cpu[cpu].since_ns ?
+				       now_ns - r->cpu[cpu].since_ns : 0;
 }
 
 bool ref_domain_down(const struct ref_model *r, unsigned int level,
@@ -407,26 +488,103 @@ void ref_domain_stats_read(const struct ref_model *r, unsigned int level,
 	*out = lvl->dom[dom].st[k];
 }
 
-void ref_cpu_stats_reset(struct ref_model *r, unsigned int cpu)
+/*
+ * "A reset starts the energy's time at the reset, or at the start of the
+ * idle (voted) period going on, which is then counted whole after it."
+ */
+void ref_cpu_stats_reset(struct ref_model *r, unsigned int cpu, u64 now_ns)
 {
-	memset(r->cpu[cpu].st, 0, sizeof(r->cpu[cpu].st));
+	struct ref_cpu *c = &r->cpu[cpu];
+
+	memset(c->st, 0, sizeof(c->st));
+	c->done_pj = c->oracle_pj = 0;
+	c->idle_done_ns = c->offline_done_ns = c->periods = 0;
+	c->epoch_ns = now_ns;
+	if (c->state != REF_BUSY && c->since_ns < now_ns)
+		c->epoch_ns = c->since_ns;
 }
 
 void ref_domain_stats_reset(struct ref_model *r, unsigned int level,
-			    unsigned int dom)
+			    unsigned int dom, u64 now_ns)
 {
 	struct ref_dom *d = &r->level[level].dom[dom];
 
 	memset(d->st, 0, sizeof(d->st));
+	d->done_pj = d->down_pj = d->oracle_pj = 0;
+	d->down_done_ns = d->periods = 0;
+	d->epoch_ns = now_ns;
+	if (d->down && d->down_since_ns < now_ns)
+		d->epoch_ns = d->down_since_ns;
 }
 
-void ref_stats_reset(struct ref_model *r)
+void ref_stats_reset(struct ref_model *r, u64 now_ns)
 {
 	unsigned int cpu, l, d;
 
 	for (cpu = 0; cpu < r->nr_cpus; cpu++)
-		ref_cpu_stats_reset(r, cpu);
+		ref_cpu_stats_reset(r, cpu, now_ns);
 	for (l = 1; l <= r->nr_levels; l++)
 		for (d = 0; d < r->level[l].nr_domains; d++)
-			ref_domain_stats_reset(r, l, d);
+			ref_domain_stats_reset(r, l, d, now_ns);
+}
+
+static u64 ref_nj(unsigned __int128 pj)
+{
+	return (u64)(pj / 1000);
+}
+
+void ref_cpu_energy_read(const struct ref_model *r, unsigned int cpu,
+			 u64 now_ns, struct pidle_energy *out)
+{
+	const struct ref_cpu *c = &r->cpu[cpu];
+	u64 cur = c->state != REF_BUSY && now_ns > c->since_ns ?
+		  now_ns - c->since_ns : 0;
+	u64 idle = c->idle_done_ns, off = c->offline_done_ns, busy, elapsed;
+	unsigned __int128 total = c->done_pj;
+	unsigned int deepest = ref_fallback(r, r->nr_states - 1);
+
+	if (c->offline) {
+		off += cur;
+	} else if (c->state != REF_BUSY) {
+		idle += cur;
+		total += ref_price(r->state[ref_fallback(r, c->state)].power_mw,
+				   0, cur);
+	}
+	/* "while offline, the power of the deepest CPU-level state" */
+	total += ref_price(r->state[deepest].power_mw, 0, off);
+	elapsed = now_ns > c->epoch_ns ? now_ns - c->epoch_ns : 0;
+	busy = elapsed > idle + off ? elapsed - idle - off : 0;
+	total += ref_price(r->up_mw[0], 0, busy);
+	memset(out, 0, sizeof(*out));
+	out->total_nj = ref_nj(total);
+	out->idle_nj = ref_nj(c->done_pj);
+	out->oracle_nj = ref_nj(c->oracle_pj);
+	out->periods = c->periods;
+	out->elapsed_ns = elapsed;
+	out->down_ns = idle + off;
+}
+
+void ref_domain_energy_read(const struct ref_model *r, unsigned int level,
+			    unsigned int dom, u64 now_ns,
+			    struct pidle_energy *out)
+{
+	const struct ref_dom *d = &r->level[level].dom[dom];
+	unsigned __int128 total = d->down_pj;
+	u64 cur = 0, elapsed, down;
+
+	if (d->down && d->down_state != REF_NONE) {
+		cur = now_ns > d->down_since_ns ? now_ns - d->down_since_ns : 0;
+		total += ref_price(r->state[d->down_state].power_mw, 0, cur);
+	}
+	down = d->down_done_ns + cur;
+	elapsed = now_ns > d->epoch_ns ? now_ns - d->epoch_ns : 0;
+	/* "up power * (elapsed - sum of residencies)" */
+	total += ref_price(r->up_mw[level], 0, elapsed > down ? elapsed - down : 0);
+	memset(out, 0, sizeof(*out));
+	out->total_nj = ref_nj(total);
+	out->idle_nj = ref_nj(d->done_pj);
+	out->oracle_nj = ref_nj(d->oracle_pj);
+	out->periods = d->periods;
+	out->elapsed_ns = elapsed;
+	out->down_ns = down;
 }

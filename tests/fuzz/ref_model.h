@@ -34,9 +34,20 @@ void ref_cpu_stats_read(const struct ref_model *r, unsigned int cpu,
 void ref_domain_stats_read(const struct ref_model *r, unsigned int level,
 			   unsigned int dom, unsigned int state,
 			   struct pidle_domain_stats *out);
-void ref_cpu_stats_reset(struct ref_model *r, unsigned int cpu);
+void ref_cpu_stats_reset(struct ref_model *r, unsigned int cpu, u64 now_ns);
 void ref_domain_stats_reset(struct ref_model *r, unsigned int level,
-			    unsigned int dom);
-void ref_stats_reset(struct ref_model *r);
+			    unsigned int dom, u64 now_ns);
+void ref_stats_reset(struct ref_model *r, u64 now_ns);
+
+/*
+ * Energy, from DESIGN.md section 8 and the "Energy model" DOC block, kept
+ * the plain way: every finished period priced when it ends, in picojoules
+ * (128 bits), the oracle by trying every state. Same struct as the model.
+ */
+void ref_cpu_energy_read(const struct ref_model *r, unsigned int cpu,
+			 u64 now_ns, struct pidle_energy *out);
+void ref_domain_energy_read(const struct ref_model *r, unsigned int level,
+			    unsigned int dom, u64 now_ns,
+			    struct pidle_energy *out);
 
 #endif /* _PIDLE_REF_MODEL_H */

@@ -471,7 +471,7 @@ static void test_model_residency_includes_current_period(void **s)
 	assert_true(pidle_domain_residency_ns(fx.m, 1, 0, CC6, 3000 * US) == 1500 * US);
 	assert_true(pidle_domain_residency_ns(fx.m, 2, 0, PC6, 3000 * US) == 500 * US);
 	/* A reset's baseline applies to the completed part only. */
-	pidle_domain_stats_reset(fx.m, 1, 0);
+	pidle_domain_stats_reset(fx.m, 1, 0, 3000 * US);
 	assert_true(pidle_domain_residency_ns(fx.m, 1, 0, CC6, 3000 * US) == 500 * US);
 	leave(1, 4000);
 	assert_true(pidle_domain_residency_ns(fx.m, 1, 0, CC6, 9000 * US) == 1500 * US);
@@ -487,7 +487,7 @@ static void test_model_stats_reset(void **s)
 	leave(0, 1000);
 	leave(1, 1000);
 	assert_true(dstats(1, 0, CC6).usage == 1);
-	pidle_stats_reset(fx.m);
+	pidle_stats_reset(fx.m, 1500 * US);
 	assert_true(dstats(1, 0, CC6).usage == 0);
 	assert_true(cstats(0, CC6).requested == 0);
 	enter(0, CC6, 2000);
@@ -496,10 +496,10 @@ static void test_model_stats_reset(void **s)
 	leave(1, 2600);
 	assert_true(dstats(1, 0, CC6).usage == 1);
 	assert_true(dstats(1, 0, CC6).residency_ns == 500 * US);
-	pidle_cpu_stats_reset(fx.m, 0);
+	pidle_cpu_stats_reset(fx.m, 0, 2700 * US);
 	assert_true(cstats(0, CC6).requested == 0);
 	assert_true(cstats(1, CC6).requested == 1);	/* since the reset */
-	pidle_domain_stats_reset(fx.m, 1, 0);
+	pidle_domain_stats_reset(fx.m, 1, 0, 2700 * US);
 	assert_true(dstats(1, 0, CC6).usage == 0);
 }
 
@@ -519,7 +519,7 @@ static void test_model_aborted_entry_counts_alone(void **s)
 	/* CPU 1 never voted: the core stays up when CPU 0 leaves. */
 	leave(0, 1000);
 	assert_true(dstats(1, 0, CC6).usage == 0);
-	pidle_cpu_stats_reset(fx.m, 1);
+	pidle_cpu_stats_reset(fx.m, 1, 1000 * US);
 	assert_true(cstats(1, CC6).aborted == 0);
 }
 

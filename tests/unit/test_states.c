@@ -68,8 +68,14 @@ static const struct bad_case bad[] = {
 	{ "C1:20001:30000", "state 0 (C1): exit latency \"20001\": more than 20000 us" },
 	{ "POLL:0:0,C6:100:400,DEEP:25000:10000000", "state 2 (DEEP): exit latency \"25000\": more than 20000 us" },
 	{ "C1:1:18446744073709551617", "target residency \"18446744073709551617\": more than 10000000 us" },
-	{ "C1:1:1:core:99999999999", "power \"99999999999\": too large" },
-	{ "C1:1:1:core:5:x", "more than 5 fields" },
+	{ "C1:1:1:core:99999999999", "state 0 (C1): power \"99999999999\": more than 1000000 mW" },
+	{ "C1:1:1:core:1000001", "power \"1000001\": more than 1000000 mW" },
+	{ "C1:1:1:core:5:x", "state 0 (C1): energy \"x\": not a decimal number" },
+	{ "C1:1:1:core:5:", "state 0 (C1): energy \"\": empty" },
+	{ "C1:1:1:core::5", "state 0 (C1): power \"\": empty" },
+	{ "C1:1:1:core:5:1000001", "state 0 (C1): energy \"1000001\": more than 1000000 uJ" },
+	{ "C1:1:1:core:5:-1", "energy \"-1\": not a decimal number" },
+	{ "C1:1:1:core:5:6:7", "state 0 (C1): more than 6 fields" },
 	{ "C1:1:1:", "level \"\": empty" },
 	{ "C1;1;1", "name \"C1;1;1\": has a character outside" },	/* wrong separator */
 };
@@ -90,6 +96,102 @@ static void test_states_parse_bad_input(void **s)
 	}
 }
 
+/* The energy fields: parsed, printed back without trailing empty ones. */
+static void test_states_energy_fields(void **s)
+{
+	struct pidle_states st = { 0 };
+	struct pidle_err err = { 0 };
+	char buf[PIDLE_PARAM_LEN];
+
+	assert_int_equal(pidle_states_parse("WFI:1:1:cpu:6,CS:1500:2000:cpu:0:7,"
+					    "CL:1600:2500:cluster:17:0,X:1600:2500:cluster:0:0",
+					    &st, &err), 0);
+	assert_int_equal(st.state[0].power_mw, 6);
+	assert_int_equal(st.state[0].energy_uj, 0);
+	assert_int_equal(st.state[1].power_mw, 0);
+	assert_int_equal(st.state[1].energy_uj, 7);
+	assert_int_equal(st.state[2].power_mw, 17);
+	assert_int_equal(st.nr_up, 0);
+	assert_true(pidle_states_print(&st, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "WFI:1:1:cpu:6,CS:1500:2000:cpu:0:7,"
+				 "CL:1600:2500:cluster:17,X:1600:2500:cluster");
+	assert_int_equal(pidle_states_parse("C1:1:1:cpu:1000000:1000000", &st, &err), 0);
+	assert_true(st.state[0].power_mw == 1000000 && st.state[0].energy_uj == 1000000);
+}
+
+static void test_power_parse_print(void **s)
+{
+	struct pidle_states st = { 0 };
+	struct pidle_err err = { 0 };
+	char buf[PIDLE_PARAM_LEN];
+
+	assert_int_equal(pidle_power_parse(" cpu:0093,cluster:57\n", &st, &err), 0);
+	assert_int_equal(st.nr_up, 2);
+	assert_string_equal(st.up[0].level_name, "cpu");
+	assert_int_equal(st.up[0].power_mw, 93);
+	assert_true(pidle_power_print(&st, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "cpu:93,cluster:57");
+	/* none, or nothing: no active power; printed as none */
+	assert_int_equal(pidle_power_parse("none", &st, &err), 0);
+	assert_int_equal(st.nr_up, 0);
+	assert_true(pidle_power_print(&st, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "none");
+	assert_int_equal(pidle_power_parse("cpu:5", &st, &err), 0);
+	assert_int_equal(pidle_power_parse("", &st, &err), 0);
+	assert_int_equal(st.nr_up, 0);
+	/* Only the power part is written: the table stays. */
+	assert_int_equal(pidle_states_parse("C1:1:1", &st, &err), 0);
+	assert_int_equal(pidle_power_parse("cpu:1", &st, &err), 0);
+	assert_int_equal(st.nr_states, 1);
+	assert_string_equal(st.state[0].name, "C1");
+}
+
+static const struct bad_case bad_power[] = {
+	{ "cpu", "power: item 0 \"cpu\": want LEVEL:POWER_MW" },
+	{ "cpu:", "power: item 0 (cpu): power \"\": empty" },
+	{ "cpu:x", "power: item 0 (cpu): power \"x\": not a decimal number" },
+	{ "cpu:1:2", "power: item 0 (cpu): power \"1:2\": more than 2 fields (want LEVEL:POWER_MW)" },
+	{ "cpu:1000001", "power: item 0 (cpu): power \"1000001\": more than 1000000 mW" },
+	{ "cpu:1,cpu:2", "power: item 1: level \"cpu\" already given by item 0" },
+	{ "cpu:1,,core:2", "power: item 1 \"\": want LEVEL:POWER_MW" },
+	{ ":5", "power: item 0: level \"\": empty" },
+	{ "c pu:5", "power: item 0: level \"c pu\": has a character outside" },
+	{ "a:1,b:1,c:1,d:1,e:1,f:1,g:1", "power: more than 6 levels" },
+};
+
+static void test_power_parse_bad_input(void **s)
+{
+	for (size_t i = 0; i < sizeof(bad_power) / sizeof(bad_power[0]); i++) {
+		struct pidle_states st, before;
+		struct pidle_err err = { 0 };
+
+		memset(&st, 0x5a, sizeof(st));
+		before = st;
+		assert_int_equal(pidle_power_parse(bad_power[i].in, &st, &err), -EINVAL);
+		if (!strstr(err.msg, bad_power[i].msg))
+			fail_msg("input \"%s\": message \"%s\" lacks \"%s\"",
+				 bad_power[i].in, err.msg, bad_power[i].msg);
+		assert_memory_equal(&st, &before, sizeof(st));
+	}
+}
+
+/* A level power= names must be in the topology, as a state's level. */
+static void test_power_level_not_in_topology(void **s)
+{
+	struct pidle_states st = { 0 };
+	struct pidle_topology topo;
+	struct pidle_err err = { 0 };
+
+	assert_int_equal(pidle_states_parse("C1:1:1,CC6:2:2:core", &st, &err), 0);
+	assert_int_equal(pidle_power_parse("cpu:10,core:5,package:7", &st, &err), 0);
+	assert_int_equal(pidle_topology_parse("core=0-1", 0, &topo, &err), 0);
+	assert_int_equal(pidle_config_check(&st, &topo, &err), -EINVAL);
+	assert_string_equal(err.msg, "power: item 2 (package): level \"package\" is not a level of the topology (it has: cpu,core)");
+	assert_int_equal(pidle_power_parse("cpu:10,core:5", &st, &err), 0);
+	assert_int_equal(pidle_config_check(&st, &topo, &err), 0);
+	pidle_topology_free(&topo);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -97,6 +199,10 @@ int main(void)
 		cmocka_unit_test(test_states_parse_at_caps),
 		cmocka_unit_test(test_states_roundtrip_minimal),
 		cmocka_unit_test(test_states_parse_bad_input),
+		cmocka_unit_test(test_states_energy_fields),
+		cmocka_unit_test(test_power_parse_print),
+		cmocka_unit_test(test_power_parse_bad_input),
+		cmocka_unit_test(test_power_level_not_in_topology),
 	};
 	return pidle_unit_run("states", tests);
 }

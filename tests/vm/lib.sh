@@ -140,3 +140,30 @@ stayed_up() {
 check_counters() {
 	/pidlecheck "$1" "$2" "${POLICY:-auto}" $3
 }
+
+# --- the debug kernel's checkers ---
+
+# leak_start / leak_check: kmemleak, where the kernel has it (the debug
+# kernel). leak_start forgets the suspects found so far (boot's own);
+# leak_check scans (an object must be older than 5 s to be reported, so it
+# waits first) and prints the suspects' count, failing when there is any,
+# with the first report in the output. Without kmemleak it prints "SKIP
+# no kmemleak in this kernel" and succeeds: KTAP's SKIP directive.
+KMEMLEAK=/sys/kernel/debug/kmemleak
+leak_start() {
+	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	[ -w $KMEMLEAK ] && echo clear > $KMEMLEAK
+}
+leak_check() {
+	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	[ -w $KMEMLEAK ] || { echo "SKIP no kmemleak in this kernel"; return 0; }
+	sleep 6
+	echo scan > $KMEMLEAK
+	_r=$(cat $KMEMLEAK)
+	_n=$(echo "$_r" | grep -c '^unreferenced object')
+	if [ "$_n" -gt 0 ]; then
+		echo "$_n unreferenced objects, first: $(echo "$_r" | head -n 12 | tr '\n' ' ')"
+		return 1
+	fi
+	echo "kmemleak: no unreferenced object"
+}

@@ -3,11 +3,17 @@
 # kernel named (harness/kernel: 6.1, 6.1-rt, 6.12, 6.12-rt, eval, debug,
 # user; default $VM_KERNELS, else "6.1 6.12"; NAME@GOVERNOR boots every
 # suite with cpuidle.governor=GOVERNOR and checks it was in force): build
-# the module, one image
-# with every suite, then boot each suite of suites/ (or $VM_SUITES) in the
-# shape its header declares ("# smp:" required, "# append:", "# timeout:",
+# the module, one image with every suite, then boot each suite of suites/
+# (or $VM_SUITES) in the shape its header declares ("# smp:" required,
+# "# append:", "# timeout:",
 # "# icount:", booted under -icount beside other such guests) and
 # check its log. Ends with "N passed, N failed" over all kernels.
+# Without $VM_SUITES, the rt and debug kernels run only the suites whose
+# "# kernels:" header line names "rt" or "debug" (every suite runs on the
+# others): the rt flavours check the idle path, the domains, reconfiguration
+# and polling under PREEMPT_RT; the debug kernel (lockdep, KASAN, delayed
+# kobject release, fault injection) makes each cpuidle kobject removal
+# wait 1-4 s, so it runs the 2-vCPU suites about lifetime and faults.
 # The guest programs and tools are built by make check-vm.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -38,6 +44,23 @@ for s in "$HERE"/suites/*.sh; do PROGS+=(--suite "$s"); done
 
 RESULTS=$OUT/results
 : > "$RESULTS"
+# kernel_class NAME: rt, debug, or all (every suite)
+kernel_class() {
+	case "${1%%@*}" in
+	*-rt|*-rt-amd64) echo rt ;;
+	debug) echo debug ;;
+	*) echo all ;;
+	esac
+}
+
+# runs_on SUITE NAME: whether SUITE runs on kernel NAME
+runs_on() {
+	local class
+	class=$(kernel_class "$2")
+	[ -n "${VM_SUITES:-}" ] || [ "$class" = all ] ||
+		[[ " $(field "$1" kernels) " == *" $class "* ]]
+}
+
 for name in $KERNELS; do
 	t0=$(date +%s)
 	echo "== $name"
@@ -60,10 +83,19 @@ for name in $KERNELS; do
 	else
 		echo "  module: FAIL ($d/kmod/build.log)"; echo "module 0 1" >> "$RESULTS.$name"
 	fi
-	if ! "$H/image" "$d/initrd.gz" "${KOS[@]}" --file "$HERE/lib.sh" "${PROGS[@]}" --tools; then
+	# The test build with the fault hooks (drivers/fault/), for the fault suite.
+	if PIDLE_MODULE_VARS=PIDLE_FAULT=y "$H/module" "$kdir" "$d/kmod-fault"; then
+		KOS+=(--file "$d/kmod-fault/pseudo_cpuidle.ko:/fault/pseudo_cpuidle.ko")
+	else
+		echo "  fault module: FAIL ($d/kmod-fault/build.log)"; echo "fault-module 0 1" >> "$RESULTS.$name"
+	fi
+	# powercap-info (powercap-utils) for the energy suite
+	if ! "$H/image" "$d/initrd.gz" "${KOS[@]}" --file "$HERE/lib.sh" "${PROGS[@]}" --tools \
+		--bin /usr/bin/powercap-info; then
 		echo "  FAIL initramfs"; echo "image 0 1" >> "$RESULTS.$name"
 	fi
 	[ -f "$d/initrd.gz" ] && for s in $SUITES; do
+		runs_on "$s" "$name" || continue
 		ts=$(date +%s)
 		log=$d/$s.log
 		icount=$(field "$s" icount) append=$(field "$s" append)
@@ -76,6 +108,7 @@ for name in $KERNELS; do
 			*) append="$append pidle_icount=$icount" ;;
 			esac
 		fi
+		[ "$(kernel_class "$name")" = debug ] && append="$append vmsettle=5"
 		"$H/boot" --kernel "$image" --initrd "$d/initrd.gz" --log "$log" --suite "$s" \
 			--smp "$(field "$s" smp)" --append "$append" \
 			${gov:+--append "cpuidle.governor=$gov"} \

@@ -4,6 +4,7 @@
 #   pcpu CPU K REQUESTED ACHIEVED DEMOTED LAT_PAID_NS OVERSHOOT_NS
 #   domain NAME LEVEL CPUS K STATE USAGE RESIDENCY_NS TOO_DEEP REJECTED LAT_PAID_NS
 #   sys DRIVER GOVERNOR TOPOLOGY   (cpuidle's current ones, the module's topology)
+#   energy NODE ENERGY_UJ IDLE_UJ ORACLE_UJ   (NODE: root, cpuN or domains/NAME)
 set -e
 root=$1
 mkdir -p "$root/sys/devices/system/cpu"
@@ -35,6 +36,12 @@ while read -r kind a b c d e f g h i j; do
 		echo "$a" >"$root/sys/devices/system/cpu/cpuidle/current_driver"
 		echo "$b" >"$root/sys/devices/system/cpu/cpuidle/current_governor"
 		echo "$c" >"$root/sys/kernel/pseudo_cpuidle/topology" ;;
+	energy)
+		s=$root/sys/kernel/pseudo_cpuidle; [ "$a" = root ] || s=$s/$a
+		mkdir -p "$s"
+		echo "$b" >"$s/energy_uj"
+		[ "$a" = root ] && continue
+		echo "$c" >"$s/idle_energy_uj"; echo "$d" >"$s/oracle_energy_uj" ;;
 	''|'#'*) ;;
 	*) echo "mktree: unknown line kind '$kind'" >&2; exit 1 ;;
 	esac

@@ -4,6 +4,30 @@ set -e
 mk=$DATA/mktree.sh
 $mk "$TMP/before" <"$DATA/basic-before.spec"
 $mk "$TMP/after" <"$DATA/basic-after.spec"
+# The same, with an energy model: the basic trees and their energy files.
+# Over 1 s: CPUs 0.5, 0.4, 0.3, 0.2 J; cores 0.05, 0.06 J; package 1 J
+# (total 2.51 J). CPU 0 idle 0.2 J, oracle 0.15 J (75%); CPU 3 finished no
+# idle period (idle 0: efficiency "-"); package idle 0.8, oracle 0.2.
+{ cat "$DATA/basic-before.spec"; cat <<EOT; } | $mk "$TMP/ebefore"
+energy root 10000000
+energy cpu0 1000000 100000 50000
+energy cpu1 1000000 100000 100000
+energy cpu2 1000000 0 0
+energy cpu3 1000000 500 500
+energy domains/core0 100000 1000 1000
+energy domains/core1 100000 2000 1000
+energy domains/package0 2000000 100000 0
+EOT
+{ cat "$DATA/basic-after.spec"; cat <<EOT; } | $mk "$TMP/eafter"
+energy root 12510000
+energy cpu0 1500000 300000 200000
+energy cpu1 1400000 200000 190000
+energy cpu2 1300000 100000 100000
+energy cpu3 1200000 500 500
+energy domains/core0 150000 41000 21000
+energy domains/core1 160000 52000 51000
+energy domains/package0 3000000 900000 300000
+EOT
 $mk "$TMP/nomod" <<EOT
 cpuidle 0 0 POLL 0 10 100 0 1
 cpuidle 0 1 C1 2 20 200 1 2

@@ -5,6 +5,7 @@
 # keeps every counter consistent and offline CPUs keep nothing up; an
 # explicit topology= is honoured and a wrong one refused;
 # domain_policy=timer rejects a state its domain's next timer rules out.
+# kernels: rt
 # smp: 8,sockets=2,cores=2,threads=2
 # timeout: 240
 . /lib.sh

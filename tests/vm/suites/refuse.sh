@@ -2,6 +2,7 @@
 # refuse: the module will not load next to another cpuidle driver; it says
 # which one and which boot option frees the slot, in one line, and leaves
 # nothing behind. The other driver is tests/vm/kmod/pidle_slot_holder.ko.
+# kernels: debug
 # smp: 2
 . /lib.sh
 HOLDER=/pidle_slot_holder.ko

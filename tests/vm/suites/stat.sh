@@ -10,13 +10,13 @@
 . /lib.sh
 PS=/bin/pidle-stat
 T=/tmp/stat
-CSV_HEAD="interval,elapsed_s,scope,id,cpus,state,name,busy_pct,residency_pct,usage,too_deep_pct,too_shallow_pct,achieved,demoted,rejected,latency_paid_us,overshoot_avg_ns"
+CSV_HEAD="interval,elapsed_s,scope,id,cpus,state,name,busy_pct,residency_pct,usage,too_deep_pct,too_shallow_pct,achieved,demoted,rejected,latency_paid_us,overshoot_avg_ns,energy_j,avg_w,idle_energy_j,oracle_energy_j,efficiency_pct"
 mkdir -p $T
 echo "KTAP version 1"
 echo "1..7"
 
 # The CSV with each quoted field's commas made ';' and its quotes dropped,
-# so that awk -F, splits it into its 17 fields.
+# so that awk -F, splits it into its 22 fields.
 unquote() {
 	awk '{ while (match($0, /"[^"]*"/)) {
 		f = substr($0, RSTART + 1, RLENGTH - 2); gsub(/,/, ";", f)
@@ -53,7 +53,7 @@ check_csv() {
 	[ "$(head -n 1 $1)" = "$CSV_HEAD" ] || { echo "header: $(head -n 1 $1)"; return; }
 	unquote $1 | tail -n +2 > $T/rows
 	awk -F, -v n=$2 '
-		NF != 17 { print "line " NR + 1 ": " NF " fields"; bad = 1 }
+		NF != 22 { print "line " NR + 1 ": " NF " fields"; bad = 1 }
 		$1 < 0 || $1 >= n { print "line " NR + 1 ": interval " $1; bad = 1 }
 		{ split("8 9 11 12", pf, " ")	# busy, residency, too deep, too shallow
 		  for (j = 1; j <= 4; j++) { f = pf[j]

@@ -101,6 +101,7 @@ static void check_cpu_counters(const struct view *v, unsigned int cpu,
 {
 	unsigned long long u1[PIDLE_MAX_STATES], a1[PIDLE_MAX_STATES];
 	unsigned long long r[PIDLE_MAX_STATES], x2[PIDLE_MAX_STATES];
+	unsigned long long ab[PIDLE_MAX_STATES];
 	unsigned long long sa1 = 0, sr = 0, sx2 = 0;
 	unsigned int k, n = v->st.nr_states;
 	const char *c = CPUSYS, *p = PSYS;
@@ -114,6 +115,10 @@ static void check_cpu_counters(const struct view *v, unsigned int cpu,
 	for (k = 0; k < n; k++)
 		if (pidle_read_u64f(&r[k], "%s/cpu%u/state%u/requested", p, cpu, k))
 			goto unreadable;
+	/* Aborted entries (a wake-up pending) are in usage, not in requested. */
+	for (k = 0; k < n; k++)
+		if (pidle_read_u64f(&ab[k], "%s/cpu%u/state%u/aborted", p, cpu, k))
+			goto unreadable;
 	for (k = 0; k < n; k++)
 		if (cpuidle ? pidle_read_u64f(&x2[k], "%s/cpu%u/cpuidle/state%u/usage", c, cpu, k)
 			    : pidle_read_u64f(&x2[k], "%s/cpu%u/state%u/achieved", p, cpu, k))
@@ -122,9 +127,9 @@ static void check_cpu_counters(const struct view *v, unsigned int cpu,
 		sa1 += a1[k];
 		sr += r[k];
 		sx2 += x2[k];
-		if (cpuidle && u1[k] > r[k])
-			bad("cpu%u state%u: cpuidle usage %llu > the model's requested %llu: a counter was not restarted with the configuration",
-			    cpu, k, u1[k], r[k]);
+		if (cpuidle && u1[k] > r[k] + ab[k])
+			bad("cpu%u state%u: cpuidle usage %llu > the model's requested %llu + aborted %llu: a counter was not restarted with the configuration",
+			    cpu, k, u1[k], r[k], ab[k]);
 		achieved[k] += a1[k];
 	}
 	if (sa1 > sr)

@@ -1,0 +1,524 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pseudo-cpuidle: the energy model and its oracle. Counters are kept by
+ * pidle_model.c on the idle path; everything else (the prices) is derived
+ * here when a reader asks.
+ */
+#include <linux/atomic.h>
+#include <linux/compiler.h>
+#include <linux/kernel.h>
+#include <linux/math64.h>
+#include <linux/processor.h>
+#include <linux/string.h>
+#include "pidle_model_priv.h"
+
+/**
+ * DOC: Energy model
+ *
+ * Every *node* (a CPU, or a domain) draws a power that depends on what it
+ * is doing. A CPU draws the power of its CPU-level state while idle
+ * (``POWER_MW`` of the state table, the field cpuidle also shows as
+ * ``power_usage``), the power of the deepest CPU-level state while offline,
+ * and its *active power* (``power=cpu:MW``) the rest of the time, exit
+ * latency spins included. A domain draws the power of its state while down
+ * (a domain state's ``POWER_MW``: the domain's own power, its CPUs'
+ * figures not included) and its *up power* (``power=LEVEL:MW``) the rest of
+ * the time. Each entry into a state and exit from it costs the state's
+ * ``ENERGY_UJ`` once, counted when the period ends. So, per node and
+ * from the last reset::
+ *
+ *   energy = sum over states s of (power(s) * residency(s)
+ *                                   + energy(s) * periods(s))
+ *          + up power * (elapsed - sum of residencies)
+ *
+ * **Which state a CPU is in.** A CPU idle in a state at CPU level is in
+ * it; a CPU idle in a domain state (CC6, PC6) is, as a CPU, in its
+ * *fallback*: the deepest CPU-level state not deeper than its request,
+ * whatever its domains did. The domain's saving shows in the domain's own
+ * energy. The CPU's total is the same whether or not the domain went down:
+ * a demotion costs energy in the domain that stayed up.
+ *
+ * **Counters.** A CPU counts each finished idle period in its fallback
+ * state (``idle_ns``, ``idle_periods``) at exit: one subtraction and four
+ * additions on its own cache line, and a sequence count (``seq``) around
+ * the writes so that a reader on another CPU sees a period either going on
+ * (``activity``, ``since_ns``) or finished, never both or neither. A
+ * domain's residency and usage are the hierarchy model's own counters;
+ * the first man adds the periods the timer policy kept up
+ * (``kept_up_ns``). Powers are applied only when read, in nanojoules
+ * with the remainder kept in picojoules, so that a sum is the exact floor
+ * of the exact sum: 64 bits hold 584 years of a 1 W node.
+ *
+ * **The oracle** prices each finished period at what a governor that
+ * knew its length *t* in advance would have paid: the minimum, over the
+ * states it could have picked, of ``power(s) * t + energy(s)``. For a CPU
+ * the choice is among the CPU-level states; the period is the CPU's whole
+ * idle period, ``pidle_enter()`` to ``pidle_exit()``. For a domain the
+ * period is a *voted period*, from the last man's vote to the first man's
+ * withdrawal, the only time in which any domain state was possible; the
+ * choice is among the level's states and staying up (up power, no
+ * transition energy). The actual price of the same period is the state it
+ * was in, or up power for a period the policy kept up, so the oracle is
+ * never above the actual price, period by period and in sum; their ratio
+ * is the governor's (or, for domains, the domain policy's and the CPU
+ * governors' together) *energy efficiency*.
+ *
+ * The cheapest state as a function of *t* is the lower envelope of lines,
+ * a staircase computed once when the model is created
+ * (pidle_energy_tables()): at exit a CPU walks at most ten thresholds and
+ * multiplies nothing.
+ *
+ * Limits of the oracle: it prices the idle time only (the exit latency,
+ * after the wake-up, is active time for both); a domain's oracle sees only
+ * the periods in which every CPU voted, so a domain state missed because
+ * one CPU picked a shallow state is the CPU governor's loss, charged to
+ * no one (compare the domain's energy between governors for that); it
+ * may pick a state disabled through cpuidle's sysfs; a table without entry
+ * energies makes the deepest state the cheapest for any length, since
+ * nothing in it says otherwise.
+ *
+ * **Resets and reconfiguration.** A reset starts the energy's time
+ * (``epoch_ns``) at the reset, or at the start of the idle (voted) period
+ * going on, which is then counted whole after the reset: the total never
+ * holds a period in part and the oracle stays comparable. A new
+ * configuration is a new model: its energy starts at zero when the driver
+ * puts it in force (pidle_reconfig.c); nothing is carried over, since the
+ * powers, states and domains it would be added to may all have changed.
+ */
+
+/* mW * ns = pJ, mW * us = nJ. */
+#define PIDLE_PJ_PER_NJ		1000U
+#define PIDLE_NJ_PER_UJ		1000U
+#define PIDLE_PJ_PER_UJ		1000000ULL
+
+/* Retries of a read that raced with a CPU's entry or exit. */
+#define PIDLE_ENERGY_READ_TRIES	100
+
+/* An energy sum: whole nanojoules, and the picojoules below them. */
+struct pidle_nj {
+	u64 nj;
+	u64 rem_pj;
+};
+
+static void pidle_nj_add_power(struct pidle_nj *e, u32 power_mw, u64 time_ns)
+{
+	u32 rem_ns, rem_pj;
+
+	if (!power_mw || !time_ns)
+		return;
+	e->nj += mul_u64_u32_div(time_ns, power_mw, PIDLE_PJ_PER_NJ);
+	div_u64_rem(time_ns, PIDLE_PJ_PER_NJ, &rem_ns);
+	div_u64_rem((u64)rem_ns * power_mw, PIDLE_PJ_PER_NJ, &rem_pj);
+	e->rem_pj += rem_pj;
+}
+
+static void pidle_nj_add_energy(struct pidle_nj *e, u32 energy_uj, u64 count)
+{
+	e->nj += (u64)energy_uj * PIDLE_NJ_PER_UJ * count;
+}
+
+static u64 pidle_nj(const struct pidle_nj *e)
+{
+	return e->nj + div_u64(e->rem_pj, PIDLE_PJ_PER_NJ);
+}
+
+/* One line of the envelope: cost(t) = power_mw * t + energy_pj. */
+struct pidle_oracle_cand {
+	u64 power_mw;
+	u64 energy_pj;
+	int state;
+};
+
+/*
+ * The lower envelope: start at t = 0 with the cheapest entry energy (the
+ * lowest power among equals); then, from the current line, the next is the
+ * line of lower power that crosses it first (the lowest power among those
+ * crossing together), from the first whole nanosecond at which it is no
+ * dearer. With powers up to 1e6 mW and energies up to 1e12 pJ (limits.h)
+ * a crossing is at most 1e12 ns and no product here passes 1e18.
+ */
+static void pidle_oracle_build(struct pidle_oracle *o,
+			       const struct pidle_oracle_cand *c, unsigned int n)
+{
+	unsigned int i, cur = 0, next;
+	u64 at, best_at = 0;
+
+	for (i = 1; i < n; i++)
+		if (c[i].energy_pj < c[cur].energy_pj ||
+		    (c[i].energy_pj == c[cur].energy_pj &&
+		     c[i].power_mw < c[cur].power_mw))
+			cur = i;
+	o->nr = 1;
+	o->from_ns[0] = 0;
+	o->state[0] = c[cur].state;
+	for (;;) {
+		next = n;
+		for (i = 0; i < n; i++) {
+			u64 dp;
+
+			if (c[i].power_mw >= c[cur].power_mw)
+				continue;
+			dp = c[cur].power_mw - c[i].power_mw;
+			at = c[i].energy_pj <= c[cur].energy_pj ? 0 :
+			     div64_u64(c[i].energy_pj - c[cur].energy_pj + dp - 1, dp);
+			if (next == n || at < best_at ||
+			    (at == best_at && c[i].power_mw < c[next].power_mw)) {
+				next = i;
+				best_at = at;
+			}
+		}
+		if (next == n)
+			break;
+		if (best_at <= o->from_ns[o->nr - 1]) {
+			o->state[o->nr - 1] = c[next].state;
+		} else {
+			o->from_ns[o->nr] = best_at;
+			o->state[o->nr++] = c[next].state;
+		}
+		cur = next;
+	}
+}
+
+int pidle_oracle_pick(const struct pidle_oracle *o, u64 length_ns)
+{
+	unsigned int i = 0;
+
+	while (i + 1 < o->nr && length_ns >= o->from_ns[i + 1])
+		i++;
+	return o->state[i];
+}
+
+static u32 pidle_level_up_mw(const struct pidle_states *st,
+			     const struct pidle_topology *topo, unsigned int l)
+{
+	unsigned int i;
+
+	for (i = 0; i < st->nr_up; i++)
+		if (pidle_topology_level_index(topo, st->up[i].level_name) == (int)l)
+			return st->up[i].power_mw;
+	return 0;
+}
+
+void pidle_energy_tables(struct pidle_model *m, const struct pidle_states *st,
+			 const struct pidle_topology *topo)
+{
+	struct pidle_oracle_cand c[PIDLE_MAX_STATES + 1];
+	unsigned int l, s, n;
+
+	for (l = 0; l <= m->nr_levels; l++) {
+		m->up_mw[l] = pidle_level_up_mw(st, topo, l);
+		if (m->up_mw[l])
+			m->has_energy = true;
+	}
+	for (s = 0; s < m->nr_states; s++) {
+		if (m->state[s].power_mw || m->state[s].energy_uj)
+			m->has_energy = true;
+		if (!m->state_level[s])
+			m->deepest_cpu_state = s;
+	}
+	for (l = 0; l <= m->nr_levels; l++) {
+		n = 0;
+		if (l) {
+			/* A domain can also stay up: up power, no transition. */
+			c[n].power_mw = m->up_mw[l];
+			c[n].energy_pj = 0;
+			c[n++].state = PIDLE_STATE_NONE;
+		}
+		for (s = 0; s < m->nr_states; s++) {
+			if (m->state_level[s] != l)
+				continue;
+			c[n].power_mw = m->state[s].power_mw;
+			c[n].energy_pj = m->state[s].energy_uj * PIDLE_PJ_PER_UJ;
+			c[n++].state = s;
+		}
+		if (n)
+			pidle_oracle_build(&m->oracle[l], c, n);
+	}
+}
+
+static void pidle_inc(u64 *counter, u64 val)
+{
+	WRITE_ONCE(*counter, *counter + val);
+}
+
+/* The owner's half of the sequence count: odd while it writes. */
+static void pidle_seq_begin(struct pidle_cpu *c)
+{
+	WRITE_ONCE(c->seq, c->seq + 1);
+	smp_wmb();	/* the odd count, then the writes; pairs with the reader's */
+}
+
+static void pidle_seq_end(struct pidle_cpu *c)
+{
+	smp_wmb();	/* the writes, then the even count */
+	WRITE_ONCE(c->seq, c->seq + 1);
+}
+
+void pidle_energy_cpu_begin(struct pidle_cpu *c, enum pidle_activity what,
+			    u64 now_ns)
+{
+	pidle_seq_begin(c);
+	WRITE_ONCE(c->activity, what);
+	WRITE_ONCE(c->since_ns, now_ns);
+	pidle_seq_end(c);
+}
+
+void pidle_energy_cpu_end(const struct pidle_model *m, struct pidle_cpu *c,
+			  unsigned int state, u64 now_ns)
+{
+	u64 len = now_ns > c->since_ns ? now_ns - c->since_ns : 0;
+	struct pidle_cpu_counters *st;
+
+	pidle_seq_begin(c);
+	if (c->activity == PIDLE_OFFLINE) {
+		pidle_inc(&c->offline_ns, len);
+	} else {
+		st = &c->stat[m->cpu_fallback[state]];
+		pidle_inc(&st->idle_ns, len);
+		pidle_inc(&st->idle_periods, 1);
+		st = &c->stat[pidle_oracle_pick(&m->oracle[0], len)];
+		pidle_inc(&st->oracle_ns, len);
+		pidle_inc(&st->oracle_periods, 1);
+	}
+	WRITE_ONCE(c->activity, PIDLE_BUSY);
+	pidle_seq_end(c);
+}
+
+/* The first man, WAKING held: the voted period that just ended. */
+void pidle_energy_domain_end(const struct pidle_model *m,
+			     struct pidle_domain *d, int state, u64 length_ns)
+{
+	int pick = pidle_oracle_pick(&m->oracle[d->level], length_ns);
+	struct pidle_domain_counters *st;
+
+	if (state == PIDLE_STATE_NONE) {
+		pidle_inc(&d->up.kept_up_ns, length_ns);
+		pidle_inc(&d->up.kept_up_periods, 1);
+	}
+	if (pick == PIDLE_STATE_NONE) {
+		pidle_inc(&d->up.oracle_up_ns, length_ns);
+		pidle_inc(&d->up.oracle_up_periods, 1);
+		return;
+	}
+	st = &d->stat[m->dstate_index[pick]];
+	pidle_inc(&st->oracle_ns, length_ns);
+	pidle_inc(&st->oracle_periods, 1);
+}
+
+bool pidle_model_has_energy(const struct pidle_model *m)
+{
+	return m->has_energy;
+}
+
+#define PIDLE_DELTA_OF(cur, base, field) \
+	(READ_ONCE((cur)->field) - READ_ONCE((base)->field))
+
+/* What a CPU's energy is computed from: one consistent view. */
+struct pidle_cpu_view {
+	u64 idle_ns[PIDLE_MAX_STATES], idle_periods[PIDLE_MAX_STATES];
+	u64 oracle_ns[PIDLE_MAX_STATES], oracle_periods[PIDLE_MAX_STATES];
+	u64 offline_ns, since_ns, epoch_ns;
+	enum pidle_activity activity;
+	unsigned int requested;
+};
+
+static void pidle_cpu_view(const struct pidle_model *m,
+			   const struct pidle_cpu *c, struct pidle_cpu_view *v)
+{
+	unsigned int tries, seq, s;
+
+	for (tries = 0; tries < PIDLE_ENERGY_READ_TRIES; tries++) {
+		seq = READ_ONCE(c->seq);
+		smp_rmb();	/* the count, then the fields; pairs with seq_begin */
+		if (seq & 1) {
+			cpu_relax();
+			continue;
+		}
+		for (s = 0; s < m->nr_states; s++) {
+			v->idle_ns[s] = PIDLE_DELTA_OF(&c->stat[s], &c->base[s], idle_ns);
+			v->idle_periods[s] = PIDLE_DELTA_OF(&c->stat[s], &c->base[s], idle_periods);
+			v->oracle_ns[s] = PIDLE_DELTA_OF(&c->stat[s], &c->base[s], oracle_ns);
+			v->oracle_periods[s] = PIDLE_DELTA_OF(&c->stat[s], &c->base[s], oracle_periods);
+		}
+		v->offline_ns = READ_ONCE(c->offline_ns) - READ_ONCE(c->offline_base_ns);
+		v->activity = READ_ONCE(c->activity);
+		v->since_ns = READ_ONCE(c->since_ns);
+		v->requested = READ_ONCE(c->requested);
+		v->epoch_ns = READ_ONCE(c->epoch_ns);
+		smp_rmb();	/* the fields, then the count again */
+		if (READ_ONCE(c->seq) == seq)
+			return;
+	}
+	/* Out of tries: what was read, at worst one period off. */
+}
+
+void pidle_cpu_energy_read(const struct pidle_model *m, unsigned int cpu,
+			   u64 now_ns, struct pidle_energy *out)
+{
+	struct pidle_cpu_view v;
+	struct pidle_nj total = { 0 }, idle = { 0 }, oracle = { 0 };
+	u64 cur_ns, idle_ns = 0, elapsed_ns, busy_ns, offline_ns;
+	unsigned int s, in = m->nr_states;
+
+	memset(&v, 0, sizeof(v));
+	pidle_cpu_view(m, m->cpu[cpu], &v);
+	cur_ns = v.activity != PIDLE_BUSY && now_ns > v.since_ns ?
+		 now_ns - v.since_ns : 0;
+	if (v.activity == PIDLE_IDLE)
+		in = m->cpu_fallback[v.requested];
+	memset(out, 0, sizeof(*out));
+	for (s = 0; s < m->nr_states; s++) {
+		const struct pidle_state_desc *sd = &m->state[s];
+		u64 t = v.idle_ns[s] + (s == in ? cur_ns : 0);
+
+		if (m->state_level[s])
+			continue;
+		idle_ns += t;
+		pidle_nj_add_power(&total, sd->power_mw, t);
+		pidle_nj_add_energy(&total, sd->energy_uj, v.idle_periods[s]);
+		pidle_nj_add_power(&idle, sd->power_mw, v.idle_ns[s]);
+		pidle_nj_add_energy(&idle, sd->energy_uj, v.idle_periods[s]);
+		pidle_nj_add_power(&oracle, sd->power_mw, v.oracle_ns[s]);
+		pidle_nj_add_energy(&oracle, sd->energy_uj, v.oracle_periods[s]);
+		out->periods += v.idle_periods[s];
+	}
+	offline_ns = v.offline_ns + (v.activity == PIDLE_OFFLINE ? cur_ns : 0);
+	pidle_nj_add_power(&total, m->state[m->deepest_cpu_state].power_mw,
+			   offline_ns);
+	elapsed_ns = now_ns > v.epoch_ns ? now_ns - v.epoch_ns : 0;
+	busy_ns = elapsed_ns > idle_ns + offline_ns ?
+		  elapsed_ns - idle_ns - offline_ns : 0;
+	pidle_nj_add_power(&total, m->up_mw[0], busy_ns);
+
+	out->total_nj = pidle_nj(&total);
+	out->idle_nj = pidle_nj(&idle);
+	out->oracle_nj = pidle_nj(&oracle);
+	out->elapsed_ns = elapsed_ns;
+	out->down_ns = idle_ns + offline_ns;
+}
+
+void pidle_domain_energy_read(const struct pidle_model *m, unsigned int level,
+			      unsigned int dom, u64 now_ns,
+			      struct pidle_energy *out)
+{
+	const struct pidle_level *lvl = &m->level[level];
+	const struct pidle_domain *d = lvl->dom[dom];
+	struct pidle_nj total = { 0 }, idle = { 0 }, oracle = { 0 };
+	u64 down_ns = 0, elapsed_ns, up_ns, epoch_ns, t, done_ns, usage;
+	unsigned int k, s;
+
+	memset(out, 0, sizeof(*out));
+	epoch_ns = READ_ONCE(d->epoch_ns);
+	for (k = 0; k < lvl->nr_dstates; k++) {
+		const struct pidle_domain_counters *cur = &d->stat[k];
+		const struct pidle_domain_counters *base = &d->base[k];
+		const struct pidle_state_desc *sd;
+
+		s = lvl->dstate[k];
+		sd = &m->state[s];
+		usage = PIDLE_DELTA_OF(cur, base, usage);
+		done_ns = PIDLE_DELTA_OF(cur, base, residency_ns);
+		t = pidle_domain_residency_ns(m, level, dom, s, now_ns);
+		down_ns += t;
+		pidle_nj_add_power(&total, sd->power_mw, t);
+		pidle_nj_add_energy(&total, sd->energy_uj, usage);
+		pidle_nj_add_power(&idle, sd->power_mw, done_ns);
+		pidle_nj_add_energy(&idle, sd->energy_uj, usage);
+		pidle_nj_add_power(&oracle, sd->power_mw,
+				   PIDLE_DELTA_OF(cur, base, oracle_ns));
+		pidle_nj_add_energy(&oracle, sd->energy_uj,
+				    PIDLE_DELTA_OF(cur, base, oracle_periods));
+		out->periods += usage;
+	}
+	pidle_nj_add_power(&idle, m->up_mw[level],
+			   PIDLE_DELTA_OF(&d->up, &d->up_base, kept_up_ns));
+	pidle_nj_add_power(&oracle, m->up_mw[level],
+			   PIDLE_DELTA_OF(&d->up, &d->up_base, oracle_up_ns));
+	out->periods += PIDLE_DELTA_OF(&d->up, &d->up_base, kept_up_periods);
+	elapsed_ns = now_ns > epoch_ns ? now_ns - epoch_ns : 0;
+	up_ns = elapsed_ns > down_ns ? elapsed_ns - down_ns : 0;
+	pidle_nj_add_power(&total, m->up_mw[level], up_ns);
+
+	out->total_nj = pidle_nj(&total);
+	out->idle_nj = pidle_nj(&idle);
+	out->oracle_nj = pidle_nj(&oracle);
+	out->elapsed_ns = elapsed_ns;
+	out->down_ns = down_ns;
+}
+
+static void pidle_energy_add(struct pidle_energy *sum,
+			     const struct pidle_energy *e)
+{
+	sum->total_nj += e->total_nj;
+	sum->idle_nj += e->idle_nj;
+	sum->oracle_nj += e->oracle_nj;
+	sum->periods += e->periods;
+	sum->down_ns += e->down_ns;
+	if (e->elapsed_ns > sum->elapsed_ns)
+		sum->elapsed_ns = e->elapsed_ns;
+}
+
+void pidle_subtree_energy_read(const struct pidle_model *m, unsigned int level,
+			       unsigned int dom, u64 now_ns,
+			       struct pidle_energy *out)
+{
+	struct pidle_energy e;
+	unsigned int cpu, l, d;
+
+	memset(out, 0, sizeof(*out));
+	for (cpu = 0; cpu < m->nr_cpus; cpu++) {
+		if (level && m->level[level].domain_of_cpu[cpu] != dom)
+			continue;
+		pidle_cpu_energy_read(m, cpu, now_ns, &e);
+		pidle_energy_add(out, &e);
+	}
+	for (l = 1; l <= (level ? level : m->nr_levels); l++) {
+		for (d = 0; d < m->level[l].nr_domains; d++) {
+			const struct pidle_domain *dd = m->level[l].dom[d];
+
+			/* Inside @dom: its first CPU is. */
+			if (level && m->level[level].domain_of_cpu[dd->cpus[0]] != dom)
+				continue;
+			pidle_domain_energy_read(m, l, d, now_ns, &e);
+			pidle_energy_add(out, &e);
+		}
+	}
+}
+
+/* Called by the resets in pidle_stats.c, with the counters' bases. */
+void pidle_energy_cpu_reset(struct pidle_model *m, unsigned int cpu,
+			    u64 now_ns)
+{
+	struct pidle_cpu *c = m->cpu[cpu];
+	struct pidle_cpu_view v;
+	u64 epoch_ns = now_ns;
+
+	WRITE_ONCE(c->offline_base_ns, READ_ONCE(c->offline_ns));
+	pidle_cpu_view(m, c, &v);
+	/* A period going on is counted whole, after the reset. */
+	if (v.activity != PIDLE_BUSY && v.since_ns < now_ns)
+		epoch_ns = v.since_ns;
+	WRITE_ONCE(c->epoch_ns, epoch_ns);
+}
+
+void pidle_energy_domain_reset(struct pidle_model *m, unsigned int level,
+			       unsigned int dom, u64 now_ns)
+{
+	struct pidle_domain *d = m->level[level].dom[dom];
+	u64 epoch_ns = now_ns, since_ns;
+	s64 word;
+
+	WRITE_ONCE(d->up_base.kept_up_ns, READ_ONCE(d->up.kept_up_ns));
+	WRITE_ONCE(d->up_base.kept_up_periods, READ_ONCE(d->up.kept_up_periods));
+	WRITE_ONCE(d->up_base.oracle_up_ns, READ_ONCE(d->up.oracle_up_ns));
+	WRITE_ONCE(d->up_base.oracle_up_periods, READ_ONCE(d->up.oracle_up_periods));
+	/* Pairs with the last man's release of DECIDED, as residency reads. */
+	word = atomic64_read_acquire(&d->word);
+	if (PIDLE_VOTE_COUNT(word, 0) == d->nr_cpus &&
+	    (word & PIDLE_DECIDED) && !(word & PIDLE_WAKING)) {
+		since_ns = READ_ONCE(d->down_since_ns);
+		if (since_ns < now_ns)
+			epoch_ns = since_ns;
+	}
+	WRITE_ONCE(d->epoch_ns, epoch_ns);
+}

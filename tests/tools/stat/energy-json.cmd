@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --before $TMP/ebefore --after $TMP/eafter --elapsed 1 --json
