@@ -48,9 +48,15 @@ ipi_only_when_sent() {
 	# the CPU busy with a kworker now and then, which costs an IPI.
 	p=$(col ipi-irq POLL 5)
 	[ "${p:-0}" -le $((N / 10)) ] || { why "POLL (polling: woken without an IPI) has $p ipi-irq samples, want at most $((N / 10))"; return 1; }
+	# Under -icount every wake-up finds the CPU asleep; a free-running
+	# guest (pidle_icount=none) may signal a waiter not yet asleep, which
+	# needs no IPI: there a tenth may be missing (6.1 saw 49 of 50).
+	min=$N
+	grep -q 'pidle_icount=none' /proc/cmdline && min=$((N - N / 10))
 	for s in NOLAT B500; do
 		n=$(col ipi-irq $s 5)
-		[ "$n" = $N ] || { why "$s: '$n' ipi-irq samples for $N IPI wake-ups"; return 1; }
+		[ "${n:-0}" -ge $min ] && [ "${n:-0}" -le $N ] ||
+			{ why "$s: '$n' ipi-irq samples for $N IPI wake-ups, want $min..$N"; return 1; }
 	done
 }
 
