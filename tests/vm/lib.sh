@@ -167,3 +167,15 @@ leak_check() {
 	fi
 	echo "kmemleak: no unreferenced object"
 }
+
+# sysfs_copy DIR: what pidle-stat reads, copied under DIR.
+sysfs_copy() {
+	for c in /sys/devices/system/cpu/cpu[0-9]*; do
+		[ -d $c/cpuidle ] || continue
+		mkdir -p $1$c
+		cp -r $c/cpuidle $1$c/ 2>/dev/null
+	done
+	mkdir -p $1/sys/devices/system/cpu/cpuidle $1/sys/kernel
+	cp /sys/devices/system/cpu/cpuidle/current_* $1/sys/devices/system/cpu/cpuidle/
+	cp -r $SYS $1/sys/kernel/ 2>/dev/null	# the write-only reset files fail
+}

@@ -22,17 +22,6 @@ TABLE=POLL:0:0:cpu:1000,C1:2:2:cpu:300,C6:100:400:core:50:20,PC6:300:1200:packag
 POWER=cpu:1000,core:200,package:2000
 mkdir -p $T
 
-# sysfs_copy DIR: what pidle-stat reads, copied under DIR.
-sysfs_copy() {
-	for c in /sys/devices/system/cpu/cpu[0-9]*; do
-		mkdir -p $1$c
-		cp -r $c/cpuidle $1$c/ 2>/dev/null
-	done
-	mkdir -p $1/sys/devices/system/cpu/cpuidle $1/sys/kernel
-	cp /sys/devices/system/cpu/cpuidle/current_* $1/sys/devices/system/cpu/cpuidle/
-	cp -r $SYS $1/sys/kernel/ 2>/dev/null	# the write-only reset files fail
-}
-
 # zone_of NAME: the directory of the zone named NAME
 zone_of() {
 	for z in $PC/pseudo-cpuidle:*/ $PC/pseudo-cpuidle:*/pseudo-cpuidle:*/; do

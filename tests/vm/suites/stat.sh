@@ -92,18 +92,6 @@ check_csv() {
 		}' $T/rows > $T/why || head -n 3 $T/why
 }
 
-# sysfs_copy DIR: what pidle-stat reads, copied under DIR.
-sysfs_copy() {
-	for c in /sys/devices/system/cpu/cpu[0-9]*; do
-		[ -d $c/cpuidle ] || continue
-		mkdir -p $1$c
-		cp -r $c/cpuidle $1$c/ 2>/dev/null
-	done
-	mkdir -p $1/sys/devices/system/cpu/cpuidle $1/sys/kernel
-	cp /sys/devices/system/cpu/cpuidle/current_* $1/sys/devices/system/cpu/cpuidle/
-	cp -r $SYS $1/sys/kernel/ 2>/dev/null	# the write-only reset files fail
-}
-
 # expect_from A B ELAPSED: the CSV fields pidle-stat must print for the
 # copies A (start) and B (end), computed here from their files:
 # "cpu,N,K,residency,usage,too_deep,too_shallow" and
