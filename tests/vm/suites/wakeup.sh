@@ -28,7 +28,7 @@ probe() {
 	set -- $(echo "$_r" | sed 's/.*min_ns=\(-*[0-9]*\) median_ns=\(-*[0-9]*\) max_ns=\(-*[0-9]*\)/\1 \2 \3/')
 	LMIN=$1; LMED=$2; LMAX=$3
 }
-# only K: every CPU may use state K alone; all: every state again
+# only K: every CPU may use state K alone
 only() {
 	_k=0
 	while [ $_k -lt $(nstates) ]; do
@@ -36,7 +36,10 @@ only() {
 		_k=$((_k + 1))
 	done
 }
-all() { only 0; set_disable 1 0; set_disable 2 0; }
+all() {
+	_k=0
+	while [ $_k -lt $(nstates) ]; do set_disable $_k 0; _k=$((_k + 1)); done
+}
 # diff_med MODE K: DIFF = median lateness of MODE from state K minus that
 # from NOLAT (state 1), ns
 diff_med() {
@@ -58,10 +61,19 @@ loaded_with() { unload >/dev/null; load "$@" || { why "insmod $*: $OUT"; return 
 # task must send the CPU back through the idle loop, which programs the
 # timer; a driver that stays in its state fires it whenever something
 # else wakes the CPU (408 ms late measured on 6.12 before the fix).
+# The median of the ten trials is within 1 ms of the expiry, and every
+# trial within one tick (4 ms at HZ=250) and 1 ms: under -icount the woken
+# CPU's timer event and CPU 0's tick, which updates jiffies, fall on the
+# same virtual nanosecond, and when the woken CPU runs first it finds
+# jiffies not yet at the expiry and waits for its next tick (seen with
+# wait=halt, whose handler runs at once: one trial in 10-40 late by
+# 4.01 ms); and the probe's expiry, inferred from jiffies edges after an
+# idle period, was once 1.3 ms off.
 pinned_on_time() {
 	loaded_with wait=$1 || return 1
 	probe pinned
-	within "$LMIN" -1000000 1000000 && within "$LMAX" -1000000 1000000 ||
+	within "$LMED" -1000000 1000000 &&
+		within "$LMIN" -5000000 5000000 && within "$LMAX" -5000000 5000000 ||
 		{ why "late min $LMIN median $LMED max $LMAX ns"; return 1; }
 }
 
@@ -112,7 +124,7 @@ storm() {
 	echo 300000 > $PROBE/delay_us
 	probe storm
 	echo 4000 > $PROBE/delay_us
-	CALLS=$(cat $PROBE/result | sed -n 's/^storm n=\([0-9]*\) .*/\1/p')
+	CALLS=$(sed -n 's/^storm n=\([0-9]*\) .*/\1/p' $PROBE/result)
 	# From here CPU 1 enters DEEP no more; an entry in progress is in
 	# requested and not yet in cpuidle's usage nor in core1's.
 	only 1
@@ -122,14 +134,31 @@ storm() {
 	all
 	diag "cpu1 DEEP: cpuidle usage $CU, requested $RQ, aborted $AB; core1 DEEP usage $DU; calls $CALLS"
 }
-# Every interrupt ends the idle period: each call found CPU 1 idle (the
-# caller waits for it to run) and sent it back through the idle loop, so
-# CPU 1 entered DEEP at least once per call. With the wait that handled
-# such interrupts and went on waiting, it entered only at its timer ticks.
+# Every interrupt ends the idle period: calls spaced 2 ms apart find
+# CPU 1 back in DEEP (only state enabled), and each that arrives as an
+# interrupt must send it back through the idle loop into DEEP once more:
+# at least as many entries as interrupt-delivered calls. With the wait
+# that handled such interrupts and went on waiting, it entered only at
+# its timer ticks. (Calls sent back to back instead land in the idle
+# loop's polling window between two entries and run without an
+# interrupt: 2608 calls, 92 entries on free-running 6.1.)
+spaced() {
+	loaded_with states=$TABLE topology=core=0,1 wait=poll || return 1
+	only 2
+	echo 300000 > $PROBE/delay_us
+	_c0=$(cat /sys/devices/system/cpu/cpu1/cpuidle/state2/usage)
+	probe spaced
+	_c1=$(cat /sys/devices/system/cpu/cpu1/cpuidle/state2/usage)
+	echo 4000 > $PROBE/delay_us
+	all
+	SCALLS=$(sed -n 's/^spaced n=[0-9]* irq=\([0-9]*\) .*/\1/p' $PROBE/result)
+	SENTRIES=$((_c1 - _c0))
+	diag "spaced: $SCALLS calls by interrupt, $SENTRIES entries into DEEP"
+}
 every_ipi_ends_idle() {
-	# Free-running 6.1 managed 22 calls in the 300 ms, -icount 6.12 301.
-	[ -n "$CALLS" ] && [ "$CALLS" -ge 10 ] || { why "only ${CALLS:-no} calls"; return 1; }
-	[ "$CU" -ge "$CALLS" ] || { why "$CU entries into DEEP for $CALLS calls"; return 1; }
+	# 300 ms at one call per 3 ms: about 100
+	[ -n "$SCALLS" ] && [ "$SCALLS" -ge 10 ] || { why "only ${SCALLS:-no} calls by interrupt"; return 1; }
+	[ "$SENTRIES" -ge "$SCALLS" ] || { why "$SENTRIES entries into DEEP for $SCALLS calls by interrupt"; return 1; }
 }
 usage_is_requested_plus_aborted() {
 	within $((RQ + AB - CU)) 0 1 || { why "usage $CU, requested $RQ + aborted $AB"; return 1; }
@@ -168,6 +197,7 @@ d="prewake=on: a timer wake-up pays under a fifth of the latency, an IPI all of 
 if timed; then ktap_test "$d" prewake_timer_only; else ktap_skip "$d" "$NOTIME"; fi
 d="wait=halt: a timer interrupt is not delayed, as the admin guide says"
 if timed; then ktap_test "$d" halt_not_delayed; else ktap_skip "$d" "$NOTIME"; fi
+spaced
 storm
 ktap_test "every IPI ends the idle period: CPU 1 re-enters its state once per function call" \
 	every_ipi_ends_idle
