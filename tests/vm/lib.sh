@@ -3,11 +3,8 @@
 # snapshots and the model's invariants. Busybox sh.
 . /ktap.sh
 . /module.sh
-
-# Compatibility with the suites that still count by hand: ok/nok number
-# the results through ktap_result.
-ok() { ktap_result "$1" 0; }
-nok() { ktap_result "$1" 1 "$2"; }
+ok() { ktap_result "$1" 0; }	# TEMPORARY
+nok() { ktap_result "$1" 1 "$2"; }	# TEMPORARY
 
 # sum of stateK/usage over CPUs
 usage_sum() {
@@ -36,7 +33,7 @@ check_table() {
 		k=$((k + 1))
 	done
 	[ "$(nstates)" -eq $k ] || err="$err count=$(nstates)/want $k"
-	[ -z "$err" ] || { REASON="mismatch:$err"; return 1; }
+	reasons "${err:+mismatch:$err}"
 }
 
 # all CPUs' stateK/disable
@@ -52,7 +49,37 @@ mod_log_since() {
 		grep -v -e 'loading out-of-tree module' -e 'module verification failed'
 }
 
+# refused_once ERRNO_TEXT PATTERN...: /modload (one finit_module(), unlike
+# busybox insmod, which retries a refused load and so logs twice) once; a
+# check: the load is refused with ERRNO_TEXT, exactly one new module line
+# is logged and matches every PATTERN, and nothing is left registered.
+refused_once() {
+	_want=$1; shift
+	_d0=$(dmesg | wc -l)
+	if _out=$(/modload $KO 2>&1); then
+		why "loaded, driver $(driver)"; unload >/dev/null; return 1
+	fi
+	_new=$(mod_log_since $_d0)
+	_n=$(echo "$_new" | grep -c .)
+	diag "refused ($_out), $_n line(s): $_new"
+	_err=
+	case "$_out" in *"$_want"*) ;; *) _err="$_err '$_out', want '$_want'" ;; esac
+	[ "$_n" -eq 1 ] || _err="$_err $_n dmesg lines, want 1"
+	for _pat in "$@"; do
+		echo "$_new" | grep -q -- "$_pat" || _err="$_err no '$_pat' in the line"
+	done
+	[ -e $SYS ] && _err="$_err $SYS exists"
+	loaded && _err="$_err module still loaded"
+	reasons "$_err"
+}
+
 # --- the model's counters (/sys/kernel/pseudo_cpuidle), for domain suites ---
+
+# The domains suites' table: two states per domain level, so that
+# "deepest" means something (core: states $CORE, package: $PKG).
+DOMAINS_TABLE=POLL:0:0,C1:2:2,C1E:10:20,CC3:50:100:core,CC6:100:300:core,PC3:200:600:package,PC6:300:900:package
+CORE="3 4" PKG="5 6" DEEP=3-6
+W=2	# their measurement window, s
 
 # dval DOMAIN STATE FIELD / cval CPU STATE FIELD: one counter
 dval() { cat $SYS/domains/$1/state$2/$3; }
@@ -69,6 +96,9 @@ csum() {
 	for c in "$@"; do s=$((s + $(cval $c $k $f))); done
 	echo $s
 }
+# Seconds since boot; elapsed T0: seconds since uptime_s gave T0, one decimal
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+elapsed() { awk "BEGIN { printf \"%.1f\", $(uptime_s) - $1 }"; }
 # Nanoseconds since boot, 10 ms resolution (/proc/uptime).
 now_ns() { awk '{ printf "%.0f\n", $1 * 1000000000 }' /proc/uptime; }
 # pct PART WHOLE: PART as a percentage of WHOLE, one decimal
@@ -143,30 +173,40 @@ check_counters() {
 
 # --- the debug kernel's checkers ---
 
-# leak_start / leak_check: kmemleak, where the kernel has it (the debug
+# leak_start / leak_result: kmemleak, where the kernel has it (the debug
 # kernel). leak_start forgets the suspects found so far (boot's own);
-# leak_check scans (an object must be older than 5 s to be reported, so it
-# waits first) and prints the suspects' count, failing when there is any,
-# with the first report in the output. Without kmemleak it prints "SKIP
-# no kmemleak in this kernel" and succeeds: KTAP's SKIP directive.
+# leak_result is the case "no leak reported by kmemleak": it scans (an
+# object must be older than 5 s to be reported, so it waits first) and
+# fails on any suspect, with the count and the first report as its reason;
+# without kmemleak the case is skipped.
 KMEMLEAK=/sys/kernel/debug/kmemleak
 leak_start() {
 	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 	[ -w $KMEMLEAK ] && echo clear > $KMEMLEAK
 }
-leak_check() {
-	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
-	[ -w $KMEMLEAK ] || { echo "SKIP no kmemleak in this kernel"; return 0; }
+leak_scan() {
 	sleep 6
 	echo scan > $KMEMLEAK
 	_r=$(cat $KMEMLEAK)
 	_n=$(echo "$_r" | grep -c '^unreferenced object')
-	if [ "$_n" -gt 0 ]; then
-		echo "$_n unreferenced objects, first: $(echo "$_r" | head -n 12 | tr '\n' ' ')"
-		return 1
-	fi
-	echo "kmemleak: no unreferenced object"
+	diag "kmemleak: $_n unreferenced objects"
+	[ "$_n" -eq 0 ] || { why "$_n unreferenced objects, first: $(echo "$_r" | head -n 12 | tr '\n' ' ')"; return 1; }
 }
+leak_result() {
+	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	if [ -w $KMEMLEAK ]; then ktap_test "no leak reported by kmemleak" leak_scan
+	else ktap_skip "no leak reported by kmemleak" "no kmemleak in this kernel"; fi
+}
+
+# unquote CSV: pidle-stat's CSV with each quoted field's commas made ';'
+# and its quotes dropped, so that awk -F, splits it into its 22 fields.
+unquote() {
+	awk '{ while (match($0, /"[^"]*"/)) {
+		f = substr($0, RSTART + 1, RLENGTH - 2); gsub(/,/, ";", f)
+		$0 = substr($0, 1, RSTART - 1) f substr($0, RSTART + RLENGTH) }
+	       print }' "$1"
+}
+
 
 # sysfs_copy DIR: what pidle-stat reads, copied under DIR.
 sysfs_copy() {
