@@ -75,6 +75,14 @@ bool pidle_parse_long(const char *s, long lo, long hi, long *out);
 bool pidle_parse_double(const char *s, double lo, double hi, double *out);
 
 /*
+ * A guest program's "pin me to CPU @arg": parses @arg as a CPU number and
+ * pins the calling thread there. Returns 0, or the exit status after a
+ * message prefixed "@prog: " on stderr: 2 for no CPU number, 1 when the
+ * kernel refuses.
+ */
+int pidle_pin_arg(const char *prog, const char *arg);
+
+/*
  * The value of a sysfs file (or any small file) in @buf, without its
  * trailing newline and blanks. Returns 0 or -errno.
  */
