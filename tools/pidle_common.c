@@ -206,11 +206,12 @@ void pidle_cpulist_print(const struct pidle_cpuset *s, char *buf, size_t size)
 	}
 }
 
-int pidle_format_opt(const char **chosen, int c)
+int pidle_format_opt(const char **chosen, int c, int *fmt)
 {
 	if (pidle_exclusive(chosen, c == 'C' ? "--csv" : "--json", "pick one format"))
-		return -1;
-	return c == 'C' ? PIDLE_OUT_CSV : PIDLE_OUT_JSON;
+		return PIDLE_EXIT_USAGE;
+	*fmt = c == 'C' ? PIDLE_OUT_CSV : PIDLE_OUT_JSON;
+	return 0;
 }
 
 int pidle_pin_arg(const char *prog, const char *arg)
