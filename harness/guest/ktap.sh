@@ -64,6 +64,12 @@ ktap_test() {
 	return $_ktap_st
 }
 
+# ktap_test_unless SKIP DESC CHECK [ARG...]: skipped with the reason SKIP
+# when SKIP is not empty (the case cannot run here), else ktap_test.
+ktap_test_unless() {
+	if [ -n "$1" ]; then ktap_skip "$2" "$1"; else shift; ktap_test "$@"; fi
+}
+
 # ktap_finished: the plan when none was declared (or a diagnostic when
 # the declared one was not met), the totals, and exit: 0 when all passed.
 ktap_finished() {
