@@ -23,7 +23,7 @@ demo: deps-check
 		echo "demo: on the eval kernel (built from Debian's source: ladder, menu, teo, haltpoll)"; k="-k eval"; \
 	else \
 		echo "demo: no eval kernel built, so Debian's 6.12, which has no teo: its cells are listed as skipped."; \
-		echo "demo: to add teo, 'make kernel-eval' (about $$(. kernels/lib.sh; kernels_expect_min eval) min cold on 2 cores, 1-2 min from a warm ccache), then make demo again."; \
+		echo "demo: to add teo, 'make kernel-eval' (about $$(bash -c '. kernels/lib.sh; kernels_expect_min eval') min cold on 2 cores, 1-2 min from a warm ccache), then make demo again."; \
 		k=; \
 	fi; \
 	experiments/run.sh $$k -j $(DEMO_JOBS) $(EXP_ARGS) experiments/seed.exp
