@@ -159,8 +159,8 @@ ktap_test "reconfigured: states, domain_policy=timer, compact topology; packages
 # back online it idles again.
 # Debian's 6.12 in this guest sometimes warns "Dying CPU not properly
 # vacated!" (sched_cpu_dying+0x93, the rq counting a task besides the
-# stopper) when a CPU goes offline, with no module loaded: 3 warnings in
-# 15 offlines of CPUs 63, 62 and 31, none in 35 with the scheduler feature
+# stopper) when a CPU goes offline, with no module loaded: 2 warnings in
+# 12 offlines of CPUs 63, 62 and 31, none in 35 with the scheduler feature
 # DELAY_DEQUEUE (EEVDF's delayed dequeue, 6.12 and later) turned off. Not
 # ours; the harness fails any WARN, so the case turns the feature off
 # around its hotplug where the kernel has it (admin-guide, Limitations).
