@@ -5,8 +5,6 @@
 . /ktap.sh
 . /module.sh
 . /counters.sh
-ok() { ktap_result "$1" 0; }	# TEMPORARY
-nok() { ktap_result "$1" 1 "$2"; }	# TEMPORARY
 
 # sum of stateK/usage over CPUs
 usage_sum() {

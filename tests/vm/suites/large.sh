@@ -64,7 +64,7 @@ wait_down() {
 
 t_load=$(now_ns)
 check_load() {
-	load states=$T wait=halt || { why "insmod failed: $OUT"; return 1; }
+	load states=$T wait=halt || return 1
 	topo=$(cat $SYS/topology)
 	diag "topology=auto: $topo"
 	ncore=$(ls -d $SYS/domains/core* | wc -l)
