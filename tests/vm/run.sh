@@ -90,7 +90,7 @@ for name in $KERNELS; do
 		echo "  fault module: FAIL ($d/kmod-fault/build.log)"; echo "fault-module 0 1" >> "$RESULTS.$name"
 	fi
 	# powercap-info (powercap-utils) for the energy suite
-	if ! "$H/image" "$d/initrd.gz" "${KOS[@]}" --file "$HERE/lib.sh" "${PROGS[@]}" --tools \
+	if ! "$H/image" "$d/initrd.gz" "${KOS[@]}" --file "$HERE/lib.sh" --file "$HERE/counters.sh" "${PROGS[@]}" --tools \
 		--bin /usr/bin/powercap-info; then
 		echo "  FAIL initramfs"; echo "image 0 1" >> "$RESULTS.$name"
 	fi
