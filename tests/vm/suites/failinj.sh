@@ -1,41 +1,46 @@
 #!/bin/busybox sh
 # failinj: run-time reconfiguration under the kernel's fault injection
 # (failslab, fail_page_alloc: the debug kernel; elsewhere every case is a
-# KTAP SKIP). Only the writing process fails its allocations (task-filter,
-# /proc/self/make-it-fail), one in FAILPCT per cent of them, sleeping ones
-# included. Each write, between two configurations A and B, must either
-# succeed with the new one read back, or fail with the old one read back
-# and still in force (its cpuidle states), never half-applied; afterwards,
-# without injection, writes work again and kmemleak finds no leak.
+# KTAP SKIP). One write between two configurations A and B is counted
+# first: C, the fault-injection points it passes (/proc/self/fail-nth).
+# Then NWRITE writes, alternating, each failing exactly one of them, the
+# n-th, n spread over 1..C: the failure lands at another place of the
+# write each time, and what undoes it runs without injection, as after a
+# real, transient failure (a random failure rate on every allocation of
+# the writer also fails the undoing, which then cannot put the old
+# cpuidle states back). Each write must either succeed with the new
+# configuration read back, or fail with the old one read back and still in
+# force (its cpuidle states), never half-applied; afterwards writes work
+# again and kmemleak finds no leak. Small tables: under
+# DEBUG_KOBJECT_RELEASE each write waits out a 1-4 s delay per cpuidle
+# state directory and CPU.
 # kernels: debug
 # smp: 2
 # timeout: 600
 . /lib.sh
 P=/sys/module/$MOD/parameters
 DBG=/sys/kernel/debug
-NWRITE=60
-FAILPCT=5
-A=POLL:0:0,C1:20:40,C6:200:600:core,PC6:400:1200:package
-B=POLL:0:0,X1:10:20,X2:50:100,X3:100:300
-ANAMES="POLL C1 C6 PC6"
-BNAMES="POLL X1 X2 X3"
+NWRITE=8
+A=POLL:0:0,C1:20:40,C6:200:600:core
+B=POLL:0:0,X1:10:20
+ANAMES="POLL C1 C6"
+BNAMES="POLL X1"
 
-# inject NAME on|off: failslab or fail_page_alloc for tasks that ask
+# inject NAME on|off: NAME's fault points include sleeping allocations
+# (and order-0 pages) or not. Nothing fails at random (probability 0):
+# only the n-th point of a process that writes n to /proc/self/fail-nth.
+# verbose 0: a failure's stack dump would read as a splat.
 inject() {
-	f=$DBG/$1
-	if [ "$2" = on ]; then
-		echo 1 > $f/task-filter
-		echo N > $f/ignore-gfp-wait
-		[ -e $f/ignore-gfp-highmem ] && echo N > $f/ignore-gfp-highmem
-		[ -e $f/min-order ] && echo 0 > $f/min-order
-		echo 0 > $f/verbose
-		echo 0 > $f/space
-		echo 1 > $f/interval
-		echo $FAILPCT > $f/probability
-		echo -1 > $f/times
-	else
+	for f in $DBG/failslab $DBG/fail_page_alloc; do
 		echo 0 > $f/probability
-	fi
+		echo 0 > $f/verbose
+		echo Y > $f/ignore-gfp-wait
+	done
+	echo 1 > $DBG/fail_page_alloc/min-order
+	[ "$2" = on ] || return 0
+	echo N > $DBG/$1/ignore-gfp-wait
+	[ "$1" = fail_page_alloc ] && echo 0 > $DBG/$1/min-order
+	return 0
 }
 
 # names: cpu0's cpuidle state names, space separated
@@ -45,35 +50,41 @@ names() {
 	done | tr '\n' ' ' | sed 's/ $//'
 }
 
-# cycle FAULT: NWRITE writes alternating A and B with FAULT injected into
-# the writer; the reason names the first write that left things inconsistent.
+# cycle FAULT: NWRITE writes alternating A and B, each failing the n-th
+# fault point of FAULT in the writer; the reason names the first write
+# that left things inconsistent.
 cycle() {
-	fault=$1; refused=0; degraded=0
+	fault=$1; refused=0; degraded=0; err=
 	loaded || { why "module not loaded"; return 1; }
 	echo "$A" > $P/states || { why "set-up write refused"; return 1; }
-	cur=$A; curn=$ANAMES
+	inject $fault on
+	c=$(sh -c "echo 1000000 > /proc/self/fail-nth && echo '$B' > $P/states &&
+		read r < /proc/self/fail-nth && echo \$((1000000 - r))")
+	[ -n "$c" ] && [ "$c" -gt 0 ] || { inject $fault off; why "counting write: '$c'"; return 1; }
+	cur=$B; curn=$BNAMES
 	i=0
 	while [ $i -lt $NWRITE ]; do
 		if [ "$cur" = "$A" ]; then new=$B; newn=$BNAMES; else new=$A; newn=$ANAMES; fi
-		inject $fault on
-		sh -c "echo 1 > /proc/self/make-it-fail && echo '$new' > $P/states" 2>/dev/null
+		n=$((1 + i * c / NWRITE))
+		sh -c "echo $n > /proc/self/fail-nth && echo '$new' > $P/states" 2>/dev/null
 		st=$?
-		inject $fault off
 		got=$(cat $P/states)
 		if [ $st -eq 0 ]; then
-			[ "$got" = "$new" ] || { why "write $i succeeded, reads back '$got'"; return 1; }
+			[ "$got" = "$new" ] || { err="write $i (point $n) succeeded, reads back '$got'"; break; }
 			cur=$new; curn=$newn
 		else
 			refused=$((refused + 1))
-			[ "$got" = "$cur" ] || { why "write $i failed ($st), reads back '$got', not the old '$cur'"; return 1; }
+			[ "$got" = "$cur" ] || { err="write $i (point $n) failed ($st), reads back '$got', not the old '$cur'"; break; }
 		fi
-		[ "$(names)" = "$curn" ] || { why "write $i: cpuidle states '$(names)', want '$curn'"; return 1; }
+		[ "$(names)" = "$curn" ] || { err="write $i (point $n): cpuidle states '$(names)', want '$curn'"; break; }
 		# A failure while the old tree was being rebuilt leaves none
 		# until the next write (pidle_reconfig.c): counted, not hidden.
 		[ -e $SYS/topology ] || degraded=$((degraded + 1))
 		i=$((i + 1))
 	done
-	diag "$fault: $NWRITE writes, $refused refused, $degraded left no $SYS"
+	inject $fault off
+	diag "$fault: $c fault points in a write; $i writes, $refused refused, $degraded left no $SYS"
+	[ -z "$err" ] || { why "$err"; return 1; }
 	[ $refused -gt 0 ] || { why "no write failed: injection not working"; return 1; }
 }
 
