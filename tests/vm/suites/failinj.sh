@@ -28,7 +28,8 @@ BNAMES="POLL X1"
 
 # inject NAME on|off: NAME's fault points include sleeping allocations
 # (and order-0 pages) or not. Nothing fails at random (probability 0):
-# only the n-th point of a process that writes n to /proc/self/fail-nth.
+# only the n-th point of a process that writes n to /proc/self/fail-nth
+# (fail_page_alloc: two in a row from the n-th page on, see cycle).
 # verbose 0: a failure's stack dump would read as a splat.
 inject() {
 	for f in $DBG/failslab $DBG/fail_page_alloc; do
@@ -66,8 +67,22 @@ cycle() {
 	while [ $i -lt $NWRITE ]; do
 		if [ "$cur" = "$A" ]; then new=$B; newn=$BNAMES; else new=$A; newn=$ANAMES; fi
 		n=$((1 + i * c / NWRITE))
-		sh -c "echo $n > /proc/self/fail-nth && echo '$new' > $P/states" 2>/dev/null
-		st=$?
+		if [ $fault = fail_page_alloc ]; then
+			# Two failures in a row, from the n-th page's worth of
+			# budget on: the slab allocator retries a failed
+			# high-order page at its minimal order, which absorbs
+			# any single failure.
+			f=$DBG/fail_page_alloc
+			echo 1 > $f/task-filter; echo 1 > $f/interval
+			echo $(( (n - 1) * 4096 )) > $f/space; echo 2 > $f/times
+			echo 100 > $f/probability
+			sh -c "echo 1 > /proc/self/make-it-fail && echo '$new' > $P/states" 2>/dev/null
+			st=$?
+			echo 0 > $f/probability
+		else
+			sh -c "echo $n > /proc/self/fail-nth && echo '$new' > $P/states" 2>/dev/null
+			st=$?
+		fi
 		got=$(cat $P/states)
 		if [ $st -eq 0 ]; then
 			[ "$got" = "$new" ] || { err="write $i (point $n) succeeded, reads back '$got'"; break; }
