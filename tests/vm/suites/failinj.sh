@@ -46,10 +46,11 @@ names() {
 }
 
 # cycle FAULT: NWRITE writes alternating A and B with FAULT injected into
-# the writer; REASON names the first write that left things inconsistent.
+# the writer; the reason names the first write that left things inconsistent.
 cycle() {
-	fault=$1; REASON=; refused=0; degraded=0
-	echo "$A" > $P/states || { REASON="set-up write refused"; return 1; }
+	fault=$1; refused=0; degraded=0
+	loaded || { why "module not loaded"; return 1; }
+	echo "$A" > $P/states || { why "set-up write refused"; return 1; }
 	cur=$A; curn=$ANAMES
 	i=0
 	while [ $i -lt $NWRITE ]; do
@@ -60,55 +61,46 @@ cycle() {
 		inject $fault off
 		got=$(cat $P/states)
 		if [ $st -eq 0 ]; then
-			[ "$got" = "$new" ] || { REASON="write $i succeeded, reads back '$got'"; return 1; }
+			[ "$got" = "$new" ] || { why "write $i succeeded, reads back '$got'"; return 1; }
 			cur=$new; curn=$newn
 		else
 			refused=$((refused + 1))
-			[ "$got" = "$cur" ] || { REASON="write $i failed ($st), reads back '$got', not the old '$cur'"; return 1; }
+			[ "$got" = "$cur" ] || { why "write $i failed ($st), reads back '$got', not the old '$cur'"; return 1; }
 		fi
-		[ "$(names)" = "$curn" ] || { REASON="write $i: cpuidle states '$(names)', want '$curn'"; return 1; }
+		[ "$(names)" = "$curn" ] || { why "write $i: cpuidle states '$(names)', want '$curn'"; return 1; }
 		# A failure while the old tree was being rebuilt leaves none
 		# until the next write (pidle_reconfig.c): counted, not hidden.
 		[ -e $SYS/topology ] || degraded=$((degraded + 1))
 		i=$((i + 1))
 	done
 	diag "$fault: $NWRITE writes, $refused refused, $degraded left no $SYS"
-	[ $refused -gt 0 ] || { REASON="no write failed: injection not working"; return 1; }
+	[ $refused -gt 0 ] || { why "no write failed: injection not working"; return 1; }
 }
 
-echo "KTAP version 1"
-echo "1..4"
-mount -t debugfs debugfs $DBG 2>/dev/null
-if [ ! -d $DBG/failslab ] || [ ! -d $DBG/fail_page_alloc ]; then
-	for t in "reconfiguration under failslab" "reconfiguration under fail_page_alloc" \
-		 "writes work again after injection" "no leak reported by kmemleak"; do
-		ok "$t # SKIP no failslab/fail_page_alloc in this kernel"
-	done
-	exit 0
-fi
-leak_start
-load wait=halt || diag "insmod failed: $OUT"
-
-# 1, 2
-for fault in failslab fail_page_alloc; do
-	if ! loaded; then nok "reconfiguration under $fault" "module not loaded"
-	elif cycle $fault; then ok "reconfiguration under $fault"
-	else nok "reconfiguration under $fault" "$REASON"; fi
-done
-
 # 3
-err=
-for v in "$B" "$A"; do
-	echo "$v" > $P/states || err="$err write refused;"
-	[ "$(cat $P/states)" = "$v" ] || err="$err reads back $(cat $P/states);"
-done
-[ -e $SYS/topology ] || err="$err no $SYS;"
-u0=$(deep_usage); sleep 1
-[ "$(deep_usage)" -gt "$u0" ] || err="$err no state used;"
-unload > /dev/null || err="$err rmmod failed;"
-if [ -z "$err" ]; then ok "writes work again after injection"
-else nok "writes work again after injection" "$err"; fi
+writes_again() {
+	err=
+	for v in "$B" "$A"; do
+		echo "$v" > $P/states || err="$err write refused;"
+		[ "$(cat $P/states)" = "$v" ] || err="$err reads back $(cat $P/states);"
+	done
+	[ -e $SYS/topology ] || err="$err no $SYS;"
+	u0=$(deep_usage); sleep 1
+	[ "$(deep_usage)" -gt "$u0" ] || err="$err no state used;"
+	unload > /dev/null || err="$err rmmod failed;"
+	reasons "$err"
+}
 
-# 4
-if leaks=$(leak_check); then ok "no leak reported by kmemleak # $leaks"
-else nok "no leak reported by kmemleak" "$leaks"; fi
+ktap_header
+mount -t debugfs debugfs $DBG 2>/dev/null
+NOINJ=
+[ -d $DBG/failslab ] && [ -d $DBG/fail_page_alloc ] || NOINJ="no failslab/fail_page_alloc in this kernel"
+if [ -z "$NOINJ" ]; then
+	leak_start
+	load wait=halt
+fi
+ktap_test_unless "$NOINJ" "reconfiguration under failslab" cycle failslab
+ktap_test_unless "$NOINJ" "reconfiguration under fail_page_alloc" cycle fail_page_alloc
+ktap_test_unless "$NOINJ" "writes work again after injection" writes_again
+leak_result
+ktap_finished
