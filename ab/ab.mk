@@ -8,7 +8,7 @@ AB_B ?=
 AB_JOBS ?= 1
 
 .PHONY: ab check-ab
-ab: guest-tools
+ab: $(EXP_GUEST)
 	@[ -n "$(AB_A)" ] && [ -n "$(AB_B)" ] || \
 		{ echo "make ab: give AB_A= and AB_B= (e.g. AB_A=kernel=eval AB_B=kernel=/path/bzImage)" >&2; exit 2; }
 	ab/run -j $(AB_JOBS) "$(AB_EXP)" "$(AB_A)" "$(AB_B)"

@@ -2,7 +2,7 @@
 # parse.awk: an experiment file (Documentation/experiments.rst) into its
 # cells, one tab-separated line each, after a header line:
 #   id kernel repeat table governor change qos workload states topology
-#   wait x x_states enable disable dma_us resume_us run
+#   wait x x_states enable disable dma_us resume_us run power
 # and the experiment's settings as "#set KEY VALUE" lines first.
 # Every error is "FILE:LINE: what is wrong" on stderr, and exit status 1.
 # Usage: awk [-v kernels="NAME..."] -f parse.awk FILE.exp
@@ -37,7 +37,7 @@ BEGIN {
 	keys["experiment"] = "title kernels smp icount repeats timeout"
 	keys["defaults"] = "table governor change qos workload"
 	keys["matrix"] = keys["defaults"]
-	keys["table"] = "states topology wait domain_policy"
+	keys["table"] = "states topology wait power domain_policy"
 	keys["change"] = "residency_x states disable enable"
 	keys["qos"] = "cpu_dma_latency_us resume_latency_us"
 	keys["workload"] = "run"
@@ -97,6 +97,8 @@ line ~ /^\[/ {
 		if (key == "wait" && !known("halt poll", val)) err("wait = " val ": want halt or poll")
 		if (key == "states" && val ~ / /) err("states = " val ": a preset name or one states= string, no spaces")
 		if (key == "topology" && val ~ / /) err("topology = " val ": auto or one topology= string, no spaces")
+		if (key == "power" && val !~ /^[a-z]+:[0-9]+(,[a-z]+:[0-9]+)*$/)
+			err("power = " val ": want the module's power= string, LEVEL:MW,... (e.g. cpu:4000,core:1500,package:9000)")
 	} else if (kind == "change") {
 		if (key == "residency_x" && val !~ /^[0-9]+(\.[0-9]+)?$/)
 			err("residency_x = " val ": want a factor, e.g. 3 or 1.5")
@@ -164,7 +166,7 @@ END {
 		}
 	}
 	for (k in set) printf "#set\t%s\t%s\n", k, set[k]
-	print "id\tkernel\trepeat\ttable\tgovernor\tchange\tqos\tworkload\tstates\ttopology\twait\tx\tx_states\tenable\tdisable\tdma_us\tresume_us\trun"
+	print "id\tkernel\trepeat\ttable\tgovernor\tchange\tqos\tworkload\tstates\ttopology\twait\tx\tx_states\tenable\tdisable\tdma_us\tresume_us\trun\tpower"
 	nk = split(set["kernels"], K, " ")
 	for (m = 1; m <= nmat; m++) {
 		nt = axis(mat[m], "table", T); ng = axis(mat[m], "governor", G)
@@ -179,7 +181,8 @@ END {
 			printf "%s\t%s\t%d\t%s\t%s\t%s\t%s\t%s", id, K[a], r, T[i], G[g], C[c], Q[q], W[wi]
 			printf "\t%s\t%s\t%s", get("table", T[i], "states"), get("table", T[i], "topology", "auto"), get("table", T[i], "wait", "halt")
 			printf "\t%s\t%s\t%s\t%s", get("change", C[c], "residency_x", "1"), get("change", C[c], "states", "-"), get("change", C[c], "enable", "-"), get("change", C[c], "disable", "-")
-			printf "\t%s\t%s\t%s\n", get("qos", Q[q], "cpu_dma_latency_us", "-"), get("qos", Q[q], "resume_latency_us", "-"), get("workload", W[wi], "run")
+			printf "\t%s\t%s\t%s", get("qos", Q[q], "cpu_dma_latency_us", "-"), get("qos", Q[q], "resume_latency_us", "-"), get("workload", W[wi], "run")
+			printf "\t%s\n", get("table", T[i], "power", "-")
 		}
 	}
 }

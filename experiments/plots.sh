@@ -5,8 +5,9 @@
 #                        first repeat's samples), us
 #   residency-WORKLOAD   residency per state of the workload's CPU and of
 #                        the package domains, % of the run, per case
-#   energy-latency       energy against resp p50 per case, when pidle-stat
-#                        reported energy
+#   energy-latency-WORKLOAD  energy (J) against resp p50 per case, each
+#                        point labelled with its case, when pidle-stat
+#                        reported energy (else a line says why not)
 # Prints one line per plot written.
 set -u
 DIR=${1:?usage: plots.sh DIR}
@@ -55,13 +56,17 @@ set title 'Residency per state on the workload CPU, and package down: $w'
 set ylabel 'residency (% of the run)'; set xtics rotate by -30 left
 plot for [i=2:$((n - 1))] '$r' using i:xtic(1) title columnheader, '' using (\$0 - 1):$n with points pt 7 ps 2 title 'package down %'" || st=1
 	fi
+	# energy against latency: this workload's cases that have energy
+	e=$P/energy-$w.csv
+	awk -F, -v w="$w" 'NR == 1 || ($2 == w && $9 != "")' "$P/cases.csv" > "$e"
+	if [ "$(wc -l < "$e")" -gt 1 ]; then
+		plot "energy-latency-$w" "set datafile separator ','; set grid; set key off
+set title 'Energy of the run against response time, per case: $w (lower left is better)'
+set xlabel 'response time p50 (us)'; set ylabel 'energy of the machine over the run (J)'
+set offsets graph 0.05, graph 0.3, graph 0.1, graph 0.1
+plot '$e' using 3:9 with points pt 7 ps 1.5, '' using 3:9:1 with labels offset 1,0.5 left font ',8'" || st=1
+	else
+		echo "plot: energy-latency-$w not drawn: pidle-stat reported no energy (the table has no powers)"
+	fi
 done
-if awk -F, 'NR > 1 && $9 != "" { f = 1 } END { exit !f }' "$P/cases.csv"; then
-	plot energy-latency "set datafile separator ','; set grid; set key off
-set title 'Energy against response time, per case'
-set xlabel 'response time p50 (us)'; set ylabel 'energy (mJ)'
-plot '$P/cases.csv' using 3:9 with points pt 7 ps 1.5, '' using 3:9:1 with labels offset 1,1 left font ',8'" || st=1
-else
-	echo "plot: energy-latency not drawn: pidle-stat reported no energy figure"
-fi
 exit $st

@@ -113,11 +113,11 @@ run_job() {
 	kname=${job%-r*}
 	rm -rf "$jd"; mkdir -p "$jd"
 	: > "$jd/cells.sh"
-	while IFS=$'\t' read -r id _ _ _ gov _ _ _ states topo wait x xs en dis dma resume run; do
+	while IFS=$'\t' read -r id _ _ _ gov _ _ _ states topo wait x xs en dis dma resume run power; do
 		done_cell "$id" && continue
 		rm -f "$(cell_file "$id")".*
-		printf "cell '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s'\n" \
-			"$id" "$states" "$topo" "$wait" "$gov" "$x" "$xs" "$en" "$dis" "$dma" "$resume" "$run" \
+		printf "cell '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s'\n" \
+			"$id" "$states" "$topo" "$wait" "$gov" "$x" "$xs" "$en" "$dis" "$dma" "$resume" "$run" "$power" \
 			>> "$jd/cells.sh"
 		n=$((n + 1))
 	done < <(job_cells "$job")

@@ -13,12 +13,23 @@
 #                 100 us or more in the table in force
 #   pkg %         the package domains down (any package state), mean
 #   states used   each state's share of the CPU's idle entries
-#   energy mJ     the machine's energy over the run (pidle-stat's energy.j),
-#                 when the table in force has powers
+# When the table in force has powers, a second table, the energy, per case:
+#   resp p50      as above, the latency the energy is paid for
+#   energy J      the machine's energy over the run (pidle-stat's energy.j:
+#                 every CPU and domain)
+#   avg W         the same over the run's time (energy.avg_w)
+#   eff %         the machine's idle energy efficiency against the oracle
+#                 (oracle / actual idle energy, energy.efficiency_pct)
+#   cpu eff %     the same for the workload's CPU alone: its governor's
+#                 choices
+#   J x ms        energy J times resp p50 in ms: the energy-latency
+#                 product, lower is better on both
 # A difference to the reference case no larger than either case's spread
 # is marked "~" (noise). The reference of a workload is its first case
 # with change none and qos none (governor menu when there is one).
-# The answers below the table are computed from the same medians.
+# The answers below the tables are computed from the same medians: per
+# workload the best governor on latency (resp p50), on energy and on the
+# product, and what PM QoS and each workaround cost in energy.
 # Usage: awk -F'\t' -v plots=DIR -f table.awk LONG
 
 function med(list,    n, a, i, j, t) {
@@ -33,6 +44,30 @@ function spread(list,    n, a, i, lo, hi) {
 	lo = hi = a[1] + 0
 	for (i = 2; i <= n; i++) { if (a[i] + 0 < lo) lo = a[i] + 0; if (a[i] + 0 > hi) hi = a[i] + 0 }
 	return hi - lo
+}
+# ecost A B: "X -> Y J (+Z%)", the energy of case B against case A
+function ecost(a, b) {
+	return sprintf("%.4f -> %.4f J (%+.1f%%)", m(a, "energy"), m(b, "energy"),
+		m(a, "energy") > 0 ? 100 * (m(b, "energy") - m(a, "energy")) / m(a, "energy") : 0)
+}
+# rank WORKLOAD TABLE KEY WHAT FORMAT: the best governor (lowest median of
+# KEY) among the cases of WORKLOAD on TABLE with no change and no QoS, and
+# the runner-up: "within the spread" when they are apart by no more
+function rank(wk, tb, k, what, f,    i, c, b1, b2, line) {
+	b1 = b2 = ""
+	for (i = 1; i <= nc; i++) {
+		c = cases[i]
+		if (W[c] != wk || !nrep[c] || C[c] != "none" || Q[c] != "none" || T[c] != tb || m(c, k) == "") continue
+		if (b1 == "" || m(c, k) < m(b1, k)) { b2 = b1; b1 = c }
+		else if (b2 == "" || m(c, k) < m(b2, k)) b2 = c
+	}
+	if (b1 == "") return
+	line = sprintf("  best on %s: %s (" f ")", what, G[b1], m(b1, k))
+	if (b2 != "") {
+		line = line sprintf(", then %s (" f ")", G[b2], m(b2, k))
+		if (noise(b1, b2, k) == "~") line = line ": within the spread, a tie"
+	}
+	print line
 }
 function add(c, k, x) { if (x != "") V[c, k] = V[c, k] (V[c, k] == "" ? "" : " ") x }
 function m(c, k) { return med(V[c, k]) }
@@ -89,13 +124,18 @@ END {
 				used = used (used == "" ? "" : " ") stname[c, k] sprintf(" %.0f%%", u[k] * 100 / tot)
 		usedstr[c] = used
 		# pidle-stat's energy of the whole machine over the run, J
-		e = ""
-		if (v[id, "energy_j"] != "") e = v[id, "energy_j"] * 1000
-		if (e != "") { add(c, "energy", e); hasenergy = 1 }
+		e = v[id, "energy_j"]
+		if (e != "") {
+			hasenergy = 1; add(c, "energy", e); add(c, "avgw", v[id, "energy_avg_w"])
+			add(c, "eff", v[id, "energy_efficiency_pct"])
+			add(c, "ceff", v[id, "cpu" cpu "_energy_efficiency_pct"])
+			r50 = ((id, "work_resp_p50_us") in v) ? v[id, "work_resp_p50_us"] : v[id, "work_median_us"]
+			if (r50 != "") add(c, "edp", e * r50 / 1000)
+		}
 		nrep[c]++
 	}
-	printf "%-44s %8s %8s %8s %9s %6s %6s%s %s\n", "case (table/governor/change/qos/workload)", "resp p50", "resp p99",
-		"wake p50", "added ms", "deep %", "pkg %", (hasenergy ? sprintf(" %9s", "energy mJ") : ""), "states used (entries)"
+	printf "%-44s %8s %8s %8s %9s %6s %6s %s\n", "case (table/governor/change/qos/workload)", "resp p50", "resp p99",
+		"wake p50", "added ms", "deep %", "pkg %", "states used (entries)"
 	for (w = 1; w <= nw; w++) {
 		ref[w] = ""
 		for (i = 1; i <= nc; i++) {
@@ -107,10 +147,29 @@ END {
 			label = T[c] "/" G[c] "/" C[c] "/" Q[c] "/" W[c]
 			if (nrep[c] == 0) { printf "%-44s not run: %s\n", label, why[c]; continue }
 			r = ref[w]; nz = (c == r) ? "" : noise(c, r, "resp50")
-			printf "%-44s %7s%1s %8s %8s %9s %6s %6s%s %s\n", label, fmt(m(c, "resp50"), "%.1f"), nz,
+			printf "%-44s %7s%1s %8s %8s %9s %6s %6s %s\n", label, fmt(m(c, "resp50"), "%.1f"), nz,
 				fmt(m(c, "resp99"), "%.1f"), fmt(m(c, "wake50"), "%.1f"), fmt(m(c, "added"), "%.1f"),
-				fmt(m(c, "deep"), "%.1f"), fmt(m(c, "pkg"), "%.1f"),
-				(hasenergy ? sprintf(" %9s", fmt(m(c, "energy"), "%.3f")) : ""), usedstr[c]
+				fmt(m(c, "deep"), "%.1f"), fmt(m(c, "pkg"), "%.1f"), usedstr[c]
+		}
+	}
+	# the energy, next to the latency it buys
+	if (hasenergy) {
+		print ""
+		printf "Energy (the table's powers; %s):\n", "machine = every CPU and domain"
+		printf "%-44s %8s %9s %7s %6s %9s %7s\n", "case (table/governor/change/qos/workload)", "resp p50", "energy J",
+			"avg W", "eff %", "cpu eff %", "J x ms"
+		for (w = 1; w <= nw; w++) {
+			r = ref[w]
+			for (i = 1; i <= nc; i++) {
+				c = cases[i]; if (W[c] != wl[w]) continue
+				label = T[c] "/" G[c] "/" C[c] "/" Q[c] "/" W[c]
+				if (nrep[c] == 0) { printf "%-44s not run: %s\n", label, why[c]; continue }
+				if (m(c, "energy") == "") { printf "%-44s no energy: the table in force has no powers\n", label; continue }
+				nz = (c == r) ? "" : noise(c, r, "energy")
+				printf "%-44s %8s %8s%1s %7s %6s %9s %7s\n", label, fmt(m(c, "resp50"), "%.1f"),
+					fmt(m(c, "energy"), "%.4f"), nz, fmt(m(c, "avgw"), "%.3f"), fmt(m(c, "eff"), "%.1f"),
+					fmt(m(c, "ceff"), "%.1f"), fmt(m(c, "edp"), "%.4f")
+			}
 		}
 	}
 	# the run-to-run spread, over every case with two repeats or more
@@ -123,6 +182,15 @@ END {
 	print ""
 	if (ns2) printf "Run-to-run spread (max - min over repeats): resp p50 median %.1f us, largest %.1f us; resp p99 largest %.1f us (%d cases). \"~\": within the spread, noise.\n", med(slist), smax, smax99, ns2
 	else print "Run-to-run spread: not measured (one repeat per case)."
+	# the energy's spread, relative to its median
+	ne2 = 0; emax = 0; erel = 0
+	for (i = 1; i <= nc; i++) {
+		c = cases[i]; s = sp(c, "energy")
+		if (s == "") continue
+		ne2++; if (s > emax) emax = s
+		if (m(c, "energy") > 0 && 100 * s / m(c, "energy") > erel) erel = 100 * s / m(c, "energy")
+	}
+	if (ne2) printf "Energy spread: largest %.4f J (%.2f%% of its case's median), %d cases.\n", emax, erel, ne2
 	# the answers, per workload
 	for (w = 1; w <= nw; w++) {
 		r = ref[w]; if (r == "") continue
@@ -135,7 +203,8 @@ END {
 			printf "  the deep choice adds %.1f us per wake-up (wake p50 %.1f against %.1f under PM QoS %s), %.1f ms over the run%s\n",
 				m(r, "wake50") - m(qc, "wake50"), m(r, "wake50"), m(qc, "wake50"), Q[qc], m(r, "added") - m(qc, "added"), (noise(r, qc, "wake50") == "~" ? " (within the spread: noise)" : "")
 			printf "  PM QoS %s costs deep residency %.1f%% -> %.1f%%", Q[qc], m(r, "deep"), m(qc, "deep")
-			if (hasenergy) printf ", energy %.3f -> %.3f mJ", m(r, "energy"), m(qc, "energy")
+			if (m(r, "energy") != "" && m(qc, "energy") != "")
+				printf ", energy %s%s", ecost(r, qc), (noise(r, qc, "energy") == "~" ? " (within the spread: noise)" : "")
 			print ""
 		}
 		for (i = 1; i <= nc; i++) {
@@ -145,8 +214,9 @@ END {
 			printf "  workaround %s: added %.1f -> %.1f ms", C[c], m(r, "added"), m(c, "added")
 			if (gap > 0) printf " (recovers %.0f%% of what PM QoS recovers)", 100 * (m(r, "added") - m(c, "added")) / gap
 			printf ", deep residency %.1f%% -> %.1f%%", m(r, "deep"), m(c, "deep")
-			if (hasenergy) printf ", energy %.3f -> %.3f mJ", m(r, "energy"), m(c, "energy")
-			print (noise(c, r, "added") == "~" ? " (within the spread: noise)" : "")
+			if (m(r, "energy") != "" && m(c, "energy") != "")
+				printf ", energy %s%s", ecost(r, c), (noise(r, c, "energy") == "~" ? " (noise)" : "")
+			print (noise(c, r, "added") == "~" ? " (added: within the spread, noise)" : "")
 		}
 		best = ""; ng = 0
 		for (i = 1; i <= nc; i++) {
@@ -156,6 +226,19 @@ END {
 			if (best == "" || m(c, "resp99") < m(best, "resp99")) best = c
 		}
 		if (ng > 1) printf "  best governor by resp p99: %s (%.1f us)%s\n", G[best], m(best, "resp99"), (noise(best, r, "resp99") == "~" && best != r ? ", within the spread of " G[r] : "")
+		if (ng > 1) {
+			rank(wl[w], T[r], "resp50", "latency (resp p50)", "%.1f us")
+			if (hasenergy) {
+				rank(wl[w], T[r], "energy", "energy", "%.4f J")
+				rank(wl[w], T[r], "edp", "energy x latency", "%.4f J x ms")
+			}
+		}
+		# the governors asked for that did not run, and why
+		for (i = 1; i <= nc; i++) {
+			c = cases[i]
+			if (W[c] == wl[w] && !nrep[c] && C[c] == "none" && Q[c] == "none" && T[c] == T[r])
+				printf "  governor %s: not in the comparison: %s\n", G[c], why[c]
+		}
 		for (i = 1; i <= nc; i++) {
 			c = cases[i]
 			if (W[c] != wl[w] || !nrep[c] || T[c] == T[r] || C[c] != "none" || Q[c] != "none" || G[c] != G[r]) continue
@@ -165,11 +248,11 @@ END {
 	}
 	# the plots' data: one row per case
 	f = plots "/cases.csv"
-	printf "case,workload,resp_p50_us,resp_p99_us,wake_p50_us,added_ms,deep_pct,pkg_pct,energy_mj\n" > f
+	printf "case,workload,resp_p50_us,resp_p99_us,wake_p50_us,added_ms,deep_pct,pkg_pct,energy_j,avg_w,efficiency_pct\n" > f
 	for (i = 1; i <= nc; i++) {
 		c = cases[i]; if (!nrep[c]) continue
-		printf "%s,%s,%s,%s,%s,%s,%s,%s,%s\n", T[c] "/" G[c] "/" C[c] "/" Q[c], W[c], m(c, "resp50"), m(c, "resp99"),
-			m(c, "wake50"), m(c, "added"), m(c, "deep"), m(c, "pkg"), m(c, "energy") > f
+		printf "%s,%s,%s,%s,%s,%s,%s,%s,%s,%s,%s\n", T[c] "/" G[c] "/" C[c] "/" Q[c], W[c], m(c, "resp50"), m(c, "resp99"),
+			m(c, "wake50"), m(c, "added"), m(c, "deep"), m(c, "pkg"), m(c, "energy"), m(c, "avgw"), m(c, "eff") > f
 	}
 	close(f)
 	# residency per state of the workload's CPU, and the package, per workload

@@ -441,7 +441,7 @@ int main(int argc, char **argv)
 	};
 	long cpu = 1, waker = 0, n = 1000, interval = 1000, prio = 0, v;
 	const char *dump = NULL, *from = NULL, *states = NULL, *fmt_opt = NULL;
-	enum pidle_bench_fmt fmt = PIDLE_BFMT_PLAIN;
+	int fmt = PIDLE_BFMT_PLAIN;
 	bool want[PIDLE_NR_TESTS] = { true, true };
 	bool sel[PIDLE_BENCH_STATES], as_is = false, irq = false;
 	struct pidle_run run;
@@ -484,10 +484,8 @@ int main(int argc, char **argv)
 			break;
 		case 'C':
 		case 'J':
-			v = pidle_format_opt(&fmt_opt, c);
-			if (v < 0)
+			if (pidle_format_opt(&fmt_opt, c, &fmt))
 				return PIDLE_EXIT_USAGE;
-			fmt = v;
 			break;
 		case 'D':
 			dump = optarg;

@@ -118,12 +118,12 @@ int main(int argc, char **argv)
 	};
 	const char *root = "", *before = NULL, *after = NULL, *output = NULL;
 	double interval = 5, elapsed = -1, t_a, t_b;
-	enum pidle_fmt fmt = PIDLE_FMT_PLAIN;
+	int fmt = PIDLE_FMT_PLAIN;
 	const char *fmt_opt = NULL;
 	bool need_module = true, live;
 	FILE *out = stdout;
 	long count = 0;
-	int c, v, seq, rc = 0;
+	int c, seq, rc = 0;
 
 	pidle_prog = argv[0] = "pidle-stat";
 	opterr = 0;
@@ -139,10 +139,8 @@ int main(int argc, char **argv)
 			break;
 		case 'C':
 		case 'J':
-			v = pidle_format_opt(&fmt_opt, c);
-			if (v < 0)
+			if (pidle_format_opt(&fmt_opt, c, &fmt))
 				return PIDLE_EXIT_USAGE;
-			fmt = v;
 			break;
 		case 'o':
 			output = optarg;

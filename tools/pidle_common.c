@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /* The userspace library: messages, numbers, CPU lists, one sysfs value. */
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -205,9 +206,28 @@ void pidle_cpulist_print(const struct pidle_cpuset *s, char *buf, size_t size)
 	}
 }
 
-int pidle_format_opt(const char **chosen, int c)
+int pidle_format_opt(const char **chosen, int c, int *fmt)
 {
 	if (pidle_exclusive(chosen, c == 'C' ? "--csv" : "--json", "pick one format"))
-		return -1;
-	return c == 'C' ? PIDLE_OUT_CSV : PIDLE_OUT_JSON;
+		return PIDLE_EXIT_USAGE;
+	*fmt = c == 'C' ? PIDLE_OUT_CSV : PIDLE_OUT_JSON;
+	return 0;
+}
+
+int pidle_pin_arg(const char *prog, const char *arg)
+{
+	cpu_set_t set;
+	long cpu;
+
+	if (!pidle_parse_long(arg, 0, CPU_SETSIZE - 1, &cpu)) {
+		fprintf(stderr, "%s: CPU \"%s\": not a CPU number\n", prog, arg);
+		return 2;
+	}
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	if (sched_setaffinity(0, sizeof(set), &set)) {
+		fprintf(stderr, "%s: cpu%ld: %s\n", prog, cpu, strerror(errno));
+		return 1;
+	}
+	return 0;
 }

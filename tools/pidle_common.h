@@ -63,16 +63,25 @@ int pidle_exclusive(const char **chosen, const char *opt, const char *why);
 /*
  * The output formats of pidle-stat and pidle-bench, whose own enums count
  * the same way: plain (0), --csv (1), --json (2). pidle_format_opt() takes
- * getopt's 'C' (--csv) or 'J' (--json): the format, or -1 after refusing
- * a second format as pidle_exclusive() does; @chosen as there.
+ * getopt's 'C' (--csv) or 'J' (--json) and stores the format in @*fmt:
+ * 0, or PIDLE_EXIT_USAGE after refusing a second format as
+ * pidle_exclusive() does; @chosen as there.
  */
 enum { PIDLE_OUT_PLAIN, PIDLE_OUT_CSV, PIDLE_OUT_JSON };
-int pidle_format_opt(const char **chosen, int c);
+int pidle_format_opt(const char **chosen, int c, int *fmt);
 
 /* All of @s is a number in [@lo, @hi]: stored in @out, true. */
 bool pidle_parse_long(const char *s, long lo, long hi, long *out);
 /* All of @s is a number in (@lo, @hi]: stored in @out, true. */
 bool pidle_parse_double(const char *s, double lo, double hi, double *out);
+
+/*
+ * A guest program's "pin me to CPU @arg": parses @arg as a CPU number and
+ * pins the calling thread there. Returns 0, or the exit status after a
+ * message prefixed "@prog: " on stderr: 2 for no CPU number, 1 when the
+ * kernel refuses.
+ */
+int pidle_pin_arg(const char *prog, const char *arg);
 
 /*
  * The value of a sysfs file (or any small file) in @buf, without its

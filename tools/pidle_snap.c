@@ -130,11 +130,9 @@ static void pidle_snap_cpu_read(const char *root, struct pidle_snap_cpu *c,
 			snprintf(dir, sizeof(dir),
 				 "%s/sys/kernel/pseudo_cpuidle/cpu%d/state%d",
 				 root, c->cpu, k);
-			st->requested = pidle_read_u64(dir, "requested");
-			st->achieved = pidle_read_u64(dir, "achieved");
-			st->demoted = pidle_read_u64(dir, "demoted");
-			st->lat_paid_ns = pidle_read_u64(dir, "latency_paid_ns");
-			st->overshoot_ns = pidle_read_u64(dir, "overshoot_ns");
+#define PIDLE_SNAP_READ(f)	st->f = pidle_read_u64(dir, #f);
+			PIDLE_CPU_COUNTERS(PIDLE_SNAP_READ)
+#undef PIDLE_SNAP_READ
 		}
 		c->nr_states++;
 	}
@@ -232,11 +230,9 @@ static void pidle_snap_domains_read(const char *root, struct pidle_snap *s)
 			snprintf(path, sizeof(path), "%s/name", sdir);
 			if (pidle_read_file(path, st->name, sizeof(st->name)))
 				snprintf(st->name, sizeof(st->name), "state%d", k);
-			st->usage = pidle_read_u64(sdir, "usage");
-			st->residency_ns = pidle_read_u64(sdir, "residency_ns");
-			st->too_deep = pidle_read_u64(sdir, "too_deep");
-			st->rejected = pidle_read_u64(sdir, "rejected");
-			st->lat_paid_ns = pidle_read_u64(sdir, "latency_paid_ns");
+#define PIDLE_SNAP_READ(f)	st->f = pidle_read_u64(sdir, #f);
+			PIDLE_DOMAIN_COUNTERS(PIDLE_SNAP_READ)
+#undef PIDLE_SNAP_READ
 			dom->nr_states++;
 		}
 		pidle_read_energy(dir, &dom->e);

@@ -5,16 +5,21 @@
 
 #include <stdbool.h>
 
+#include <pidle/counters.h>
+
 #define PIDLE_SNAP_STATES	10
 #define PIDLE_SNAP_CPUS		1024
 #define PIDLE_SNAP_DOMAINS	1024
 #define PIDLE_SNAP_LEVELS	5
 
+/* One field per counter of <pidle/counters.h>, named as sysfs names it. */
+#define PIDLE_SNAP_FIELD(f)	unsigned long long f;
+
 struct pidle_snap_state {
 	char name[32];
 	unsigned long long usage, time_us, above, below, latency_us;
 	/* pseudo_cpuidle per-CPU counters, when present */
-	unsigned long long requested, achieved, demoted, lat_paid_ns, overshoot_ns;
+	PIDLE_CPU_COUNTERS(PIDLE_SNAP_FIELD)
 };
 
 /* A node's energy files (microjoules), when the module has an energy model. */
@@ -34,7 +39,7 @@ struct pidle_snap_cpu {
 struct pidle_snap_dstate {
 	int idx;
 	char name[32];
-	unsigned long long usage, residency_ns, too_deep, rejected, lat_paid_ns;
+	PIDLE_DOMAIN_COUNTERS(PIDLE_SNAP_FIELD)
 };
 
 struct pidle_snap_domain {

@@ -60,7 +60,7 @@ static void pidle_cstate(const struct pidle_snap_state *x,
 	r->too_shallow_pct = pidle_pct(r->below, r->usage);
 	r->demoted = pidle_d(x->demoted, y->demoted);
 	r->achieved = pidle_d(x->achieved, y->achieved);
-	r->latency_paid_ns = pidle_d(x->lat_paid_ns, y->lat_paid_ns);
+	r->latency_paid_ns = pidle_d(x->latency_paid_ns, y->latency_paid_ns);
 	r->overshoot_ns = pidle_d(x->overshoot_ns, y->overshoot_ns);
 }
 
@@ -115,7 +115,7 @@ static void pidle_dstate(const struct pidle_snap_dstate *x,
 	r->usage = pidle_d(x->usage, y->usage);
 	r->too_deep = pidle_d(x->too_deep, y->too_deep);
 	r->rejected = pidle_d(x->rejected, y->rejected);
-	r->latency_paid_ns = pidle_d(x->lat_paid_ns, y->lat_paid_ns);
+	r->latency_paid_ns = pidle_d(x->latency_paid_ns, y->latency_paid_ns);
 	r->residency_pct = pidle_pct(pidle_d(x->residency_ns, y->residency_ns) *
 				     1e-9, el_s);
 	r->too_deep_pct = pidle_pct(r->too_deep, r->usage);

@@ -43,6 +43,21 @@
 #include <string.h>
 #include "pidle-topo.h"
 
+/*
+ * A Juno r0/r2 cluster: both have the same idle states (juno.dts); the
+ * EAS model gives each its powers: WFI and cluster-sleep-0 idle costs,
+ * core and cluster busy costs.
+ */
+#define JUNO(name_, cpus, wfi, cluster_sleep, cpu_busy, cluster_busy)	\
+	{								\
+		.name	= name_,					\
+		.levels	= "cluster",					\
+		.desc	= "ARM Juno r0/r2 " cpus ": juno.dts idle states, EAS energy model (bogo units)", \
+		.states	= "WFI:1:1:cpu:" #wfi ",CPU_SLEEP_0:1500:2000,"	\
+			  "CLUSTER_SLEEP_0:1600:2500:cluster:" #cluster_sleep, \
+		.power	= "cpu:" #cpu_busy ",cluster:" #cluster_busy,	\
+	}
+
 const struct pidle_preset pidle_presets[] = {
 	{
 		.name	= "default",
@@ -158,27 +173,13 @@ const struct pidle_preset pidle_presets[] = {
 	 * one unit). CPUs run at their top frequency: the active power is the
 	 * top capacity state's.
 	 */
-	{
-		.name	= "juno-a53",
-		.levels	= "cluster",
-		.desc	= "ARM Juno r0/r2 LITTLE (Cortex-A53): juno.dts idle states, EAS energy model (bogo units)",
-		.states	= "WFI:1:1:cpu:6,CPU_SLEEP_0:1500:2000,"
-			  "CLUSTER_SLEEP_0:1600:2500:cluster:17",
-		.power	= "cpu:93,cluster:57",
-	},
+	JUNO("juno-a53", "LITTLE (Cortex-A53)", 6, 17, 93, 57),
 	/*
 	 * Juno big (Cortex-A57), same source: core idle-cost WFI 15,
 	 * cpu-sleep-0 0; busy-cost at 1100 MHz 616. Cluster idle-cost WFI 65,
 	 * cpu-sleep-0 65, cluster-sleep-0 24; busy-cost at 1100 MHz 64.
 	 */
-	{
-		.name	= "juno-a57",
-		.levels	= "cluster",
-		.desc	= "ARM Juno r0/r2 big (Cortex-A57): juno.dts idle states, EAS energy model (bogo units)",
-		.states	= "WFI:1:1:cpu:15,CPU_SLEEP_0:1500:2000,"
-			  "CLUSTER_SLEEP_0:1600:2500:cluster:24",
-		.power	= "cpu:616,cluster:64",
-	},
+	JUNO("juno-a57", "big (Cortex-A57)", 15, 24, 616, 64),
 };
 
 const unsigned int pidle_nr_presets = sizeof(pidle_presets) / sizeof(pidle_presets[0]);

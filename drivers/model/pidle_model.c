@@ -208,26 +208,36 @@ static int pidle_domain_choose(const struct pidle_model *m,
 }
 
 /*
- * Vote in @d. Returns the word after the vote, and in *@next_ns the
- * domain's earliest next timer when the timer policy needs it and this
- * vote completed the domain (U64_MAX otherwise).
+ * Vote in @d. Returns the word after the vote; *@scanned tells whether
+ * *@next_ns holds the domain's earliest next timer, scanned before a vote
+ * that was foreseen to complete the domain (timer policy only). A flag,
+ * not a sentinel value: U64_MAX is a valid result (no CPU has a timer),
+ * and taking it for "not scanned" made every such last man scan twice,
+ * the second time with the domain deciding.
  */
 static s64 pidle_domain_add_vote(struct pidle_model *m, struct pidle_domain *d,
-				 u64 vote, u64 *next_ns)
+				 u64 vote, u64 *next_ns, bool *scanned)
 {
 	s64 old = atomic64_read(&d->word);
 	bool timer = m->policy == PIDLE_POLICY_TIMER;
 
 	*next_ns = U64_MAX;
+	*scanned = false;
 	for (;;) {
 		/*
 		 * Not the last vote, as far as this read can tell: an add,
 		 * which cannot fail. It may still turn out to be the last
 		 * (others voted since the read): the caller sees that.
 		 */
-		if (PIDLE_VOTE_COUNT(old, 0) + 1 < d->nr_cpus)
+		if (PIDLE_VOTE_COUNT(old, 0) + 1 < d->nr_cpus) {
+			/*
+			 * A scan from a failed exchange is stale: if this add
+			 * completes the domain, its last man scans anew.
+			 */
+			*scanned = false;
 			/* Fully ordered: publishes next_timer_ns; see the DOC. */
 			return atomic64_add_return(vote, &d->word);
+		}
 		/*
 		 * The last vote: scan the timers now, with nothing held, and
 		 * vote only if the word has not changed since the read. Any
@@ -239,6 +249,7 @@ static s64 pidle_domain_add_vote(struct pidle_model *m, struct pidle_domain *d,
 			/* The word, then the timers: see "Memory ordering". */
 			smp_rmb();
 			*next_ns = pidle_domain_next_timer(m, d);
+			*scanned = true;
 		}
 		if (atomic64_try_cmpxchg(&d->word, &old, old + vote))
 			return old + vote;
@@ -253,11 +264,12 @@ static __always_inline void pidle_domain_vote(struct pidle_model *m,
 {
 	const struct pidle_level *lvl = &m->level[d->level];
 	unsigned int k, deepest;
+	bool scanned;
 	u64 next_ns;
 	s64 new;
 	int state;
 
-	new = pidle_domain_add_vote(m, d, vote, &next_ns);
+	new = pidle_domain_add_vote(m, d, vote, &next_ns, &scanned);
 	/* Counter 0 holds every voter: it can never pass the CPU count. */
 	WARN_ON_ONCE(PIDLE_VOTE_COUNT(new, 0) > d->nr_cpus);
 	if (PIDLE_VOTE_COUNT(new, 0) != d->nr_cpus)
@@ -269,7 +281,7 @@ static __always_inline void pidle_domain_vote(struct pidle_model *m,
 	 * sibling voted between the read and the add) scans here, the one
 	 * case where the timer scan runs with siblings held off.
 	 */
-	if (m->policy == PIDLE_POLICY_TIMER && next_ns == U64_MAX)
+	if (m->policy == PIDLE_POLICY_TIMER && !scanned)
 		next_ns = pidle_domain_next_timer(m, d);
 	deepest = 0;
 	for (k = 1; k < lvl->nr_dstates; k++)

@@ -462,45 +462,15 @@ static int pidle_buf_append(char *buf, size_t size, size_t *len,
 }
 
 /*
- * Append one domain's CPUs after @sep, as ranges joined by '+'. Each range
- * is formatted on its own first, so a string that fits exactly is told
- * apart from one that does not (scnprintf() stops short of the end in
- * both cases).
+ * Append one domain's CPUs after @sep, as ranges joined by '+': runs of
+ * neighbours as A-B; with @compact, also a run of three or more CPUs an
+ * equal step apart as one range A-B/STEP. Each range is formatted on its
+ * own first, so a string that fits exactly is told apart from one that
+ * does not (scnprintf() stops short of the end in both cases).
  */
 static int pidle_domain_print(const unsigned int *next, unsigned int first,
-			      const char *sep, char *buf, size_t size,
-			      size_t *len)
-{
-	unsigned int cpu = first, start;
-	char item[24];
-	int n, ret;
-
-	while (cpu != PIDLE_NO_DOMAIN) {
-		start = cpu;
-		while (next[cpu] == cpu + 1)
-			cpu++;
-		if (start == cpu)
-			n = scnprintf(item, sizeof(item), "%s%u", sep, start);
-		else
-			n = scnprintf(item, sizeof(item), "%s%u-%u", sep, start,
-				      cpu);
-		ret = pidle_buf_append(buf, size, len, item, n);
-		if (ret)
-			return ret;
-		sep = "+";
-		cpu = next[cpu];
-	}
-	return 0;
-}
-
-/*
- * Append one domain's CPUs after @sep in the compact form: a run of three
- * or more CPUs an equal step apart is one range A-B/STEP (A-B when the
- * step is 1, as is a run of two neighbours).
- */
-static int pidle_domain_print_compact(const unsigned int *next,
-				      unsigned int first, const char *sep,
-				      char *buf, size_t size, size_t *len)
+			      bool compact, const char *sep, char *buf,
+			      size_t size, size_t *len)
 {
 	unsigned int cpu = first, start, step, n_cpus;
 	char item[40];
@@ -510,6 +480,8 @@ static int pidle_domain_print_compact(const unsigned int *next,
 		start = cpu;
 		n_cpus = 1;
 		step = next[cpu] != PIDLE_NO_DOMAIN ? next[cpu] - cpu : 0;
+		if (!compact && step != 1)
+			step = 0;
 		while (step && next[cpu] != PIDLE_NO_DOMAIN &&
 		       next[cpu] - cpu == step) {
 			cpu = next[cpu];
@@ -573,8 +545,8 @@ static int pidle_level_print_compact(const struct pidle_topo_level *l,
 		       pidle_domain_shift(next, first[d + count - 1],
 					  first[d + count]) == stride)
 			count++;
-		ret = pidle_domain_print_compact(next, first[d], d ? "," : "",
-						 buf, size, len);
+		ret = pidle_domain_print(next, first[d], true, d ? "," : "",
+					 buf, size, len);
 		if (ret)
 			return ret;
 		if (count > 1) {
@@ -643,8 +615,9 @@ static int pidle_topology_print_form(const struct pidle_topology *topo,
 			continue;
 		}
 		for (d = 0; d < l->nr_domains; d++) {
-			ret = pidle_domain_print(next, last[d], d ? "," : "",
-						 buf, size, &len);
+			ret = pidle_domain_print(next, last[d], false,
+						 d ? "," : "", buf, size,
+						 &len);
 			if (ret)
 				goto out;
 		}

@@ -26,7 +26,12 @@ ktap_plan() { _ktap_plan=$1; echo "1..$1"; }
 diag() { echo "# $*"; }
 
 # why MESSAGE: inside a check run by ktap_test, the reason it fails
+# (outside one, fd 3 is /dev/null: a helper may say why wherever it runs)
+exec 3> /dev/null
 why() { echo "$*" >&3; }
+# reasons ERR: a check's verdict on the faults it gathered in ERR: true
+# when ERR is empty, else why ERR and false
+reasons() { [ -z "$*" ] || { why "$*"; return 1; }; }
 
 # ktap_result DESC STATUS [REASON]: one result, ok when STATUS is 0
 ktap_result() {
@@ -49,11 +54,20 @@ ktap_skip() {
 }
 
 # ktap_test DESC CHECK [ARG...]: run CHECK ARG... (a function or command)
-# in this shell; its status is the result, what it passed to why the reason.
+# in this shell; its status is the result (and ktap_test's), what it
+# passed to why the reason.
 ktap_test() {
 	_ktap_desc=$1; shift
 	"$@" 3> /tmp/.ktap-why
-	ktap_result "$_ktap_desc" $? "$(tr '\n' ' ' < /tmp/.ktap-why | sed 's/ $//')"
+	_ktap_st=$?
+	ktap_result "$_ktap_desc" $_ktap_st "$(tr '\n' ' ' < /tmp/.ktap-why | sed 's/ $//')"
+	return $_ktap_st
+}
+
+# ktap_test_unless SKIP DESC CHECK [ARG...]: skipped with the reason SKIP
+# when SKIP is not empty (the case cannot run here), else ktap_test.
+ktap_test_unless() {
+	if [ -n "$1" ]; then ktap_skip "$2" "$1"; else shift; ktap_test "$@"; fi
 }
 
 # ktap_finished: the plan when none was declared (or a diagnostic when

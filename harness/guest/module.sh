@@ -14,12 +14,14 @@ ncpus() { ls -d /sys/devices/system/cpu/cpu[0-9]* | wc -l; }
 nstates() { ls -d /sys/devices/system/cpu/cpu0/cpuidle/state[0-9]* 2>/dev/null | wc -l; }
 
 # load ARG...: insmod with arguments; insmod's output goes out as a
-# diagnostic and stays in $OUT for the caller's reason (phase-out: the
-# suites not yet on ktap_test read it).
+# diagnostic and, on failure, is the reason of the check running it
+# (ktap.sh's why). $OUT keeps it for bench/ and experiments/, which
+# report it themselves.
 load() {
 	OUT=$(insmod $KO "$@" 2>&1)
 	_st=$?
 	[ -n "$OUT" ] && echo "# insmod $*: $OUT"
+	[ $_st -eq 0 ] || why "insmod $*: ${OUT:-status $_st}"
 	return $_st
 }
 

@@ -103,6 +103,26 @@ static struct pidle_energy tree_e(unsigned int level, unsigned int dom,
 			 (unsigned long long)(nj), (unsigned long long)(uj)); \
 } while (0)
 
+/* One idle period of @cpu in @state from @from_us to @to_us. */
+static void period(unsigned int cpu, unsigned int state, u64 from_us,
+		   u64 to_us)
+{
+	enter(cpu, state, from_us);
+	leave(cpu, to_us);
+}
+
+/* @cpu's energy at @now_us: total, idle and oracle, in uJ; returned. */
+static struct pidle_energy expect_cpu_uj(unsigned int cpu, u64 now_us,
+					 u64 total, u64 idle, u64 oracle)
+{
+	struct pidle_energy e = cpu_e(cpu, now_us);
+
+	assert_uj(e.total_nj, total);
+	assert_uj(e.idle_nj, idle);
+	assert_uj(e.oracle_nj, oracle);
+	return e;
+}
+
 /* POLL 1000 mW, C1 500 mW, C6 100 mW + 50 uJ per entry; active 1000 mW. */
 static const char *flat = "POLL:0:0:cpu:1000,C1:2:2:cpu:500,C6:80:300:cpu:100:50";
 enum { F_POLL, F_C1, F_C6 };
@@ -113,25 +133,17 @@ static void test_energy_single_cpu(void **s)
 
 	setup(flat, "cpu:1000", "none", PIDLE_POLICY_AUTO);
 	assert_true(pidle_model_has_energy(fx.m));
-	enter(0, F_C6, 100);
-	leave(0, 1100);
-	/* C6 100 x 1000 = 100 + 50 entry; active 1000 x (2000 - 1000). */
-	e = cpu_e(0, 2000);
-	assert_uj(e.total_nj, 1150);
-	assert_uj(e.idle_nj, 150);
-	/* 1000 us: C6 150 < C1 500 < POLL 1000. */
-	assert_uj(e.oracle_nj, 150);
+	period(0, F_C6, 100, 1100);
+	/* C6 100 x 1000 = 100 + 50 entry; active 1000 x (2000 - 1000);
+	 * 1000 us: C6 150 < C1 500 < POLL 1000. */
+	e = expect_cpu_uj(0, 2000, 1150, 150, 150);
 	assert_true(e.periods == 1 && e.elapsed_ns == 2000 * US &&
 		    e.down_ns == 1000 * US);
 
-	/* 100 us in C6: 10 + 50 = 60; C1 would be 50 (break-even 125 us). */
-	enter(0, F_C6, 2000);
-	leave(0, 2100);
-	e = cpu_e(0, 3000);
-	/* C6 100 x 1100 + 2 x 50 = 210; active 1000 x 1900. */
-	assert_uj(e.total_nj, 2110);
-	assert_uj(e.idle_nj, 210);
-	assert_uj(e.oracle_nj, 200);
+	/* 100 us in C6: 10 + 50 = 60; C1 would be 50 (break-even 125 us).
+	 * C6 100 x 1100 + 2 x 50 = 210; active 1000 x 1900. */
+	period(0, F_C6, 2000, 2100);
+	expect_cpu_uj(0, 3000, 2110, 210, 200);
 
 	/* A period going on counts in the total, not in idle or oracle. */
 	enter(0, F_C1, 3000);

@@ -1,13 +1,10 @@
-# lib.sh: sourced by every test suite (tests/vm/suites/*.sh) after the
-# harness's guest helpers: cpuidle sysfs sums, busy loops, counter
-# snapshots and the model's invariants. Busybox sh.
+# lib.sh: sourced by every test suite (tests/vm/suites/*.sh); brings the
+# harness's guest helpers (/ktap.sh, /module.sh) and the model's counters
+# (/counters.sh): cpuidle sysfs sums and tables, refusals, busy loops,
+# times, kmemleak, pidle-stat's CSV and sysfs copies. Busybox sh.
 . /ktap.sh
 . /module.sh
-
-# Compatibility with the suites that still count by hand: ok/nok number
-# the results through ktap_result.
-ok() { ktap_result "$1" 0; }
-nok() { ktap_result "$1" 1 "$2"; }
+. /counters.sh
 
 # sum of stateK/usage over CPUs
 usage_sum() {
@@ -36,7 +33,7 @@ check_table() {
 		k=$((k + 1))
 	done
 	[ "$(nstates)" -eq $k ] || err="$err count=$(nstates)/want $k"
-	[ -z "$err" ] || { REASON="mismatch:$err"; return 1; }
+	reasons "${err:+mismatch:$err}"
 }
 
 # all CPUs' stateK/disable
@@ -52,23 +49,33 @@ mod_log_since() {
 		grep -v -e 'loading out-of-tree module' -e 'module verification failed'
 }
 
-# --- the model's counters (/sys/kernel/pseudo_cpuidle), for domain suites ---
+# refused_once ERRNO_TEXT PATTERN...: /modload (one finit_module(), unlike
+# busybox insmod, which retries a refused load and so logs twice) once; a
+# check: the load is refused with ERRNO_TEXT, exactly one new module line
+# is logged and matches every PATTERN, and nothing is left registered.
+refused_once() {
+	_want=$1; shift
+	_d0=$(dmesg | wc -l)
+	if _out=$(/modload $KO 2>&1); then
+		why "loaded, driver $(driver)"; unload >/dev/null; return 1
+	fi
+	_new=$(mod_log_since $_d0)
+	_n=$(echo "$_new" | grep -c .)
+	diag "refused ($_out), $_n line(s): $_new"
+	_err=
+	case "$_out" in *"$_want"*) ;; *) _err="$_err '$_out', want '$_want'" ;; esac
+	[ "$_n" -eq 1 ] || _err="$_err $_n dmesg lines, want 1"
+	for _pat in "$@"; do
+		echo "$_new" | grep -q -- "$_pat" || _err="$_err no '$_pat' in the line"
+	done
+	[ -e $SYS ] && _err="$_err $SYS exists"
+	loaded && _err="$_err module still loaded"
+	reasons "$_err"
+}
 
-# dval DOMAIN STATE FIELD / cval CPU STATE FIELD: one counter
-dval() { cat $SYS/domains/$1/state$2/$3; }
-cval() { cat $SYS/cpu$1/state$2/$3; }
-# dsum FIELD STATE DOMAIN...: a counter summed over domains
-dsum() {
-	f=$1; k=$2; shift 2; s=0
-	for d in "$@"; do s=$((s + $(dval $d $k $f))); done
-	echo $s
-}
-# csum FIELD STATE CPU...: a counter summed over CPUs
-csum() {
-	f=$1; k=$2; shift 2; s=0
-	for c in "$@"; do s=$((s + $(cval $c $k $f))); done
-	echo $s
-}
+# Seconds since boot; elapsed T0: seconds since uptime_s gave T0, one decimal
+uptime_s() { cut -d' ' -f1 /proc/uptime; }
+elapsed() { awk "BEGIN { printf \"%.1f\", $(uptime_s) - $1 }"; }
 # Nanoseconds since boot, 10 ms resolution (/proc/uptime).
 now_ns() { awk '{ printf "%.0f\n", $1 * 1000000000 }' /proc/uptime; }
 # pct PART WHOLE: PART as a percentage of WHOLE, one decimal
@@ -106,67 +113,42 @@ quiet_write() {
 	return $_st
 }
 
-# snap FILE: every counter of the model, one "PATH:VALUE" line each,
-# paths relative to $SYS (domains/core0/state3/usage:12, cpu1/state0/requested:7).
-snap() {
-	{ grep -r . $SYS/domains; grep -r . $SYS/cpu[0-9]*; } 2>/dev/null \
-		| sed "s|^$SYS/||" > "$1"
-}
-
-# ssum SNAP REGEX: the sum of the counters of SNAP whose path matches REGEX
-# (an awk regular expression), e.g. ssum /tmp/s '^domains/core2/state[0-9]+/usage$'
-ssum() {
-	awk -v re="$2" '{ i = index($0, ":"); if (substr($0, 1, i - 1) ~ re) s += substr($0, i + 1) }
-		END { printf "%.0f\n", s }' "$1"
-}
-# res/use SNAP DOMAIN: the domain's residency / usage over all its states
-res() { ssum "$1" "^domains/$2/state[0-9]+/residency_ns\$"; }
-use() { ssum "$1" "^domains/$2/state[0-9]+/usage\$"; }
-
-# residency_ns includes the down period going on, so it grows while a
-# domain is down even when no period ends.
-# went_down SNAP0 SNAP1 DOMAIN: down for some of the time in between.
-# stayed_up SNAP0 SNAP1 DOMAIN: up all the time in between.
-went_down() { [ $(res "$2" $3) -gt $(res "$1" $3) ]; }
-stayed_up() {
-	[ $(res "$2" $3) -eq $(res "$1" $3) ] && [ $(use "$2" $3) -eq $(use "$1" $3) ]
-}
-
-# check_counters SNAP ELAPSED_NS ONLINES: the invariants the model keeps,
-# checked on a snapshot taken with every online CPU busy; ONLINES lists
-# "CPU:N", the times each CPU was brought online since the counters began.
-# Prints one line per violation; silent when consistent. The invariants:
-# tests/vm/guest/pidlecheck.c.
-check_counters() {
-	/pidlecheck "$1" "$2" "${POLICY:-auto}" $3
-}
-
 # --- the debug kernel's checkers ---
 
-# leak_start / leak_check: kmemleak, where the kernel has it (the debug
+# leak_start / leak_result: kmemleak, where the kernel has it (the debug
 # kernel). leak_start forgets the suspects found so far (boot's own);
-# leak_check scans (an object must be older than 5 s to be reported, so it
-# waits first) and prints the suspects' count, failing when there is any,
-# with the first report in the output. Without kmemleak it prints "SKIP
-# no kmemleak in this kernel" and succeeds: KTAP's SKIP directive.
+# leak_result is the case "no leak reported by kmemleak": it scans (an
+# object must be older than 5 s to be reported, so it waits first) and
+# fails on any suspect, with the count and the first report as its reason;
+# without kmemleak the case is skipped.
 KMEMLEAK=/sys/kernel/debug/kmemleak
 leak_start() {
 	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
 	[ -w $KMEMLEAK ] && echo clear > $KMEMLEAK
 }
-leak_check() {
-	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
-	[ -w $KMEMLEAK ] || { echo "SKIP no kmemleak in this kernel"; return 0; }
+leak_scan() {
 	sleep 6
 	echo scan > $KMEMLEAK
 	_r=$(cat $KMEMLEAK)
 	_n=$(echo "$_r" | grep -c '^unreferenced object')
-	if [ "$_n" -gt 0 ]; then
-		echo "$_n unreferenced objects, first: $(echo "$_r" | head -n 12 | tr '\n' ' ')"
-		return 1
-	fi
-	echo "kmemleak: no unreferenced object"
+	diag "kmemleak: $_n unreferenced objects"
+	[ "$_n" -eq 0 ] || { why "$_n unreferenced objects, first: $(echo "$_r" | head -n 12 | tr '\n' ' ')"; return 1; }
 }
+leak_result() {
+	mount -t debugfs debugfs /sys/kernel/debug 2>/dev/null
+	if [ -w $KMEMLEAK ]; then ktap_test "no leak reported by kmemleak" leak_scan
+	else ktap_skip "no leak reported by kmemleak" "no kmemleak in this kernel"; fi
+}
+
+# unquote CSV: pidle-stat's CSV with each quoted field's commas made ';'
+# and its quotes dropped, so that awk -F, splits it into its 22 fields.
+unquote() {
+	awk '{ while (match($0, /"[^"]*"/)) {
+		f = substr($0, RSTART + 1, RLENGTH - 2); gsub(/,/, ";", f)
+		$0 = substr($0, 1, RSTART - 1) f substr($0, RSTART + RLENGTH) }
+	       print }' "$1"
+}
+
 
 # sysfs_copy DIR: what pidle-stat reads, copied under DIR.
 sysfs_copy() {

@@ -90,7 +90,7 @@ for name in $KERNELS; do
 		echo "  fault module: FAIL ($d/kmod-fault/build.log)"; echo "fault-module 0 1" >> "$RESULTS.$name"
 	fi
 	# powercap-info (powercap-utils) for the energy suite
-	if ! "$H/image" "$d/initrd.gz" "${KOS[@]}" --file "$HERE/lib.sh" "${PROGS[@]}" --tools \
+	if ! "$H/image" "$d/initrd.gz" "${KOS[@]}" --file "$HERE/lib.sh" --file "$HERE/counters.sh" "${PROGS[@]}" --tools \
 		--bin /usr/bin/powercap-info; then
 		echo "  FAIL initramfs"; echo "image 0 1" >> "$RESULTS.$name"
 	fi
@@ -116,7 +116,9 @@ for name in $KERNELS; do
 			${icount:+--icount "$icount" --concurrent}
 		st=$?; [ $st -eq 0 ] || echo "  $s boot: qemu exit status $st (124 = timeout)"
 		"$H/check" "$s" "$log" "$RESULTS.$name" | grep -v ' passed, .* failed$'
-		if [ -n "$gov" ]; then
+		# No governor runs with cpuidle off (the cpuidle-off suite):
+		# nothing to check there.
+		if [ -n "$gov" ] && [[ " $append " != *" cpuidle.off=1 "* ]]; then
 			if grep -qx "# vm: governor $gov" "$log"; then
 				echo "governor 1 0" >> "$RESULTS.$name"
 			else

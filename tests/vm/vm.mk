@@ -17,7 +17,7 @@ USER_KDIR = $(if $(filter command line environment,$(origin KDIR)),$(KDIR))
 
 .PHONY: check-vm
 check-vm: guest-tools $(call guest_progs,tests/vm/guest) \
-	  $(if $(filter debug,$(VM_KERNELS)),kernel-debug)
+	  $(if $(filter debug debug@%,$(VM_KERNELS)),kernel-debug)
 	@KERNEL="$(KERNEL)" KDIR="$(USER_KDIR)" VM_KERNELS="$(VM_KERNELS)" \
 		VM_SUITES="$(VM_SUITES)" tests/vm/run.sh
 

@@ -32,3 +32,13 @@ bench_run() {
 		ktap_result "$desc" 0
 	fi
 }
+
+# bench_poll DESC PIDLE-BENCH-ARGS...: the polling comparison's run, the
+# same on both sides (bench-poll-kernel, bench-poll-pseudo): command line
+# bench_n= samples (2000), bench_test= timer|ipi|both, a row per test.
+bench_poll() {
+	_desc=$1; shift
+	_test=$(arg bench_test both)
+	_rows=2; [ "$_test" = both ] || _rows=1
+	bench_run 1000 poll "$_desc" $_rows "$@" -t $_test -n $(arg bench_n 2000) -I 1000
+}

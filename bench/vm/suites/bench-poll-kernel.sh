@@ -9,7 +9,6 @@
 . /ktap.sh
 . /module.sh
 . /suites/bench-lib.sh
-SAMPLES=$(arg bench_n 2000); TEST=$(arg bench_test both)
 ktap_header
 ktap_plan 2
 if [ "$(driver)" = none ] && dmesg | grep -q 'using polling idle threads'; then
@@ -17,5 +16,4 @@ if [ "$(driver)" = none ] && dmesg | grep -q 'using polling idle threads'; then
 else
 	ktap_result "kernel polls in idle (idle=poll, no cpuidle driver)" 1 "cpuidle driver '$(driver)'"
 fi
-ROWS=2; [ "$TEST" = both ] || ROWS=1
-bench_run 1000 poll "idle=poll measured" $ROWS --as-is -t $TEST -n $SAMPLES -I 1000
+bench_poll "idle=poll measured" --as-is

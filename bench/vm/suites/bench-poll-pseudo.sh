@@ -7,12 +7,10 @@
 . /ktap.sh
 . /module.sh
 . /suites/bench-lib.sh
-SAMPLES=$(arg bench_n 2000); TEST=$(arg bench_test both)
 ktap_header
 ktap_plan 1
-ROWS=2; [ "$TEST" = both ] || ROWS=1
 if load states=POLL:0:0,NOLAT:0:1; then
-	bench_run 1000 poll "pseudo polling state measured" $ROWS -s 0 -t $TEST -n $SAMPLES -I 1000
+	bench_poll "pseudo polling state measured" -s 0
 	unload >/dev/null
 else
 	ktap_result "pseudo polling state measured" 1 "insmod failed: $OUT"

@@ -6,14 +6,12 @@
  * are that CPU's.
  * Usage: wakelat [-c CPU] [INTERVAL_US [N]]   (defaults 1000 50)
  */
-#define _GNU_SOURCE
-#include <errno.h>
-#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 #include <unistd.h>
+
+#include "pidle_common.h"
 
 static long long ns(const struct timespec *t)
 {
@@ -25,25 +23,6 @@ static int cmp(const void *a, const void *b)
 	long long x = *(const long long *)a, y = *(const long long *)b;
 
 	return x < y ? -1 : x > y;
-}
-
-static int pin(const char *arg)
-{
-	cpu_set_t set;
-	char *end;
-	long cpu = strtol(arg, &end, 10);
-
-	if (*arg == '\0' || *end != '\0' || cpu < 0 || cpu >= CPU_SETSIZE) {
-		fprintf(stderr, "wakelat: -c \"%s\": not a CPU number\n", arg);
-		return 2;
-	}
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	if (sched_setaffinity(0, sizeof(set), &set)) {
-		fprintf(stderr, "wakelat: cpu%ld: %s\n", cpu, strerror(errno));
-		return 1;
-	}
-	return 0;
 }
 
 int main(int argc, char **argv)
@@ -58,7 +37,7 @@ int main(int argc, char **argv)
 			fprintf(stderr, "usage: wakelat [-c CPU] [INTERVAL_US [N]]\n");
 			return 2;
 		}
-		ret = pin(optarg);
+		ret = pidle_pin_arg("wakelat", optarg);
 		if (ret)
 			return ret;
 	}

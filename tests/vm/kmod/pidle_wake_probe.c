@@ -60,25 +60,18 @@
 
 #define PROBE_MAX_TRIALS	200
 
-static unsigned int cpu = 1;
-module_param(cpu, uint, 0644);
-MODULE_PARM_DESC(cpu, "the idle CPU measured (default 1)");
-static unsigned int from = 0;
-module_param(from, uint, 0644);
-MODULE_PARM_DESC(from, "the CPU that runs the trials (default 0)");
-static unsigned int trials = 10;
-module_param(trials, uint, 0644);
-MODULE_PARM_DESC(trials, "trials per run, at most 200 (default 10)");
-static unsigned int delay_us = 4000;
-module_param(delay_us, uint, 0644);
-MODULE_PARM_DESC(delay_us, "timer delay / idle time before the IPI, us (default 4000)");
-static unsigned int gap_ms = 30;
-module_param(gap_ms, uint, 0644);
-MODULE_PARM_DESC(gap_ms, "idle time before each trial, ms (default 30)");
+/* PROBE_UINT(name, default, description): a 0644 unsigned parameter */
+#define PROBE_UINT(name, def, desc)		\
+	static unsigned int name = def;		\
+	module_param(name, uint, 0644);		\
+	MODULE_PARM_DESC(name, desc)
 
-static unsigned int space_us = 2000;
-module_param(space_us, uint, 0644);
-MODULE_PARM_DESC(space_us, "spaced: time between calls, us (default 2000)");
+PROBE_UINT(cpu, 1, "the idle CPU measured (default 1)");
+PROBE_UINT(from, 0, "the CPU that runs the trials (default 0)");
+PROBE_UINT(trials, 10, "trials per run, at most 200 (default 10)");
+PROBE_UINT(delay_us, 4000, "timer delay / idle time before the IPI, us (default 4000)");
+PROBE_UINT(gap_ms, 30, "idle time before each trial, ms (default 30)");
+PROBE_UINT(space_us, 2000, "spaced: time between calls, us (default 2000)");
 
 static char probe_result[160] = "none";
 module_param_string(result, probe_result, sizeof(probe_result), 0444);

@@ -31,7 +31,7 @@ zone_of() {
 }
 
 check_load() {
-	load states=$TABLE power=$POWER wait=halt || { why "insmod: $OUT"; return 1; }
+	load states=$TABLE power=$POWER wait=halt || return 1
 	for f in $SYS/energy_uj $SYS/cpu0/energy_uj $SYS/cpu7/oracle_energy_uj \
 		 $SYS/domains/core3/idle_energy_uj $SYS/domains/package1/energy_uj; do
 		[ -r $f ] || { why "$f missing"; return 1; }

@@ -1,41 +1,47 @@
 #!/bin/busybox sh
 # failinj: run-time reconfiguration under the kernel's fault injection
 # (failslab, fail_page_alloc: the debug kernel; elsewhere every case is a
-# KTAP SKIP). Only the writing process fails its allocations (task-filter,
-# /proc/self/make-it-fail), one in FAILPCT per cent of them, sleeping ones
-# included. Each write, between two configurations A and B, must either
-# succeed with the new one read back, or fail with the old one read back
-# and still in force (its cpuidle states), never half-applied; afterwards,
-# without injection, writes work again and kmemleak finds no leak.
+# KTAP SKIP). One write between two configurations A and B is counted
+# first: C, the fault-injection points it passes (/proc/self/fail-nth).
+# Then NWRITE writes, alternating, each failing exactly one of them, the
+# n-th, n spread over 1..C: the failure lands at another place of the
+# write each time, and what undoes it runs without injection, as after a
+# real, transient failure (a random failure rate on every allocation of
+# the writer also fails the undoing, which then cannot put the old
+# cpuidle states back). Each write must either succeed with the new
+# configuration read back, or fail with the old one read back and still in
+# force (its cpuidle states), never half-applied; afterwards writes work
+# again and kmemleak finds no leak. Small tables: under
+# DEBUG_KOBJECT_RELEASE each write waits out a 1-4 s delay per cpuidle
+# state directory and CPU.
 # kernels: debug
 # smp: 2
 # timeout: 600
 . /lib.sh
 P=/sys/module/$MOD/parameters
 DBG=/sys/kernel/debug
-NWRITE=60
-FAILPCT=5
-A=POLL:0:0,C1:20:40,C6:200:600:core,PC6:400:1200:package
-B=POLL:0:0,X1:10:20,X2:50:100,X3:100:300
-ANAMES="POLL C1 C6 PC6"
-BNAMES="POLL X1 X2 X3"
+NWRITE=8
+A=POLL:0:0,C1:20:40,C6:200:600:core
+B=POLL:0:0,X1:10:20
+ANAMES="POLL C1 C6"
+BNAMES="POLL X1"
 
-# inject NAME on|off: failslab or fail_page_alloc for tasks that ask
+# inject NAME on|off: NAME's fault points include sleeping allocations
+# (and order-0 pages) or not. Nothing fails at random (probability 0):
+# only the n-th point of a process that writes n to /proc/self/fail-nth
+# (fail_page_alloc: two in a row from the n-th page on, see cycle).
+# verbose 0: a failure's stack dump would read as a splat.
 inject() {
-	f=$DBG/$1
-	if [ "$2" = on ]; then
-		echo 1 > $f/task-filter
-		echo N > $f/ignore-gfp-wait
-		[ -e $f/ignore-gfp-highmem ] && echo N > $f/ignore-gfp-highmem
-		[ -e $f/min-order ] && echo 0 > $f/min-order
-		echo 0 > $f/verbose
-		echo 0 > $f/space
-		echo 1 > $f/interval
-		echo $FAILPCT > $f/probability
-		echo -1 > $f/times
-	else
+	for f in $DBG/failslab $DBG/fail_page_alloc; do
 		echo 0 > $f/probability
-	fi
+		echo 0 > $f/verbose
+		echo Y > $f/ignore-gfp-wait
+	done
+	echo 1 > $DBG/fail_page_alloc/min-order
+	[ "$2" = on ] || return 0
+	echo N > $DBG/$1/ignore-gfp-wait
+	[ "$1" = fail_page_alloc ] && echo 0 > $DBG/$1/min-order
+	return 0
 }
 
 # names: cpu0's cpuidle state names, space separated
@@ -45,70 +51,82 @@ names() {
 	done | tr '\n' ' ' | sed 's/ $//'
 }
 
-# cycle FAULT: NWRITE writes alternating A and B with FAULT injected into
-# the writer; REASON names the first write that left things inconsistent.
+# cycle FAULT: NWRITE writes alternating A and B, each failing the n-th
+# fault point of FAULT in the writer; the reason names the first write
+# that left things inconsistent.
 cycle() {
-	fault=$1; REASON=; refused=0; degraded=0
-	echo "$A" > $P/states || { REASON="set-up write refused"; return 1; }
-	cur=$A; curn=$ANAMES
+	fault=$1; refused=0; degraded=0; err=
+	loaded || { why "module not loaded"; return 1; }
+	echo "$A" > $P/states || { why "set-up write refused"; return 1; }
+	inject $fault on
+	c=$(sh -c "echo 1000000 > /proc/self/fail-nth && echo '$B' > $P/states &&
+		read r < /proc/self/fail-nth && echo \$((1000000 - r))")
+	[ -n "$c" ] && [ "$c" -gt 0 ] || { inject $fault off; why "counting write: '$c'"; return 1; }
+	cur=$B; curn=$BNAMES
 	i=0
 	while [ $i -lt $NWRITE ]; do
 		if [ "$cur" = "$A" ]; then new=$B; newn=$BNAMES; else new=$A; newn=$ANAMES; fi
-		inject $fault on
-		sh -c "echo 1 > /proc/self/make-it-fail && echo '$new' > $P/states" 2>/dev/null
-		st=$?
-		inject $fault off
+		n=$((1 + i * c / NWRITE))
+		if [ $fault = fail_page_alloc ]; then
+			# Two failures in a row, from the n-th page's worth of
+			# budget on: the slab allocator retries a failed
+			# high-order page at its minimal order, which absorbs
+			# any single failure.
+			f=$DBG/fail_page_alloc
+			echo 1 > $f/task-filter; echo 1 > $f/interval
+			echo $(( (n - 1) * 4096 )) > $f/space; echo 2 > $f/times
+			echo 100 > $f/probability
+			sh -c "echo 1 > /proc/self/make-it-fail && echo '$new' > $P/states" 2>/dev/null
+			st=$?
+			echo 0 > $f/probability
+		else
+			sh -c "echo $n > /proc/self/fail-nth && echo '$new' > $P/states" 2>/dev/null
+			st=$?
+		fi
 		got=$(cat $P/states)
 		if [ $st -eq 0 ]; then
-			[ "$got" = "$new" ] || { REASON="write $i succeeded, reads back '$got'"; return 1; }
+			[ "$got" = "$new" ] || { err="write $i (point $n) succeeded, reads back '$got'"; break; }
 			cur=$new; curn=$newn
 		else
 			refused=$((refused + 1))
-			[ "$got" = "$cur" ] || { REASON="write $i failed ($st), reads back '$got', not the old '$cur'"; return 1; }
+			[ "$got" = "$cur" ] || { err="write $i (point $n) failed ($st), reads back '$got', not the old '$cur'"; break; }
 		fi
-		[ "$(names)" = "$curn" ] || { REASON="write $i: cpuidle states '$(names)', want '$curn'"; return 1; }
+		[ "$(names)" = "$curn" ] || { err="write $i (point $n): cpuidle states '$(names)', want '$curn'"; break; }
 		# A failure while the old tree was being rebuilt leaves none
 		# until the next write (pidle_reconfig.c): counted, not hidden.
 		[ -e $SYS/topology ] || degraded=$((degraded + 1))
 		i=$((i + 1))
 	done
-	diag "$fault: $NWRITE writes, $refused refused, $degraded left no $SYS"
-	[ $refused -gt 0 ] || { REASON="no write failed: injection not working"; return 1; }
+	inject $fault off
+	diag "$fault: $c fault points in a write; $i writes, $refused refused, $degraded left no $SYS"
+	[ -z "$err" ] || { why "$err"; return 1; }
+	[ $refused -gt 0 ] || { why "no write failed: injection not working"; return 1; }
 }
 
-echo "KTAP version 1"
-echo "1..4"
-mount -t debugfs debugfs $DBG 2>/dev/null
-if [ ! -d $DBG/failslab ] || [ ! -d $DBG/fail_page_alloc ]; then
-	for t in "reconfiguration under failslab" "reconfiguration under fail_page_alloc" \
-		 "writes work again after injection" "no leak reported by kmemleak"; do
-		ok "$t # SKIP no failslab/fail_page_alloc in this kernel"
-	done
-	exit 0
-fi
-leak_start
-load wait=halt || diag "insmod failed: $OUT"
-
-# 1, 2
-for fault in failslab fail_page_alloc; do
-	if ! loaded; then nok "reconfiguration under $fault" "module not loaded"
-	elif cycle $fault; then ok "reconfiguration under $fault"
-	else nok "reconfiguration under $fault" "$REASON"; fi
-done
-
 # 3
-err=
-for v in "$B" "$A"; do
-	echo "$v" > $P/states || err="$err write refused;"
-	[ "$(cat $P/states)" = "$v" ] || err="$err reads back $(cat $P/states);"
-done
-[ -e $SYS/topology ] || err="$err no $SYS;"
-u0=$(deep_usage); sleep 1
-[ "$(deep_usage)" -gt "$u0" ] || err="$err no state used;"
-unload > /dev/null || err="$err rmmod failed;"
-if [ -z "$err" ]; then ok "writes work again after injection"
-else nok "writes work again after injection" "$err"; fi
+writes_again() {
+	err=
+	for v in "$B" "$A"; do
+		echo "$v" > $P/states || err="$err write refused;"
+		[ "$(cat $P/states)" = "$v" ] || err="$err reads back $(cat $P/states);"
+	done
+	[ -e $SYS/topology ] || err="$err no $SYS;"
+	u0=$(deep_usage); sleep 1
+	[ "$(deep_usage)" -gt "$u0" ] || err="$err no state used;"
+	unload > /dev/null || err="$err rmmod failed;"
+	reasons "$err"
+}
 
-# 4
-if leaks=$(leak_check); then ok "no leak reported by kmemleak # $leaks"
-else nok "no leak reported by kmemleak" "$leaks"; fi
+ktap_header
+mount -t debugfs debugfs $DBG 2>/dev/null
+NOINJ=
+[ -d $DBG/failslab ] && [ -d $DBG/fail_page_alloc ] || NOINJ="no failslab/fail_page_alloc in this kernel"
+if [ -z "$NOINJ" ]; then
+	leak_start
+	load wait=halt
+fi
+ktap_test_unless "$NOINJ" "reconfiguration under failslab" cycle failslab
+ktap_test_unless "$NOINJ" "reconfiguration under fail_page_alloc" cycle fail_page_alloc
+ktap_test_unless "$NOINJ" "writes work again after injection" writes_again
+leak_result
+ktap_finished

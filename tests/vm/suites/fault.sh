@@ -34,81 +34,76 @@ left_behind() {
 }
 
 # fail_once ARGS...: one load of the fault build that must fail with EIO
-# and log the fault; sets REASON on failure.
+# and log the fault.
 fail_once() {
 	d0=$(dmesg | wc -l)
 	if out=$(/modload $FKO "$@" 2>&1); then
-		REASON="loaded"; unload >/dev/null; return 1
+		why "loaded"; unload >/dev/null; return 1
 	fi
-	REASON=
-	case "$out" in *"Input/output error"*) ;; *) REASON="'$out', want EIO" ;; esac
+	err=
+	case "$out" in *"Input/output error"*) ;; *) err="'$out', want EIO" ;; esac
 	dmesg | tail -n +$((d0 + 1)) | grep -q "cpu$LAST's online callback fails" ||
-		REASON="$REASON no fault line in the log"
-	[ -z "$REASON" ]
+		err="$err no fault line in the log"
+	reasons "$err"
 }
 
-echo "KTAP version 1"
-echo "1..5"
-leak_start
-diag "cpus: $(ncpus), fault on cpu$LAST, driver before: $(driver)"
-
 # 1
-if [ ! -e $FKO ]; then
-	nok "online callback fault: load fails with EIO" "no $FKO in the image"
-elif fail_once fault_online_cpu=$LAST wait=halt; then
-	ok "online callback fault: load fails with EIO"
-else
-	nok "online callback fault: load fails with EIO" "$REASON"
-fi
+first_fault() {
+	[ -e $FKO ] || { why "no $FKO in the image"; return 1; }
+	fail_once fault_online_cpu=$LAST wait=halt
+}
 
 # 2 (after the delayed kobject releases of a debug kernel, 1-4 s)
-sleep 5
-lb=$(left_behind)
-if [ -z "$lb" ]; then ok "failed load leaves nothing behind"
-else nok "failed load leaves nothing behind" "left:$lb"; fi
+nothing_left() {
+	sleep 5
+	lb=$(left_behind)
+	[ -z "$lb" ] || { why "left:$lb"; return 1; }
+}
 
 # 3: CPUs spinning a 5 ms exit latency while the rollback runs
-i=0; bad=
-while [ $i -lt $NFAIL ]; do
-	fail_once fault_online_cpu=$LAST wait=halt states=$LONG || { bad="$i: $REASON"; break; }
-	lb=$(left_behind)
-	[ -z "$lb" ] || { bad="$i: left$lb"; break; }
-	i=$((i + 1))
-done
-sleep 5
-lb=$(left_behind)
-[ -n "$bad" ] || [ -z "$lb" ] || bad="after the loads: left$lb"
-if [ -z "$bad" ]; then ok "$NFAIL failed loads with a 5 ms exit latency, nothing left"
-else nok "$NFAIL failed loads with a 5 ms exit latency, nothing left" "load $bad"; fi
+long_latency_faults() {
+	i=0
+	while [ $i -lt $NFAIL ]; do
+		fail_once fault_online_cpu=$LAST wait=halt states=$LONG || { why "load $i"; return 1; }
+		lb=$(left_behind)
+		[ -z "$lb" ] || { why "load $i: left$lb"; return 1; }
+		i=$((i + 1))
+	done
+	nothing_left
+}
 
 # 4: the fault build without the fault, then the real module, load and
 # idle through their states; neither leaves anything behind.
-err=
-if ! /modload $FKO wait=halt >/dev/null 2>&1; then
-	err="fault build without fault_online_cpu refused"
-else
-	sleep 1
-	[ "$(deep_usage)" -gt 0 ] || err="fault build: no state used"
-	unload >/dev/null || err="$err; fault build: rmmod failed"
-fi
-if load wait=halt; then
-	sleep 1
-	[ "$(deep_usage)" -gt 0 ] || err="$err; no state used"
-	[ -e /sys/module/$MOD/parameters/fault_online_cpu ] &&
-		err="$err; the real module has fault_online_cpu"
-	unload >/dev/null || err="$err; rmmod failed"
-else
-	err="$err; real module refused: $OUT"
-fi
-sleep 5
-lb=$(left_behind)
-[ -z "$lb" ] || err="$err; left$lb"
-if [ -z "$err" ]; then ok "loads after the failures, unloads clean; fault hook only in the test build"
-else nok "loads after the failures, unloads clean; fault hook only in the test build" "$err"; fi
+clean_loads() {
+	err=
+	if ! /modload $FKO wait=halt >/dev/null 2>&1; then
+		err="fault build without fault_online_cpu refused"
+	else
+		sleep 1
+		[ "$(deep_usage)" -gt 0 ] || err="fault build: no state used"
+		unload >/dev/null || err="$err; fault build: rmmod failed"
+	fi
+	if load wait=halt; then
+		sleep 1
+		[ "$(deep_usage)" -gt 0 ] || err="$err; no state used"
+		[ -e /sys/module/$MOD/parameters/fault_online_cpu ] &&
+			err="$err; the real module has fault_online_cpu"
+		unload >/dev/null || err="$err; rmmod failed"
+	else
+		err="$err; real module refused"
+	fi
+	sleep 5
+	lb=$(left_behind)
+	[ -z "$lb" ] || err="$err; left$lb"
+	reasons "$err"
+}
 
-# 5: kmemleak, where the kernel has it (the debug kernel)
-if leaks=$(leak_check); then
-	ok "no leak reported by kmemleak # $leaks"
-else
-	nok "no leak reported by kmemleak" "$leaks"
-fi
+ktap_header
+leak_start
+diag "cpus: $(ncpus), fault on cpu$LAST, driver before: $(driver)"
+ktap_test "online callback fault: load fails with EIO" first_fault
+ktap_test "failed load leaves nothing behind" nothing_left
+ktap_test "$NFAIL failed loads with a 5 ms exit latency, nothing left" long_latency_faults
+ktap_test "loads after the failures, unloads clean; fault hook only in the test build" clean_loads
+leak_result
+ktap_finished

@@ -32,7 +32,7 @@ no_dup() {
 }
 
 case_reconfig() {
-	load wait=halt || { why "insmod: $OUT"; return 1; }
+	load wait=halt || return 1
 	for t in $T1 $T2 $T1 $T2; do
 		echo "$t" > $P/states || { why "write $t refused"; return 1; }
 		n=$(echo "$t" | tr ',' '\n' | wc -l)
@@ -75,7 +75,7 @@ case_rmmod() {
 	# DEBUG_KOBJECT_RELEASE's delays are 1-4 s: let any release run now.
 	sleep 5
 	! dmesg | grep -qE 'BUG:|Oops|Call Trace' || { why "$(dmesg | grep -m1 -E 'BUG:|Oops|Call Trace')"; return 1; }
-	load wait=halt || { why "reload: $OUT"; return 1; }
+	load wait=halt || { why "reload"; return 1; }
 	unload > /dev/null || { why "second rmmod failed"; return 1; }
 	sleep 5
 }

@@ -23,39 +23,37 @@ only_state() {
 	done
 }
 
-echo "KTAP version 1"
-echo "1..2"
-if ! load states=POLL:0:0,C1:1:1 wait=halt; then
-	nok "remote wake-ups of the polling state need no IPI" "insmod failed: $OUT"
-	nok "remote wake-ups of a deeper state cost an IPI" "insmod failed: $OUT"
-	exit 0
-fi
-
-# wake ROUNDS times with CPU 1 in state K; sets IPIS, USE (state K usage)
+# wake_in K: wake CPU 1 ROUNDS times in state K; prints "IPIS USE", the
+# IPIs it took and state K's usage growth
 wake_in() {
 	only_state $1
 	sleep 1
 	i0=$(ipis_cpu1); u0=$(cat /sys/devices/system/cpu/cpu1/cpuidle/state$1/usage)
 	done_rounds=$(/ipiwake $ROUNDS $INTERVAL_US 1 0)
 	i1=$(ipis_cpu1); u1=$(cat /sys/devices/system/cpu/cpu1/cpuidle/state$1/usage)
-	IPIS=$((i1 - i0)); USE=$((u1 - u0))
-	diag "CPU 1 in state$1 only: $done_rounds remote wake-ups, $IPIS IPIs, state$1 usage +$USE"
+	diag "CPU 1 in state$1 only: $done_rounds remote wake-ups, $((i1 - i0)) IPIs, state$1 usage +$((u1 - u0))" >&2
+	echo $((i1 - i0)) $((u1 - u0))
 }
 
 # 1: POLL. Few IPIs (other kernel work may send some), far fewer than wakes.
-wake_in 0
-if [ "$USE" -ge $((ROUNDS / 2)) ] && [ "$IPIS" -le $((ROUNDS / 10)) ]; then
-	ok "remote wake-ups of the polling state need no IPI"
-else
-	nok "remote wake-ups of the polling state need no IPI" "$IPIS IPIs for $ROUNDS wake-ups, POLL usage +$USE"
-fi
+poll_no_ipi() {
+	set -- $(wake_in 0)
+	[ "$2" -ge $((ROUNDS / 2)) ] && [ "$1" -le $((ROUNDS / 10)) ] ||
+		{ why "$1 IPIs for $ROUNDS wake-ups, POLL usage +$2"; return 1; }
+}
 
 # 2: C1. Every wake-up from C1 is an IPI.
-wake_in 1
-if [ "$USE" -ge $((ROUNDS / 2)) ] && [ "$IPIS" -ge $((ROUNDS * 9 / 10)) ]; then
-	ok "remote wake-ups of a deeper state cost an IPI"
-else
-	nok "remote wake-ups of a deeper state cost an IPI" "$IPIS IPIs for $ROUNDS wake-ups, C1 usage +$USE"
-fi
+c1_ipi() {
+	set -- $(wake_in 1)
+	[ "$2" -ge $((ROUNDS / 2)) ] && [ "$1" -ge $((ROUNDS * 9 / 10)) ] ||
+		{ why "$1 IPIs for $ROUNDS wake-ups, C1 usage +$2"; return 1; }
+}
+
+ktap_header
+ktap_plan 2
+load states=POLL:0:0,C1:1:1 wait=halt || ktap_finished
+ktap_test "remote wake-ups of the polling state need no IPI" poll_no_ipi
+ktap_test "remote wake-ups of a deeper state cost an IPI" c1_ipi
 for d in /sys/devices/system/cpu/cpu1/cpuidle/state[0-9]*; do echo 0 > $d/disable; done
 unload >/dev/null
+ktap_finished

@@ -7,54 +7,29 @@
 . /lib.sh
 HOLDER=/pidle_slot_holder.ko
 
-# refused_once ERRNO_TEXT PATTERN...: /modload once; checks the errno, that
-# exactly one new pseudo_cpuidle line is logged and matches every PATTERN,
-# and that nothing is left registered. Sets REASON on failure.
-refused_once() {
-	want=$1; shift
-	d0=$(dmesg | wc -l)
-	if out=$(/modload $KO 2>&1); then
-		REASON="loaded"; unload >/dev/null; return 1
+# 1
+refused_beside_holder() {
+	insmod $HOLDER 2>&1 || { why "insmod $HOLDER failed"; return 1; }
+	st=1
+	if [ "$(driver)" != pidle_slot_holder ]; then
+		why "current_driver is $(driver)"
+	elif refused_once "Device or resource busy" "pidle_slot_holder" "idle=halt"; then
+		[ "$(driver)" = pidle_slot_holder ] && st=0 || why "holder lost the slot: $(driver)"
 	fi
-	new=$(mod_log_since $d0)
-	n=$(echo "$new" | grep -c .)
-	diag "refused ($out), $n line(s): $new"
-	REASON=
-	case "$out" in *"$want"*) ;; *) REASON="$REASON '$out', want '$want'" ;; esac
-	[ "$n" -eq 1 ] || REASON="$REASON $n dmesg lines, want 1"
-	for pat in "$@"; do
-		echo "$new" | grep -q -- "$pat" || REASON="$REASON no '$pat' in the line"
-	done
-	[ -e $SYS ] && REASON="$REASON $SYS exists"
-	loaded && REASON="$REASON module still loaded"
-	[ -z "$REASON" ]
+	rmmod pidle_slot_holder
+	return $st
 }
 
-echo "KTAP version 1"
-echo "1..2"
-diag "driver before: $(driver)"
-
-# 1
-if ! insmod $HOLDER 2>&1; then
-	nok "refused while another driver holds the slot" "insmod $HOLDER failed"
-elif [ "$(driver)" != pidle_slot_holder ]; then
-	nok "refused while another driver holds the slot" "current_driver is $(driver)"
-	rmmod pidle_slot_holder
-elif refused_once "Device or resource busy" "pidle_slot_holder" "idle=halt"; then
-	[ "$(driver)" = pidle_slot_holder ] && ok "refused while another driver holds the slot" ||
-		nok "refused while another driver holds the slot" "holder lost the slot: $(driver)"
-	rmmod pidle_slot_holder
-else
-	nok "refused while another driver holds the slot" "$REASON"
-	rmmod pidle_slot_holder
-fi
-
 # 2
-if [ "$(driver)" != none ]; then
-	nok "loads once the slot is free" "current_driver is $(driver) after rmmod of the holder"
-elif load && [ "$(driver)" = "$MOD" ]; then
-	ok "loads once the slot is free"
-else
-	nok "loads once the slot is free" "insmod: $OUT, driver $(driver)"
-fi
+loads_when_free() {
+	[ "$(driver)" = none ] || { why "current_driver is $(driver) after rmmod of the holder"; return 1; }
+	load || return 1
+	[ "$(driver)" = "$MOD" ] || { why "driver $(driver)"; return 1; }
+}
+
+ktap_header
+diag "driver before: $(driver)"
+ktap_test "refused while another driver holds the slot" refused_beside_holder
+ktap_test "loads once the slot is free" loads_when_free
 unload >/dev/null
+ktap_finished

@@ -10,9 +10,6 @@ TOPO=/bin/pidle-topo
 # (default is case 3: pidle-topo without --states)
 PRESETS_X86="skx skx-nopc6 icx spr skl"
 PRESETS_ARM="sdm845 msm8916"
-echo "KTAP version 1"
-echo "1..$((6 + $(echo $PRESETS_X86 | wc -w) + 3))"
-
 # "NAME:LAT:RES[:LEVEL],..." -> "NAME:LAT ..." for check_table
 table_of() { echo "$1" | tr ',' '\n' | awk -F: '{ printf "%s:%s ", $1, $2 }'; }
 # the value of NAME= in "states=... topology=..."
@@ -37,121 +34,132 @@ stuck_domains() {
 	echo "$stuck"
 }
 
-# 1: the tool runs on the guest's topology
-if [ ! -x $TOPO ]; then
-	nok "pidle-topo --params in the guest" "no $TOPO in the image (make vm-extra)"
-	P=
-else
+# 1: the tool runs on the guest's topology; P: what it prints
+P=
+topo_params() {
+	[ -x $TOPO ] || { why "no $TOPO in the image (make vm-extra)"; return 1; }
 	P=$($TOPO --params 2>/tmp/topo.err); st=$?
 	diag "pidle-topo --params: $P"
 	[ -s /tmp/topo.err ] && diag "stderr: $(cat /tmp/topo.err)"
-	if [ $st -eq 0 ] && [ -n "$(param states "$P")" ] && [ -n "$(param topology "$P")" ]; then
-		ok "pidle-topo --params in the guest"
-	else
-		nok "pidle-topo --params in the guest" "exit $st, output '$P'"
-	fi
-fi
+	[ $st -eq 0 ] && [ -n "$(param states "$P")" ] && [ -n "$(param topology "$P")" ] ||
+		{ why "exit $st, output '$P'"; return 1; }
+}
 
-# 2: topology=auto, as the module resolves it
+# 2: topology=auto, as the module resolves it; AUTO: that topology
 AUTO=
-if load wait=halt; then
-	AUTO=$(cat $SYS/topology)
-	diag "topology=auto resolves to: $AUTO"
-	unload >/dev/null || diag "rmmod after auto failed"
-fi
-if [ -z "$AUTO" ]; then nok "pidle-topo's topology is topology=auto's" "insmod with auto failed: $OUT"
-elif [ "$(param topology "$P")" = "$AUTO" ]; then ok "pidle-topo's topology is topology=auto's"
-else nok "pidle-topo's topology is topology=auto's" "pidle-topo '$(param topology "$P")', auto '$AUTO'"; fi
+auto_topology() {
+	if load wait=halt; then
+		AUTO=$(cat $SYS/topology)
+		diag "topology=auto resolves to: $AUTO"
+		unload >/dev/null || diag "rmmod after auto failed"
+	fi
+	[ -n "$AUTO" ] || { why "insmod with auto failed"; return 1; }
+	[ "$(param topology "$P")" = "$AUTO" ] ||
+		{ why "pidle-topo '$(param topology "$P")', auto '$AUTO'"; return 1; }
+}
 
-# check_params NAME PARAMS: insmod PARAMS wait=halt; the topology in force
+# check_params PARAMS: insmod PARAMS wait=halt; the topology in force
 # is auto's, the cpuidle table is PARAMS' states, every domain goes down.
 check_params() {
-	name=$1; p=$2
-	if [ -z "$p" ]; then nok "$name" "pidle-topo printed nothing"; return; fi
-	if ! load $p wait=halt; then nok "$name" "insmod failed: $OUT"; return; fi
+	p=$1
+	[ -n "$p" ] || { why "pidle-topo printed nothing"; return 1; }
+	load $p wait=halt || return 1
 	err=
 	t=$(cat $SYS/topology)
 	[ "$t" = "$AUTO" ] || err="$err topology in force '$t', auto '$AUTO';"
-	check_table "$(table_of "$(param states "$p")")" || err="$err $REASON;"
-	diag "$name: domains $(ls $SYS/domains | tr '\n' ' ')"
+	check_table "$(table_of "$(param states "$p")")" || err="$err table;"
+	diag "domains $(ls $SYS/domains | tr '\n' ' ')"
 	stuck=$(stuck_domains)
 	case "$stuck" in
 	none) err="$err no domain has a state;" ;;
 	?*) err="$err domains never down:$stuck;" ;;
 	esac
 	unload >/dev/null || err="$err rmmod failed;"
-	if [ -z "$err" ]; then ok "$name"; else nok "$name" "$err"; fi
+	reasons "$err"
 }
 
-# 3: insmod $(pidle-topo --params): the README's line
-check_params "insmod \$(pidle-topo --params): auto's domains, its table, domains go down" "$P"
-
-# 4: the README's synthetic 2-package line: this guest is that box, so it
-# loads as case 3 does; a synthetic box bigger than the guest is refused,
-# with a message naming the CPU it lacks, and nothing is left loaded.
-S=$($TOPO --synthetic "pack:2 core:2 pu:2" --states skx --params 2>&1)
-check_params "insmod \$(pidle-topo --synthetic 'pack:2 core:2 pu:2' --states skx --params)" "$S"
-B=$($TOPO --synthetic "pack:2 core:4 pu:2" --params 2>&1)
-d0=$(dmesg | wc -l)
-if load $B wait=halt; then
-	nok "a synthetic 16-CPU box refused in an 8-CPU guest" "insmod $B accepted"
-	unload >/dev/null
-else
+# 5: a synthetic box bigger than the guest is refused, with a message
+# naming the CPU it lacks, and nothing is left loaded.
+big_box() {
+	B=$($TOPO --synthetic "pack:2 core:4 pu:2" --params 2>&1)
+	d0=$(dmesg | wc -l)
+	if load $B wait=halt 3> /dev/null; then
+		why "insmod $B accepted"
+		unload >/dev/null
+		return 1
+	fi
 	m=$(dmesg | tail -n +$((d0 + 1)) | grep -m1 'out of range')
 	diag "16-CPU box refused; dmesg: $m"
-	if [ -n "$m" ] && ! loaded && [ ! -e $SYS ]; then ok "a synthetic 16-CPU box refused in an 8-CPU guest"
-	else nok "a synthetic 16-CPU box refused in an 8-CPU guest" "dmesg '$m', loaded: $(loaded && echo yes || echo no)"; fi
-fi
+	[ -n "$m" ] && ! loaded && [ ! -e $SYS ] ||
+		{ why "dmesg '$m', loaded: $(loaded && echo yes || echo no)"; return 1; }
+}
 
 # 6: --modprobe is the same parameters as --params
-M=$($TOPO --modprobe 2>&1)
-if [ "$M" = "options pseudo_cpuidle $P" ]; then ok "--modprobe line matches --params"
-else nok "--modprobe line matches --params" "'$M' against --params '$P'"; fi
+modprobe_line() {
+	M=$($TOPO --modprobe 2>&1)
+	[ "$M" = "options pseudo_cpuidle $P" ] || { why "'$M' against --params '$P'"; return 1; }
+}
 
-# 7..: each x86 preset
-for s in $PRESETS_X86; do
-	p=$($TOPO --states $s --params 2>&1) || { nok "preset $s" "pidle-topo: $p"; continue; }
-	diag "preset $s: $p"
-	check_params "preset $s loads with auto's topology, table, domains down" "$p"
-done
+# 7..: an x86 preset
+preset() {
+	p=$($TOPO --states $1 --params 2>&1) || { why "pidle-topo: $p"; return 1; }
+	diag "preset $1: $p"
+	check_params "$p"
+}
 
 # --apply: writes the parameters of a loaded module, the whole set in force
 # at once; what cannot fit is refused (exit 4) and changes nothing.
 PARAMS=/sys/module/$MOD/parameters
-unload >/dev/null
-if ! load wait=halt; then
-	nok "--apply puts the skx table in force" "insmod failed: $OUT"
-	nok "--apply of a 16-CPU box refused, nothing changed" "insmod failed: $OUT"
-else
+apply_skx() {
+	unload >/dev/null
+	load wait=halt || return 1
 	want=$($TOPO --states skx --params 2>&1)
 	out=$($TOPO --states skx --apply 2>&1); st=$?
 	hs=$(cat $PARAMS/states); ht=$(cat $PARAMS/topology)
 	diag "--apply: exit $st ($out); states=$hs topology=$ht"
-	if [ $st -eq 0 ] && [ "$hs" = "$(param states "$want")" ] &&
-	   [ "$ht" = "$(param topology "$want")" ] &&
-	   check_table "$(table_of "$hs")" && [ -z "$(stuck_domains)" ]; then
-		ok "--apply puts the skx table in force"
-	else
-		nok "--apply puts the skx table in force" "exit $st, states=$hs topology=$ht, want $want ${REASON:-}"
-	fi
+	[ $st -eq 0 ] && [ "$hs" = "$(param states "$want")" ] &&
+	[ "$ht" = "$(param topology "$want")" ] &&
+	check_table "$(table_of "$hs")" && [ -z "$(stuck_domains)" ] ||
+		{ why "exit $st, states=$hs topology=$ht, want $want"; return 1; }
+}
+apply_refused() {
+	loaded || { why "no module loaded"; return 1; }
+	hs=$(cat $PARAMS/states); ht=$(cat $PARAMS/topology)
 	out=$($TOPO --synthetic "pack:2 core:4 pu:2" --apply 2>&1); st=$?
 	diag "--apply 16-CPU box: exit $st: $out"
-	if [ $st -eq 4 ] && [ "$(cat $PARAMS/states)" = "$hs" ] &&
-	   [ "$(cat $PARAMS/topology)" = "$ht" ] && [ -n "$out" ]; then
-		ok "--apply of a 16-CPU box refused, nothing changed"
-	else
-		nok "--apply of a 16-CPU box refused, nothing changed" "exit $st ($out), states=$(cat $PARAMS/states) topology=$(cat $PARAMS/topology)"
-	fi
-fi
+	[ $st -eq 4 ] && [ "$(cat $PARAMS/states)" = "$hs" ] &&
+	[ "$(cat $PARAMS/topology)" = "$ht" ] && [ -n "$out" ] ||
+		{ why "exit $st ($out), states=$(cat $PARAMS/states) topology=$(cat $PARAMS/topology)"; return 1; }
+}
 
 # last: arm64 presets need a cluster level the guest does not have
-err=
-for s in $PRESETS_ARM; do
-	m=$($TOPO --states $s --params 2>&1); st=$?
-	diag "preset $s: exit $st: $m"
-	[ $st -eq 3 ] || err="$err [$s: exit $st, want 3]"
-	echo "$m" | grep -q "level 'cluster'" || err="$err [$s: message does not name level 'cluster']"
+arm_refused() {
+	err=
+	for s in $PRESETS_ARM; do
+		m=$($TOPO --states $s --params 2>&1); st=$?
+		diag "preset $s: exit $st: $m"
+		[ $st -eq 3 ] || err="$err [$s: exit $st, want 3]"
+		echo "$m" | grep -q "level 'cluster'" || err="$err [$s: message does not name level 'cluster']"
+	done
+	reasons "$err"
+}
+
+ktap_header
+ktap_test "pidle-topo --params in the guest" topo_params
+ktap_test "pidle-topo's topology is topology=auto's" auto_topology
+# 3: insmod $(pidle-topo --params): the README's line
+ktap_test "insmod \$(pidle-topo --params): auto's domains, its table, domains go down" check_params "$P"
+# 4: the README's synthetic 2-package line: this guest is that box, so it
+# loads as case 3 does
+ktap_test "insmod \$(pidle-topo --synthetic 'pack:2 core:2 pu:2' --states skx --params)" \
+	check_params "$($TOPO --synthetic "pack:2 core:2 pu:2" --states skx --params 2>&1)"
+ktap_test "a synthetic 16-CPU box refused in an 8-CPU guest" big_box
+ktap_test "--modprobe line matches --params" modprobe_line
+for s in $PRESETS_X86; do
+	ktap_test "preset $s loads with auto's topology, table, domains down" preset $s
 done
-if [ -z "$err" ]; then ok "arm64 presets refused: no cluster level here"
-else nok "arm64 presets refused: no cluster level here" "$err"; fi
+ktap_test "--apply puts the skx table in force" apply_skx
+ktap_test "--apply of a 16-CPU box refused, nothing changed" apply_refused
+ktap_test "arm64 presets refused: no cluster level here" arm_refused
 unload >/dev/null
+ktap_finished

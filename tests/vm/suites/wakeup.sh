@@ -53,9 +53,10 @@ diff_med() {
 }
 # within X LO HI
 within() { [ "$1" != - ] && [ "$1" -ge $2 ] && [ "$1" -le $3 ]; }
-timed() { case $ICOUNT in none) return 1 ;; esac; }
-NOTIME="not under -icount (this kernel does not boot so): free-running TCG timing is noise"
-loaded_with() { unload >/dev/null; load "$@" || { why "insmod $*: $OUT"; return 1; }; }
+# NOTIME: why a timing case is skipped, empty under -icount
+NOTIME=
+[ "$ICOUNT" = none ] && NOTIME="not under -icount (this kernel does not boot so): free-running TCG timing is noise"
+loaded_with() { unload >/dev/null; load "$@"; }
 
 # Every interrupt ends idle. An IPI that arms a pinned timer and wakes no
 # task must send the CPU back through the idle loop, which programs the
@@ -186,17 +187,17 @@ diag "icount: $ICOUNT"
 insmod /pidle_wake_probe.ko trials=10 delay_us=4000 ||
 	diag "the test module did not load: the cases that use it fail"
 for w in poll halt; do
-	d="pinned +4 ms timer armed by an IPI on an idle CPU fires within 1 ms of its expiry, wait=$w"
-	if timed; then ktap_test "$d" pinned_on_time $w; else ktap_skip "$d" "$NOTIME"; fi
+	ktap_test_unless "$NOTIME" "pinned +4 ms timer armed by an IPI on an idle CPU fires within 1 ms of its expiry, wait=$w" \
+		pinned_on_time $w
 done
 for m in hrtimer ipi; do
-	d="wait=poll: a $m interrupt on a CPU in a ${LAT_US} us state runs late by that latency"
-	if timed; then ktap_test "$d" late_by_latency $m; else ktap_skip "$d" "$NOTIME"; fi
+	ktap_test_unless "$NOTIME" "wait=poll: a $m interrupt on a CPU in a ${LAT_US} us state runs late by that latency" \
+		late_by_latency $m
 done
-d="prewake=on: a timer wake-up pays under a fifth of the latency, an IPI all of it"
-if timed; then ktap_test "$d" prewake_timer_only; else ktap_skip "$d" "$NOTIME"; fi
-d="wait=halt: a timer interrupt is not delayed, as the admin guide says"
-if timed; then ktap_test "$d" halt_not_delayed; else ktap_skip "$d" "$NOTIME"; fi
+ktap_test_unless "$NOTIME" "prewake=on: a timer wake-up pays under a fifth of the latency, an IPI all of it" \
+	prewake_timer_only
+ktap_test_unless "$NOTIME" "wait=halt: a timer interrupt is not delayed, as the admin guide says" \
+	halt_not_delayed
 spaced
 storm
 ktap_test "every IPI ends the idle period: CPU 1 re-enters its state once per function call" \
