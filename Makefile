@@ -61,6 +61,10 @@ $(BUILD)/libpidle.a: $(call objs,o,$(MODEL_SRCS))
 $(BUILD)/libpidle-san.a: $(call objs,san,$(MODEL_SRCS))
 	$(AR) rcs $@ $^
 
+# Objects made through a chain of pattern rules (the guest programs') are
+# kept like every other: no "rm" after the build, and no rebuild next time.
+.SECONDARY:
+
 # Linking: a program from its objects and archives, plain or -static.
 LINK = $(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(LDLIBS)
 
