@@ -77,6 +77,28 @@ kernels_key() {
 	} | sha256sum | cut -c1-12
 }
 
+# kernels_patch NAME [PATCH]: the patch kernel NAME is built with, empty for
+# none. A kernel may carry fixes of its own, NAME.patch of this folder:
+# defects in the source that only its options expose (debug.patch: the
+# cpuidle core's sysfs error path under DEBUG_KOBJECT_RELEASE). They come
+# first; with a PATCH of the user's as well, both are written once to the
+# cache as one file named by their hash, so the key and the patched source
+# are those of the pair.
+kernels_patch() {
+	local own=$KERNELS_DIR/$1.patch user=${2:-} both
+	if [ ! -f "$own" ]; then
+		echo "$user"
+	elif [ -z "$user" ]; then
+		echo "$own"
+	else
+		both=$PIDLE_KERNEL_CACHE/patches/$1-$(cat "$own" "$user" | sha256sum | cut -c1-12).patch
+		mkdir -p "${both%/*}"
+		[ -f "$both" ] || { cat "$own" "$user" > "$both.tmp" && mv "$both.tmp" "$both"; } ||
+			kernels_die "cannot write $both"
+		echo "$both"
+	fi
+}
+
 # kernels_root [PATCH]: the directory holding src/ and the build trees.
 # A patched source gets a root of its own, patch-KEY/, laid out as the
 # cache itself is, so that every build tree sees its source at the same

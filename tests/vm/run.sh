@@ -1,19 +1,21 @@
 #!/bin/bash
 # run.sh [KERNEL...]: the guest test suites, through the harness. For each
 # kernel named (harness/kernel: 6.1, 6.1-rt, 6.12, 6.12-rt, eval, debug,
-# user; default $VM_KERNELS, else "6.1 6.12"; NAME@GOVERNOR boots every
+# user; default $VM_KERNELS, else "6.1 6.12 eval@teo"; NAME@GOVERNOR boots every
 # suite with cpuidle.governor=GOVERNOR and checks it was in force): build
 # the module, one image with every suite, then boot each suite of suites/
 # (or $VM_SUITES) in the shape its header declares ("# smp:" required,
-# "# append:", "# timeout:",
-# "# icount:", booted under -icount beside other such guests) and
+# "# append:", "# timeout:", "# icount:" (booted under -icount beside
+# other such guests), "# icount-debug:" (the same, on the debug kernel)) and
 # check its log. Ends with "N passed, N failed" over all kernels.
-# Without $VM_SUITES, the rt and debug kernels run only the suites whose
-# "# kernels:" header line names "rt" or "debug" (every suite runs on the
-# others): the rt flavours check the idle path, the domains, reconfiguration
-# and polling under PREEMPT_RT; the debug kernel (lockdep, KASAN, delayed
-# kobject release, fault injection) makes each cpuidle kobject removal
-# wait 1-4 s, so it runs the 2-vCPU suites about lifetime and faults.
+# Without $VM_SUITES, the rt, debug and eval kernels run only the suites
+# whose "# kernels:" header line names "rt", "debug" or "eval" (every suite
+# runs on the others): the rt flavours check the idle path, the domains,
+# reconfiguration and polling under PREEMPT_RT; the debug kernel (lockdep,
+# KASAN, delayed kobject release, fault injection) makes each cpuidle
+# kobject removal wait 1-4 s, so it runs the 2-vCPU suites about lifetime
+# and faults, under -icount; the eval kernel, built with every governor,
+# runs main, domains and polling (under teo in make check).
 # The guest programs and tools are built by make check-vm.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -28,7 +30,7 @@ flock -n 9 || { echo "run.sh: another run holds $OUT/.lock, waiting" >&2; flock 
 # field SUITE FIELD: the "# FIELD: value" header line of suites/SUITE.sh
 field() { sed -n "s/^# $2: //p" "$HERE/suites/$1.sh" | head -n 1; }
 
-KERNELS=${*:-${VM_KERNELS:-6.1 6.12}}
+KERNELS=${*:-${VM_KERNELS:-6.1 6.12 eval@teo}}
 # A suite with a "# separate:" line (the large guest) runs only when named.
 SUITES=${VM_SUITES:-$(cd "$HERE/suites" && for f in *.sh; do
 	s=${f%.sh}; [ -n "$(field "$s" separate)" ] || echo "$s"; done)}
@@ -44,11 +46,12 @@ for s in "$HERE"/suites/*.sh; do PROGS+=(--suite "$s"); done
 
 RESULTS=$OUT/results
 : > "$RESULTS"
-# kernel_class NAME: rt, debug, or all (every suite)
+# kernel_class NAME: rt, debug, eval, or all (every suite)
 kernel_class() {
 	case "${1%%@*}" in
 	*-rt|*-rt-amd64) echo rt ;;
 	debug) echo debug ;;
+	eval) echo eval ;;
 	*) echo all ;;
 	esac
 }
@@ -108,11 +111,22 @@ for name in $KERNELS; do
 			*) append="$append pidle_icount=$icount" ;;
 			esac
 		fi
-		[ "$(kernel_class "$name")" = debug ] && append="$append vmsettle=5"
+		# On the debug kernel, a suite with "# icount-debug: SPEC" boots
+		# under -icount SPEC: the delayed kobject releases (1-4 s each,
+		# one after another) are idle waits, which then pass in virtual
+		# time, not the host's. Its instrumentation (KASAN, lockdep)
+		# makes every path several times longer, and -icount runs the
+		# vCPUs on one host thread: three times the suite's timeout.
+		tmo=$(field "$s" timeout | grep . || echo 240)
+		if [ "$(kernel_class "$name")" = debug ]; then
+			append="$append vmsettle=5"
+			[ -n "$icount" ] || icount=$(field "$s" icount-debug)
+			tmo=$((tmo * 3))
+		fi
 		"$H/boot" --kernel "$image" --initrd "$d/initrd.gz" --log "$log" --suite "$s" \
 			--smp "$(field "$s" smp)" --append "$append" \
 			${gov:+--append "cpuidle.governor=$gov"} \
-			--timeout "$(field "$s" timeout | grep . || echo 240)" \
+			--timeout "$tmo" \
 			${icount:+--icount "$icount" --concurrent}
 		st=$?; [ $st -eq 0 ] || echo "  $s boot: qemu exit status $st (124 = timeout)"
 		"$H/check" "$s" "$log" "$RESULTS.$name" | grep -v ' passed, .* failed$'

@@ -7,17 +7,21 @@
 ifneq ($(KERNEL),)
 VM_KERNELS ?= user
 endif
-# The Debian kernels. Also named (VM_KERNELS="6.1 6.12 6.1-rt 6.12-rt
-# debug"): their PREEMPT_RT flavours and the debug kernel built from
-# source (kernels/: lockdep, KASAN, delayed kobject release, fault
-# injection), which check-vm then builds first when it is not in the cache.
-VM_KERNELS ?= 6.1 6.12
+# The Debian kernels, and the eval kernel built from source (kernels/,
+# every governor) booted with teo: the suites whose "# kernels:" line
+# names eval (main, domains, polling) under the governor the Debian
+# kernels lack. Also named (VM_KERNELS="6.1-rt 6.12-rt debug"): the
+# PREEMPT_RT flavours and the debug kernel (lockdep, KASAN, delayed
+# kobject release, fault injection). check-vm builds a kernel from
+# source first when it is not in the cache.
+VM_KERNELS ?= 6.1 6.12 eval@teo
 VM_SUITES ?=
 USER_KDIR = $(if $(filter command line environment,$(origin KDIR)),$(KDIR))
 
 .PHONY: check-vm
 check-vm: guest-tools $(call guest_progs,tests/vm/guest) \
-	  $(if $(filter debug debug@%,$(VM_KERNELS)),kernel-debug)
+	  $(if $(filter debug debug@%,$(VM_KERNELS)),kernel-debug) \
+	  $(if $(filter eval eval@%,$(VM_KERNELS)),kernel-eval)
 	@KERNEL="$(KERNEL)" KDIR="$(USER_KDIR)" VM_KERNELS="$(VM_KERNELS)" \
 		VM_SUITES="$(VM_SUITES)" tests/vm/run.sh
 

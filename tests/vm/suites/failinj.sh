@@ -15,6 +15,7 @@
 # DEBUG_KOBJECT_RELEASE each write waits out a 1-4 s delay per cpuidle
 # state directory and CPU.
 # kernels: debug
+# icount-debug: shift=0,sleep=off
 # smp: 2
 # timeout: 600
 . /lib.sh

@@ -11,6 +11,7 @@
 # splat fails the run). Two vCPUs: under DEBUG_KOBJECT_RELEASE every
 # cpuidle kobject removal waits out its delay, one after another.
 # kernels: rt debug
+# icount-debug: shift=0,sleep=off
 # smp: 2
 # timeout: 400
 . /lib.sh

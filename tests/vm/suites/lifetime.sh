@@ -9,6 +9,7 @@
 # in the log, and a release after rmmod would Oops in the module's freed
 # text). Two vCPUs: each cpuidle kobject removal waits out its delay.
 # kernels: rt debug
+# icount-debug: shift=0,sleep=off
 # smp: 2
 # timeout: 600
 . /lib.sh

@@ -2,7 +2,7 @@
 # main: the module in an idle 2x2x2 guest: tables in cpuidle sysfs, every
 # state used, domains present, unload, bad parameters, wait=halt, a
 # disabled state, tracepoints. (Load/unload cycles: the reconfig-load suite.)
-# kernels: rt
+# kernels: rt eval
 # smp: 8,sockets=2,cores=2,threads=2
 . /lib.sh
 

@@ -3,6 +3,7 @@
 # which one and which boot option frees the slot, in one line, and leaves
 # nothing behind. The other driver is tests/vm/kmod/pidle_slot_holder.ko.
 # kernels: debug
+# icount-debug: shift=0,sleep=off
 # smp: 2
 . /lib.sh
 HOLDER=/pidle_slot_holder.ko
