@@ -1,7 +1,7 @@
 #!/bin/bash
 # run.sh [KERNEL...]: the guest test suites, through the harness. For each
 # kernel named (harness/kernel: 6.1, 6.1-rt, 6.12, 6.12-rt, eval, debug,
-# user; default $VM_KERNELS, else "6.1 6.12 eval@teo"; NAME@GOVERNOR boots every
+# user; default $VM_KERNELS, else "6.1 6.12 eval@teo debug@teo"; NAME@GOVERNOR boots every
 # suite with cpuidle.governor=GOVERNOR and checks it was in force): build
 # the module, one image with every suite, then boot each suite of suites/
 # (or $VM_SUITES) in the shape its header declares ("# smp:" required,
@@ -30,7 +30,7 @@ flock -n 9 || { echo "run.sh: another run holds $OUT/.lock, waiting" >&2; flock 
 # field SUITE FIELD: the "# FIELD: value" header line of suites/SUITE.sh
 field() { sed -n "s/^# $2: //p" "$HERE/suites/$1.sh" | head -n 1; }
 
-KERNELS=${*:-${VM_KERNELS:-6.1 6.12 eval@teo}}
+KERNELS=${*:-${VM_KERNELS:-6.1 6.12 eval@teo debug@teo}}
 # A suite with a "# separate:" line (the large guest) runs only when named.
 SUITES=${VM_SUITES:-$(cd "$HERE/suites" && for f in *.sh; do
 	s=${f%.sh}; [ -n "$(field "$s" separate)" ] || echo "$s"; done)}

@@ -14,7 +14,7 @@ endif
 # PREEMPT_RT flavours and the debug kernel (lockdep, KASAN, delayed
 # kobject release, fault injection). check-vm builds a kernel from
 # source first when it is not in the cache.
-VM_KERNELS ?= 6.1 6.12 eval@teo
+VM_KERNELS ?= 6.1 6.12 eval@teo debug@teo
 VM_SUITES ?=
 USER_KDIR = $(if $(filter command line environment,$(origin KDIR)),$(KDIR))
 
