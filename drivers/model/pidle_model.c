@@ -424,9 +424,15 @@ static __always_inline void pidle_domain_leave(struct pidle_model *m,
 	seq = READ_ONCE(d->up_seq);
 	ready_ns = READ_ONCE(d->ready_ns);
 	if (seq != *left_seq && ready_ns > now_ns) {
-		/* Still powering up: this CPU waits, and was in its state. */
-		lat = ready_ns - now_ns;
+		/*
+		 * Still powering up: this CPU waits, and was in its state.
+		 * Never longer than the state's latency: a CPU whose clock
+		 * read came before the first man's woke first (it lost the
+		 * race to the flag, or was held up since), and on hardware
+		 * the domain would be up one latency after its wake-up.
+		 */
 		state = READ_ONCE(d->up_state);
+		lat = min_t(u64, ready_ns - now_ns, pidle_lat(m, state));
 		if (lat > *latency_ns)
 			*latency_ns = lat;
 		if ((unsigned int)state > *achieved)

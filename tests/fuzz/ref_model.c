@@ -370,8 +370,13 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			 * until it": any CPU that was idle in the down period
 			 * the power-up ends, not one that went idle after it.
 			 */
-			if (d->ready_ns - now_ns > *latency_ns)
-				*latency_ns = d->ready_ns - now_ns;
+			u64 wait = d->ready_ns - now_ns;
+
+			/* At most the state's latency: see pidle_domain_leave(). */
+			if (wait > r->state[d->up_state].exit_latency_ns)
+				wait = r->state[d->up_state].exit_latency_ns;
+			if (wait > *latency_ns)
+				*latency_ns = wait;
 			if ((unsigned int)d->up_state > *achieved)
 				*achieved = d->up_state;
 			info->wait_levels |= 1u << l;

@@ -138,6 +138,27 @@ static void test_model_core_last_first_man(void **s)
 	assert_true(pidle_shim_warnings == 0);
 }
 
+/*
+ * A waiter whose clock read precedes the first man's (it lost the race to
+ * the flag): it woke first, so it waits no longer than the state's latency
+ * (seen on 6.12-rt: latency_paid_ns above achieved x latency).
+ */
+static void test_model_early_waiter_pays_at_most_latency(void **s)
+{
+	struct pidle_exit_info xi;
+
+	setup_model(table, "core=0-1;package=0-1", PIDLE_POLICY_AUTO);
+	enter(0, CC6, 0);
+	enter(1, CC6, 10);
+	leave(0, 1030);			/* first man: ready at 1130 us */
+	xi = leave(1, 1000);		/* read its clock 30 us earlier */
+	assert_int_equal(xi.wait_levels, 1u << 1);
+	assert_int_equal(xi.achieved, CC6);
+	assert_true(xi.latency_ns == 100 * US);	/* not 130 */
+	assert_true(cstats(1, CC6).latency_paid_ns == 100 * US);
+	assert_true(pidle_shim_warnings == 0);
+}
+
 static void test_model_core_late_waker_pays_fallback(void **s)
 {
 	struct pidle_exit_info xi;
@@ -563,6 +584,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_model_single_cpu_flat, teardown),
 		cmocka_unit_test_teardown(test_model_core_last_first_man, teardown),
+		cmocka_unit_test_teardown(test_model_early_waiter_pays_at_most_latency, teardown),
 		cmocka_unit_test_teardown(test_model_core_late_waker_pays_fallback, teardown),
 		cmocka_unit_test_teardown(test_model_demoted_when_sibling_busy, teardown),
 		cmocka_unit_test_teardown(test_model_package_needs_all_four, teardown),

@@ -145,5 +145,18 @@ for name in $KERNELS; do
 	echo "  $name: $("$H/total" "$RESULTS.$name"), $(( $(date +%s) - t0 ))s"
 	sed "s/^/$name:/" "$RESULTS.$name" >> "$RESULTS"
 done
+# $VM_BUILD_KERNELS: kernels the module (and the test build, and the test
+# modules) is only built for, warning-free, with no guest: the PREEMPT_RT
+# flavours in make check, whose suites run when named (tests/vm/README).
+for name in ${VM_BUILD_KERNELS:-}; do
+	echo "== $name (build only)"
+	if kernel=$("$H/kernel" "$name") && set -- $kernel &&
+	   "$H/module" "$2" "$OUT/$name/kmod" "$HERE/kmod" &&
+	   PIDLE_MODULE_VARS=PIDLE_FAULT=y "$H/module" "$2" "$OUT/$name/kmod-fault"; then
+		echo "  module: ok against $2"; echo "$name:build 1 0" >> "$RESULTS"
+	else
+		echo "  module: FAIL ($OUT/$name/kmod*/build.log)"; echo "$name:build 0 1" >> "$RESULTS"
+	fi
+done
 echo "== summary"
 "$H/total" "$RESULTS"

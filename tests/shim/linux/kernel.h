@@ -14,6 +14,7 @@
 #define BIT(n)		(1UL << (n))
 #define min(a, b)	((a) < (b) ? (a) : (b))
 #define max(a, b)	((a) > (b) ? (a) : (b))
+#define min_t(type, a, b)	min((type)(a), (type)(b))
 
 /* The kernel's scnprintf(): returns what was written, never more. */
 static inline int vscnprintf(char *buf, size_t size, const char *fmt, va_list args)
