@@ -76,7 +76,11 @@
  * while now < ready_ns the domain is still powering up and the CPU waits
  * until ready_ns: it pays the remaining time, and it achieved the domain's
  * state. A CPU whose subtraction saw WAKING set first waits for WAKING to
- * clear, so it never reads a ``ready_ns`` that is about to change.
+ * clear, so it never reads a ``ready_ns`` that is about to change. The
+ * remaining time is at most the state's latency: a waiter whose clock
+ * read came before the first man's woke first and lost the race to the
+ * flag (or was held up since, as a preempted vCPU on PREEMPT_RT was), and
+ * on hardware the domain would have been up one latency after it woke.
  *
  * A CPU waits only when leaving the down period that the power-up ends,
  * never a second time for one power-up: the first man numbers each
