@@ -79,7 +79,7 @@
  * clear, so it never reads a ``ready_ns`` that is about to change. The
  * remaining time is at most the state's latency: a waiter whose clock
  * read came before the first man's woke first and lost the race to the
- * flag (or was held up since, as a preempted vCPU on PREEMPT_RT was), and
+ * flag (or was held up since: seen once in a 6.12-rt guest), and
  * on hardware the domain would have been up one latency after it woke.
  *
  * A CPU waits only when leaving the down period that the power-up ends,
