@@ -100,7 +100,7 @@ help:
 	@echo '                  (or FUZZ_RUNS=N inputs), corpus kept in build/fuzz/'
 	@echo '  make kernel-eval  build (or find cached) the eval guest kernel from'
 	@echo '                 linux-source-6.12: every governor (ladder, menu, teo,'
-	@echo '                 haltpoll); ~6 min cold on 2 cores (KERNEL_PATCH=FILE)'
+	@echo '                 haltpoll); ~8 min cold on 2 cores (KERNEL_PATCH=FILE)'
 	@echo '  make kernel-debug the same with lockdep, KASAN, kmemleak, fault injection'
 	@echo '  make check-kernels the kernel config check, cache and KERNEL/KDIR checks'
 	@echo '  make ab AB_A=kernel=eval AB_B=kernel=IMAGE[:KDIR]  one experiment'
