@@ -23,6 +23,7 @@
 #include "pidle_bench_irq.h"
 #include "pidle_bench_stats.h"
 #include "pidle_common.h"
+#include "pidle_opts.h"
 
 #define PIDLE_MAX_CPUS	256
 
@@ -421,35 +422,25 @@ static void pidle_usage(FILE *f)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "cpu", required_argument, NULL, 'c' },
-		{ "waker-cpu", required_argument, NULL, 'w' },
-		{ "samples", required_argument, NULL, 'n' },
-		{ "interval", required_argument, NULL, 'I' },
-		{ "states", required_argument, NULL, 's' },
-		{ "test", required_argument, NULL, 't' },
-		{ "prio", required_argument, NULL, 'p' },
-		{ "csv", no_argument, NULL, 'C' },
-		{ "json", no_argument, NULL, 'J' },
-		{ "dump-samples", required_argument, NULL, 'D' },
-		{ "sysfs-root", required_argument, NULL, 'r' },
-		{ "samples-from", required_argument, NULL, 'F' },
-		{ "as-is", no_argument, NULL, 'A' },
-		{ "irq", no_argument, NULL, 'Q' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
+	const char *dump = NULL, *from = NULL, *states = NULL;
+	bool sel[PIDLE_BENCH_STATES], as_is = false, irq = false;
+	const struct pidle_opt_store store[] = {
+		{ 's', &states }, { 'D', &dump }, { 'F', &from },
+		{ 'A', .set = &as_is }, { 'Q', .set = &irq }, { 0 }
+	};
+	struct pidle_opts o = {
+		.spec = "-c:cpu -w:waker-cpu -n:samples -I:interval -s:states -t:test -p:prio "
+			"D:dump-samples F:samples-from A,as-is Q,irq",
+		.flags = PIDLE_OPTS_FORMAT | PIDLE_OPTS_ROOT,
+		.store = store, .usage = pidle_usage, .fmt = PIDLE_BFMT_PLAIN, .root = "",
 	};
 	long cpu = 1, waker = 0, n = 1000, interval = 1000, prio = 0, v;
-	const char *dump = NULL, *from = NULL, *states = NULL, *fmt_opt = NULL;
-	int fmt = PIDLE_BFMT_PLAIN;
 	bool want[PIDLE_NR_TESTS] = { true, true };
-	bool sel[PIDLE_BENCH_STATES], as_is = false, irq = false;
 	struct pidle_run run;
 	int c, k;
 
 	pidle_prog = argv[0] = "pidle-bench";
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":c:w:n:I:s:t:p:h", opts, NULL)) != -1) {
+	while ((c = pidle_getopt(&o, argc, argv)) != -1) {
 		switch (c) {
 		case 'c':
 			if (!pidle_parse_long(optarg, 0, PIDLE_MAX_CPUS - 1, &cpu))
@@ -467,9 +458,6 @@ int main(int argc, char **argv)
 			if (!pidle_parse_long(optarg, 1, 10000000, &interval))
 				return pidle_bad_arg("interval", optarg, "expected microseconds from 1 to 10000000");
 			break;
-		case 's':
-			states = optarg;
-			break;
 		case 't':
 			if (!strcmp(optarg, "timer"))
 				want[PIDLE_TEST_IPI] = false;
@@ -482,33 +470,11 @@ int main(int argc, char **argv)
 			if (!pidle_parse_long(optarg, 0, 99, &prio))
 				return pidle_bad_arg("priority", optarg, "expected 0 to 99");
 			break;
-		case 'C':
-		case 'J':
-			if (pidle_format_opt(&fmt_opt, c, &fmt))
-				return PIDLE_EXIT_USAGE;
-			break;
-		case 'D':
-			dump = optarg;
-			break;
-		case 'r':
-			pidle_root = strcmp(optarg, "/") ? optarg : "";
-			break;
-		case 'F':
-			from = optarg;
-			break;
-		case 'A':
-			as_is = true;
-			break;
-		case 'Q':
-			irq = true;
-			break;
-		case 'h':
-			pidle_usage(stdout);
-			return PIDLE_EXIT_OK;
-		default:
-			return pidle_bad_option(c, argv);
+		default:	/* reported by pidle_getopt() */
+			return PIDLE_EXIT_USAGE;
 		}
 	}
+	pidle_root = o.root;
 	if (optind < argc)
 		return pidle_bad_arg("argument", argv[optind], "pidle-bench takes no operands");
 	if (cpu == waker && want[PIDLE_TEST_IPI]) {
@@ -525,7 +491,7 @@ int main(int argc, char **argv)
 	if (from) {
 		if (pidle_bench_load(from, &pidle_b))
 			return PIDLE_EXIT_INPUT;
-		pidle_bench_report(stdout, fmt, &pidle_b);
+		pidle_bench_report(stdout, o.fmt, &pidle_b);
 		return 0;
 	}
 	run = (struct pidle_run){
@@ -548,7 +514,7 @@ int main(int argc, char **argv)
 		pidle_irq_stop();
 		if (k)
 			return PIDLE_EXIT_INPUT;
-		pidle_bench_report(stdout, fmt, &pidle_b);
+		pidle_bench_report(stdout, o.fmt, &pidle_b);
 		if (dump && pidle_bench_dump(dump, &pidle_b))
 			return PIDLE_EXIT_INPUT;
 		return 0;
@@ -591,7 +557,7 @@ int main(int argc, char **argv)
 	}
 	pidle_restore();
 	pidle_irq_stop();
-	pidle_bench_report(stdout, fmt, &pidle_b);
+	pidle_bench_report(stdout, o.fmt, &pidle_b);
 	if (dump && pidle_bench_dump(dump, &pidle_b))
 		return PIDLE_EXIT_INPUT;
 	return 0;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "pidle_common.h"
+#include "pidle_opts.h"
 #include "pidle_snap.h"
 #include "pidle_stat_report.h"
 
@@ -102,32 +103,24 @@ static int pidle_run_cmd(char **argv, int *status)
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "interval", required_argument, NULL, 'i' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "csv", no_argument, NULL, 'C' },
-		{ "json", no_argument, NULL, 'J' },
-		{ "output", required_argument, NULL, 'o' },
-		{ "sysfs-root", required_argument, NULL, 'r' },
-		{ "no-module", no_argument, NULL, 'M' },
-		{ "before", required_argument, NULL, 'B' },
-		{ "after", required_argument, NULL, 'A' },
-		{ "elapsed", required_argument, NULL, 'E' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
+	const char *before = NULL, *after = NULL, *output = NULL;
+	bool no_module = false, need_module, live;
+	const struct pidle_opt_store store[] = {
+		{ 'o', &output }, { 'B', &before }, { 'A', &after },
+		{ 'M', .set = &no_module }, { 0 }
 	};
-	const char *root = "", *before = NULL, *after = NULL, *output = NULL;
+	struct pidle_opts o = {
+		.spec = "-i:interval -n:count -o:output M,no-module B:before A:after E:elapsed",
+		.flags = PIDLE_OPTS_IN_ORDER | PIDLE_OPTS_FORMAT | PIDLE_OPTS_ROOT,
+		.store = store, .usage = pidle_usage, .fmt = PIDLE_FMT_PLAIN, .root = "",
+	};
 	double interval = 5, elapsed = -1, t_a, t_b;
-	int fmt = PIDLE_FMT_PLAIN;
-	const char *fmt_opt = NULL;
-	bool need_module = true, live;
 	FILE *out = stdout;
 	long count = 0;
 	int c, seq, rc = 0;
 
 	pidle_prog = argv[0] = "pidle-stat";
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "+:i:n:o:h", opts, NULL)) != -1) {
+	while ((c = pidle_getopt(&o, argc, argv)) != -1) {
 		switch (c) {
 		case 'i':
 			if (!pidle_parse_double(optarg, 0, 86400, &interval))
@@ -137,39 +130,15 @@ int main(int argc, char **argv)
 			if (!pidle_parse_long(optarg, 1, LONG_MAX, &count))
 				return pidle_bad_arg("count", optarg, "expected a positive integer");
 			break;
-		case 'C':
-		case 'J':
-			if (pidle_format_opt(&fmt_opt, c, &fmt))
-				return PIDLE_EXIT_USAGE;
-			break;
-		case 'o':
-			output = optarg;
-			break;
-		case 'r':
-			root = optarg;
-			if (!strcmp(root, "/"))
-				root = "";
-			break;
-		case 'M':
-			need_module = false;
-			break;
-		case 'B':
-			before = optarg;
-			break;
-		case 'A':
-			after = optarg;
-			break;
 		case 'E':
 			if (!pidle_parse_double(optarg, 0, HUGE_VAL, &elapsed))
 				return pidle_bad_arg("elapsed time", optarg, "expected seconds, more than 0");
 			break;
-		case 'h':
-			pidle_usage(stdout);
-			return PIDLE_EXIT_OK;
-		default:
-			return pidle_bad_option(c, argv);
+		default:	/* reported by pidle_getopt() */
+			return PIDLE_EXIT_USAGE;
 		}
 	}
+	need_module = !no_module;
 	if ((before || after || elapsed > 0) &&
 	    (!before || !after || elapsed <= 0))
 		return pidle_usage_error("--before, --after and --elapsed go together: give all three.");
@@ -185,18 +154,18 @@ int main(int argc, char **argv)
 		if (pidle_snap_read(before, need_module, false, &pidle_a) ||
 		    pidle_snap_read(after, need_module, false, &pidle_b))
 			return PIDLE_EXIT_INPUT;
-		pidle_report(out, fmt, elapsed, 0);
+		pidle_report(out, o.fmt, elapsed, 0);
 		return 0;
 	}
 	/* Live: visit each CPU; a --sysfs-root tree is files, not CPUs. */
-	live = !*root;
+	live = !*o.root;
 	/*
 	 * Each snapshot's time is taken just before it is read, so that the
 	 * elapsed time spans the same window as the counters' deltas (a
 	 * snapshot takes about as long to read each time).
 	 */
 	t_a = pidle_now();
-	if (pidle_snap_read(root, need_module, live, &pidle_a))
+	if (pidle_snap_read(o.root, need_module, live, &pidle_a))
 		return PIDLE_EXIT_INPUT;
 	if (optind < argc) {
 		int status;
@@ -204,9 +173,9 @@ int main(int argc, char **argv)
 		if (pidle_run_cmd(argv + optind, &status))
 			return PIDLE_EXIT_INPUT;
 		t_b = pidle_now();
-		if (pidle_snap_read(root, need_module, live, &pidle_b))
+		if (pidle_snap_read(o.root, need_module, live, &pidle_b))
 			return PIDLE_EXIT_INPUT;
-		pidle_report(out, fmt, t_b - t_a, 0);
+		pidle_report(out, o.fmt, t_b - t_a, 0);
 		if (WIFEXITED(status))
 			return WEXITSTATUS(status);
 		return 128 + WTERMSIG(status);
@@ -221,11 +190,11 @@ int main(int argc, char **argv)
 
 		nanosleep(&ts, NULL);
 		t_b = pidle_now();
-		if (pidle_snap_read(root, need_module, live, &pidle_b)) {
+		if (pidle_snap_read(o.root, need_module, live, &pidle_b)) {
 			rc = PIDLE_EXIT_INPUT;
 			break;
 		}
-		pidle_report(out, fmt, t_b - t_a, seq);
+		pidle_report(out, o.fmt, t_b - t_a, seq);
 		pidle_a = pidle_b;
 		t_a = t_b;
 		if (pidle_stop)

@@ -46,9 +46,9 @@ int pidle_usage_error(const char *fmt, ...)
 int pidle_bad_arg(const char *what, const char *arg, const char *why);
 
 /*
- * getopt_long() returned @c, '?' or ':' (the tools set opterr = 0 and
- * start their option string with ':'): the unknown option, or the option
- * that lacks its argument, as a usage error.
+ * getopt_long() returned @c, '?' or ':' (pidle_getopt() sets opterr = 0
+ * and starts the option string with ':'): the unknown option, or the
+ * option that lacks its argument, as a usage error.
  */
 int pidle_bad_option(int c, char **argv);
 

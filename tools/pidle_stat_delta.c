@@ -47,60 +47,48 @@ pidle_find_dom(const struct pidle_snap *a, const char *name)
 	return NULL;
 }
 
+/*
+ * The delta functions add the interval's counts to @r, not store them: a
+ * row starts zeroed and gets its own, a summary gets every row's (the
+ * deltas are clamped per row, so a summary cannot be one delta of sums).
+ * The percentages of counts come after, from the totals, by the _end ones.
+ */
 static void pidle_cstate(const struct pidle_snap_state *x,
 			 const struct pidle_snap_state *y, double el_s,
 			 struct pidle_stat_cstate *r)
 {
-	r->usage = pidle_d(x->usage, y->usage);
-	r->above = pidle_d(x->above, y->above);
-	r->below = pidle_d(x->below, y->below);
-	r->residency_pct = pidle_pct(pidle_d(x->time_us, y->time_us) * 1e-6,
-				     el_s);
+	r->usage += pidle_d(x->usage, y->usage);
+	r->above += pidle_d(x->above, y->above);
+	r->below += pidle_d(x->below, y->below);
+	r->residency_pct += pidle_pct(pidle_d(x->time_us, y->time_us) * 1e-6,
+				      el_s);
+	r->demoted += pidle_d(x->demoted, y->demoted);
+	r->achieved += pidle_d(x->achieved, y->achieved);
+	r->latency_paid_ns += pidle_d(x->latency_paid_ns, y->latency_paid_ns);
+	r->overshoot_ns += pidle_d(x->overshoot_ns, y->overshoot_ns);
+}
+
+static void pidle_cstate_end(struct pidle_stat_cstate *r)
+{
 	r->too_deep_pct = pidle_pct(r->above, r->usage);
 	r->too_shallow_pct = pidle_pct(r->below, r->usage);
-	r->demoted = pidle_d(x->demoted, y->demoted);
-	r->achieved = pidle_d(x->achieved, y->achieved);
-	r->latency_paid_ns = pidle_d(x->latency_paid_ns, y->latency_paid_ns);
-	r->overshoot_ns = pidle_d(x->overshoot_ns, y->overshoot_ns);
 }
 
-static void pidle_cstate_add(struct pidle_stat_cstate *sum,
-			     const struct pidle_stat_cstate *r)
-{
-	sum->residency_pct += r->residency_pct;
-	sum->usage += r->usage;
-	sum->above += r->above;
-	sum->below += r->below;
-	sum->demoted += r->demoted;
-	sum->achieved += r->achieved;
-	sum->latency_paid_ns += r->latency_paid_ns;
-	sum->overshoot_ns += r->overshoot_ns;
-}
-
+/* Nothing when either snapshot lacks the energy; @r's power over @el_s. */
 static void pidle_energy(const struct pidle_snap_energy *x,
 			 const struct pidle_snap_energy *y, double el_s,
 			 struct pidle_stat_energy *r)
 {
-	r->valid = x->valid && y->valid;
-	if (!r->valid)
-		return;
-	r->j = pidle_d(x->energy_uj, y->energy_uj) * 1e-6;
-	r->idle_j = pidle_d(x->idle_uj, y->idle_uj) * 1e-6;
-	r->oracle_j = pidle_d(x->oracle_uj, y->oracle_uj) * 1e-6;
-	r->avg_w = el_s > 0 ? r->j / el_s : 0;
-}
+	double j;
 
-/* A summary: the sum of its rows' energies, its power over @el_s. */
-static void pidle_energy_add(struct pidle_stat_energy *sum,
-			     const struct pidle_stat_energy *r)
-{
-	if (!r->valid)
+	if (!x->valid || !y->valid)
 		return;
-	sum->valid = true;
-	sum->j += r->j;
-	sum->idle_j += r->idle_j;
-	sum->oracle_j += r->oracle_j;
-	sum->avg_w += r->avg_w;
+	j = pidle_d(x->energy_uj, y->energy_uj) * 1e-6;
+	r->valid = true;
+	r->j += j;
+	r->idle_j += pidle_d(x->idle_uj, y->idle_uj) * 1e-6;
+	r->oracle_j += pidle_d(x->oracle_uj, y->oracle_uj) * 1e-6;
+	r->avg_w += el_s > 0 ? j / el_s : 0;
 }
 
 static void pidle_energy_end(struct pidle_stat_energy *e)
@@ -112,23 +100,17 @@ static void pidle_dstate(const struct pidle_snap_dstate *x,
 			 const struct pidle_snap_dstate *y, double el_s,
 			 struct pidle_stat_dstate *r)
 {
-	r->usage = pidle_d(x->usage, y->usage);
-	r->too_deep = pidle_d(x->too_deep, y->too_deep);
-	r->rejected = pidle_d(x->rejected, y->rejected);
-	r->latency_paid_ns = pidle_d(x->latency_paid_ns, y->latency_paid_ns);
-	r->residency_pct = pidle_pct(pidle_d(x->residency_ns, y->residency_ns) *
-				     1e-9, el_s);
-	r->too_deep_pct = pidle_pct(r->too_deep, r->usage);
+	r->usage += pidle_d(x->usage, y->usage);
+	r->too_deep += pidle_d(x->too_deep, y->too_deep);
+	r->rejected += pidle_d(x->rejected, y->rejected);
+	r->latency_paid_ns += pidle_d(x->latency_paid_ns, y->latency_paid_ns);
+	r->residency_pct += pidle_pct(pidle_d(x->residency_ns, y->residency_ns) *
+				      1e-9, el_s);
 }
 
-static void pidle_dstate_add(struct pidle_stat_dstate *sum,
-			     const struct pidle_stat_dstate *r)
+static void pidle_dstate_end(struct pidle_stat_dstate *r)
 {
-	sum->residency_pct += r->residency_pct;
-	sum->usage += r->usage;
-	sum->too_deep += r->too_deep;
-	sum->rejected += r->rejected;
-	sum->latency_paid_ns += r->latency_paid_ns;
+	r->too_deep_pct = pidle_pct(r->too_deep, r->usage);
 }
 
 /*
@@ -157,26 +139,24 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 		const struct pidle_snap_cpu *y = &b->cpu[i];
 		const struct pidle_snap_cpu *x = pidle_find_cpu(a, y->cpu);
 		struct pidle_stat_cpu *r = &st->cpu[st->nr_cpus];
-		double idle = 0;
+		double idle = 0, window_s;
 
 		if (!x)
 			continue;
 		r->cpu = y->cpu;
+		window_s = pidle_window_s(x->read_ns, y->read_ns, st->elapsed_s);
 		for (k = 0; k < st->nr_states && k < y->nr_states &&
 			    k < x->nr_states; k++) {
-			pidle_cstate(&x->st[k], &y->st[k],
-				     pidle_window_s(x->read_ns, y->read_ns,
-						    st->elapsed_s),
-				     &r->st[k]);
-			pidle_cstate_add(&sum->st[k], &r->st[k]);
+			pidle_cstate(&x->st[k], &y->st[k], window_s, &r->st[k]);
+			pidle_cstate_end(&r->st[k]);
+			pidle_cstate(&x->st[k], &y->st[k], window_s, &sum->st[k]);
 			idle += r->st[k].residency_pct;
 		}
 		r->busy_pct = idle < 100 ? 100 - idle : 0;
 		sum->busy_pct += r->busy_pct;
-		pidle_energy(&x->e, &y->e, pidle_window_s(x->read_ns, y->read_ns,
-							  st->elapsed_s), &r->e);
+		pidle_energy(&x->e, &y->e, window_s, &r->e);
 		pidle_energy_end(&r->e);
-		pidle_energy_add(&sum->e, &r->e);
+		pidle_energy(&x->e, &y->e, window_s, &sum->e);
 		pidle_cpuset_set(&map, y->cpu);
 		st->nr_cpus++;
 	}
@@ -185,12 +165,8 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 		for (k = 0; k < st->nr_states; k++)
 			sum->st[k].residency_pct /= st->nr_cpus;
 	}
-	for (k = 0; k < st->nr_states; k++) {
-		sum->st[k].too_deep_pct = pidle_pct(sum->st[k].above,
-						    sum->st[k].usage);
-		sum->st[k].too_shallow_pct = pidle_pct(sum->st[k].below,
-						       sum->st[k].usage);
-	}
+	for (k = 0; k < st->nr_states; k++)
+		pidle_cstate_end(&sum->st[k]);
 	pidle_energy_end(&sum->e);
 	pidle_cpulist_print(&map, st->cpus, sizeof(st->cpus));
 }
@@ -219,8 +195,7 @@ static void pidle_stat_level_end(struct pidle_stat_level *lv,
 	for (k = 0; k < lv->nr_states; k++) {
 		if (lv->nr)
 			sum->st[k].residency_pct /= lv->nr;
-		sum->st[k].too_deep_pct = pidle_pct(sum->st[k].too_deep,
-						    sum->st[k].usage);
+		pidle_dstate_end(&sum->st[k]);
 	}
 	pidle_cpulist_print(map, sum->cpus, sizeof(sum->cpus));
 }
@@ -237,6 +212,7 @@ static void pidle_stat_domains(const struct pidle_snap *a,
 		const struct pidle_snap_domain *y = &b->dom[i];
 		const struct pidle_snap_domain *x = pidle_find_dom(a, y->name);
 		struct pidle_stat_domain *r = &st->dom[st->nr_domains];
+		double window_s;
 
 		if (!x || x->nr_states != y->nr_states)
 			continue;
@@ -255,17 +231,16 @@ static void pidle_stat_domains(const struct pidle_snap *a,
 		}
 		r->idx = y->idx;
 		snprintf(r->cpus, sizeof(r->cpus), "%s", y->cpus);
+		window_s = pidle_window_s(x->read_ns, y->read_ns, st->elapsed_s);
 		for (k = 0; k < lv->nr_states && k < y->nr_states; k++) {
-			pidle_dstate(&x->st[k], &y->st[k],
-				     pidle_window_s(x->read_ns, y->read_ns,
-						    st->elapsed_s),
-				     &r->st[k]);
-			pidle_dstate_add(&lv->sum.st[k], &r->st[k]);
+			pidle_dstate(&x->st[k], &y->st[k], window_s, &r->st[k]);
+			pidle_dstate_end(&r->st[k]);
+			pidle_dstate(&x->st[k], &y->st[k], window_s,
+				     &lv->sum.st[k]);
 		}
-		pidle_energy(&x->e, &y->e, pidle_window_s(x->read_ns, y->read_ns,
-							  st->elapsed_s), &r->e);
+		pidle_energy(&x->e, &y->e, window_s, &r->e);
 		pidle_energy_end(&r->e);
-		pidle_energy_add(&lv->sum.e, &r->e);
+		pidle_energy(&x->e, &y->e, window_s, &lv->sum.e);
 		pidle_cpulist_add(&map, y->cpus);
 		pidle_stat_cpu_domains(st, st->nr_levels - 1, y, y->idx);
 		lv->nr++;

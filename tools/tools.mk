@@ -2,7 +2,7 @@
 # pidle-stat and pidle-bench, and their static builds for the busybox
 # guests (the same objects, linked -static). Included by the top Makefile,
 # whose pattern rules compile every object.
-PIDLE_COMMON_SRCS := tools/pidle_common.c
+PIDLE_COMMON_SRCS := tools/pidle_common.c tools/pidle_opts.c
 PIDLE_STAT_SRCS := tools/pidle-stat.c tools/pidle_snap.c tools/pidle_stat_delta.c \
 		   tools/pidle_stat_plain.c tools/pidle_stat_csv.c \
 		   tools/pidle_stat_json.c $(PIDLE_COMMON_SRCS)

@@ -44,11 +44,19 @@ enum pidle_topo_lvl {
 	PIDLE_NR_LVLS,
 };
 
-static const char *const pidle_lvl_name[PIDLE_NR_LVLS] = {
-	[PIDLE_LVL_CORE]	= "core",
-	[PIDLE_LVL_CLUSTER]	= "cluster",
-	[PIDLE_LVL_DIE]		= "die",
-	[PIDLE_LVL_PACKAGE]	= "package",
+/*
+ * Each candidate's name (as --levels and the module's topology= spell it)
+ * and the hwloc object type that makes it: none for a cluster, which
+ * pidle_find_cluster() looks for among several.
+ */
+static const struct {
+	const char *name;
+	hwloc_obj_type_t type;
+} pidle_lvl_desc[PIDLE_NR_LVLS] = {
+	[PIDLE_LVL_CORE]	= { "core",	HWLOC_OBJ_CORE },
+	[PIDLE_LVL_CLUSTER]	= { "cluster" },
+	[PIDLE_LVL_DIE]		= { "die",	HWLOC_OBJ_DIE },
+	[PIDLE_LVL_PACKAGE]	= { "package",	HWLOC_OBJ_PACKAGE },
 };
 
 /* One candidate level: its domains, sorted by lowest CPU. */
@@ -373,7 +381,7 @@ static int pidle_parse_levels(const char *list, const struct pidle_part *lvl,
 	}
 	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
 		for (i = 0; i < PIDLE_NR_LVLS; i++)
-			if (!strcmp(tok, pidle_lvl_name[i]))
+			if (!strcmp(tok, pidle_lvl_desc[i].name))
 				break;
 		if (i == PIDLE_NR_LVLS) {
 			pidle_topo_errf(err, "unknown level '%s' in --levels: the levels are core, cluster, die and package",
@@ -522,11 +530,6 @@ int pidle_topo_describe(hwloc_topology_t topo, const char *levels,
 			char **out, unsigned int *nr_cpus,
 			struct pidle_err *err)
 {
-	static const hwloc_obj_type_t type[PIDLE_NR_LVLS] = {
-		[PIDLE_LVL_CORE]	= HWLOC_OBJ_CORE,
-		[PIDLE_LVL_DIE]		= HWLOC_OBJ_DIE,
-		[PIDLE_LVL_PACKAGE]	= HWLOC_OBJ_PACKAGE,
-	};
 	struct pidle_part lvl[PIDLE_NR_LVLS] = { 0 }, cpu = { 0 };
 	hwloc_const_bitmap_t all = hwloc_get_root_obj(topo)->cpuset;
 	int ret = -1, mask, i, weight;
@@ -551,7 +554,7 @@ int pidle_topo_describe(hwloc_topology_t topo, const char *levels,
 
 		if (i == PIDLE_LVL_CLUSTER)
 			continue;
-		depth = pidle_type_depth(topo, type[i]);
+		depth = pidle_type_depth(topo, pidle_lvl_desc[i].type);
 		if (depth >= 0 && pidle_part_from_depth(topo, depth, all, &lvl[i]))
 			goto nomem;
 	}
@@ -569,10 +572,10 @@ int pidle_topo_describe(hwloc_topology_t topo, const char *levels,
 	for (i = 0; i < PIDLE_NR_LVLS; i++) {
 		if (!(mask & (1 << i)))
 			continue;
-		if (pidle_put_level(buf, size, &len, pidle_lvl_name[i], &lvl[i])) {
+		if (pidle_put_level(buf, size, &len, pidle_lvl_desc[i].name, &lvl[i])) {
 			/* The size above is an upper bound: a bug. */
 			pidle_topo_errf(err, "internal error: level %s does not fit in %zu bytes",
-					pidle_lvl_name[i], size);
+					pidle_lvl_desc[i].name, size);
 			goto out;
 		}
 	}

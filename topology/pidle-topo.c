@@ -16,6 +16,7 @@
 #include <string.h>
 #include "pidle-topo.h"
 #include "pidle_common.h"
+#include "pidle_opts.h"
 
 enum pidle_topo_action {
 	PIDLE_ACT_TOPOLOGY,	/* default: the topology= value */
@@ -121,37 +122,25 @@ static int pidle_topo_set_source(struct pidle_topo_opts *o,
 
 static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *o)
 {
-	static const struct option longopts[] = {
-		{ "input",		required_argument,	NULL, 'i' },
-		{ "synthetic",		required_argument,	NULL, 'y' },
-		{ "levels",		required_argument,	NULL, 'l' },
-		{ "states",		required_argument,	NULL, 's' },
-		{ "list-presets",	no_argument,		NULL, 'L' },
-		{ "show-states",	no_argument,		NULL, 'S' },
-		{ "params",		no_argument,		NULL, 'p' },
-		{ "modprobe",		no_argument,		NULL, 'm' },
-		{ "apply",		no_argument,		NULL, 'a' },
-		{ "sysfs-root",		required_argument,	NULL, 'r' },
-		{ "verbose",		no_argument,		NULL, 'v' },
-		{ "help",		no_argument,		NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
+	const struct pidle_opt_store store[] = {
+		{ 'l', &o->levels }, { 's', &o->states }, { 'r', &o->sysfs_root },
+		{ 'v', .set = &o->verbose }, { 0 }
+	};
+	/* -r, --sysfs-root is the sysfs directory here, not a root above it. */
+	struct pidle_opts cli = {
+		.spec = "-i:input -y:synthetic -l:levels -s:states -L,list-presets "
+			"-S,show-states -p,params -m,modprobe -a,apply -r:sysfs-root -v,verbose",
+		.store = store, .usage = pidle_topo_usage,
 	};
 	int c, ret = 0;
 
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":i:y:l:s:LSpmar:vh", longopts, NULL)) != -1) {
+	while ((c = pidle_getopt(&cli, argc, argv)) != -1) {
 		switch (c) {
 		case 'i':
 			ret = pidle_topo_set_source(o, PIDLE_TOPO_SRC_XML, "--input", optarg);
 			break;
 		case 'y':
 			ret = pidle_topo_set_source(o, PIDLE_TOPO_SRC_SYNTHETIC, "--synthetic", optarg);
-			break;
-		case 'l':
-			o->levels = optarg;
-			break;
-		case 's':
-			o->states = optarg;
 			break;
 		case 'L':
 			ret = pidle_topo_set_action(o, PIDLE_ACT_LIST, "--list-presets");
@@ -168,17 +157,8 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 		case 'a':
 			ret = pidle_topo_set_action(o, PIDLE_ACT_APPLY, "--apply");
 			break;
-		case 'r':
-			o->sysfs_root = optarg;
-			break;
-		case 'v':
-			o->verbose = true;
-			break;
-		case 'h':
-			pidle_topo_usage(stdout);
-			exit(PIDLE_EXIT_OK);
-		default:
-			return pidle_bad_option(c, argv);
+		default:	/* reported by pidle_getopt() */
+			return PIDLE_EXIT_USAGE;
 		}
 		if (ret)
 			return ret;

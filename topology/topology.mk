@@ -3,7 +3,7 @@
 # hwloc. Included by the top Makefile, whose pattern rules compile every
 # object.
 TOPO_SRCS := topology/pidle-topo.c topology/apply.c topology/hwloc-map.c \
-	     topology/presets.c tools/pidle_common.c
+	     topology/presets.c tools/pidle_common.c tools/pidle_opts.c
 TOOLS += $(BUILD)/pidle-topo
 
 $(BUILD)/pidle-topo: $(call objs,o,$(TOPO_SRCS)) $(BUILD)/libpidle.a

@@ -46,6 +46,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "pidle_opts.h"
+
 #define PIDLE_IRQ_MAX_COUNT	1000000
 #define PIDLE_IRQ_MAX_HZ	8192	/* RTC_MAX_FREQ */
 #define PIDLE_IRQ_QUICK_NS	20000	/* an RTC_PIE_ON this quick fixes the grid */
@@ -89,7 +91,7 @@ static double pidle_pct_us(const long long *v, size_t n, int pct)
 	return v[(n - 1) * pct / 100] / 1e3;
 }
 
-static int pidle_usage(FILE *f, int rc)
+static void pidle_usage(FILE *f)
 {
 	fprintf(f,
 		"Usage: pidle-irqwork [OPTIONS]\n"
@@ -104,7 +106,6 @@ static int pidle_usage(FILE *f, int rc)
 		"work_us,wake_p50_us,wake_p99_us,resp_p50_us,resp_p99_us,resp_max_us,\n"
 		"added_ms,total_s,ideal_s,overrun_pct,origin_err_us\n",
 		PIDLE_IRQ_MAX_HZ, PIDLE_IRQ_MAX_COUNT);
-	return rc;
 }
 
 /* *out = ARG as a number in [lo, hi]; 0, or -1 after saying why */
@@ -184,17 +185,25 @@ static int pidle_serve(int fd, long hz, long loops, struct pidle_irq_sample *s,
 
 int main(int argc, char **argv)
 {
-	static const struct option opts[] = {
-		{ "hz", required_argument, NULL, 'f' },
-		{ "count", required_argument, NULL, 'n' },
-		{ "work", required_argument, NULL, 'w' },
-		{ "cpu", required_argument, NULL, 'c' },
-		{ "samples", required_argument, NULL, 'S' },
-		{ "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 }
-	};
 	const char *samples_path = NULL;
+	const struct pidle_opt_store store[] = { { 'S', &samples_path }, { 0 } };
+	struct pidle_opts o = {
+		.spec = "-f:hz -n:count -w:work -c:cpu -S:samples",
+		.flags = PIDLE_OPTS_GETOPT_MSGS, .store = store, .usage = pidle_usage,
+	};
 	long hz = 1000, count = 1000, loops = 1000, cpu = 1;
+	/* The numeric options: the range each takes. */
+	const struct {
+		int c;
+		const char *opt;
+		long lo, hi;
+		long *val;
+	} num[] = {
+		{ 'f', "--hz", 2, PIDLE_IRQ_MAX_HZ, &hz },
+		{ 'n', "--count", 10, PIDLE_IRQ_MAX_COUNT, &count },
+		{ 'w', "--work", 0, 100000000, &loops },
+		{ 'c', "--cpu", 0, CPU_SETSIZE - 1, &cpu },
+	};
 	long long *wake, *resp, *work, added_ns = 0, period_ns, on_ns, err_ns;
 	struct pidle_irq_sample *s;
 	double total_s, ideal_s;
@@ -202,32 +211,14 @@ int main(int argc, char **argv)
 	size_t i, n;
 	int c, fd;
 
-	while ((c = getopt_long(argc, argv, "f:n:w:c:S:h", opts, NULL)) != -1) {
-		switch (c) {
-		case 'f':
-			if (pidle_arg("--hz", optarg, 2, PIDLE_IRQ_MAX_HZ, &hz))
-				return 1;
-			break;
-		case 'n':
-			if (pidle_arg("--count", optarg, 10, PIDLE_IRQ_MAX_COUNT, &count))
-				return 1;
-			break;
-		case 'w':
-			if (pidle_arg("--work", optarg, 0, 100000000, &loops))
-				return 1;
-			break;
-		case 'c':
-			if (pidle_arg("--cpu", optarg, 0, CPU_SETSIZE - 1, &cpu))
-				return 1;
-			break;
-		case 'S':
-			samples_path = optarg;
-			break;
-		case 'h':
-			return pidle_usage(stdout, 0);
-		default:
-			return pidle_usage(stderr, 1);
-		}
+	while ((c = pidle_getopt(&o, argc, argv)) != -1) {
+		if (!c)
+			return 1;
+		/* pidle_getopt() returns no other letters: -S is stored. */
+		for (i = 0; num[i].c != c; i++)
+			;
+		if (pidle_arg(num[i].opt, optarg, num[i].lo, num[i].hi, num[i].val))
+			return 1;
 	}
 	if (optind < argc) {
 		fprintf(stderr, "pidle-irqwork: unexpected argument '%s'\n", argv[optind]);
