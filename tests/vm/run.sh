@@ -6,7 +6,8 @@
 # the module, one image with every suite, then boot each suite of suites/
 # (or $VM_SUITES) in the shape its header declares ("# smp:" required,
 # "# append:", "# timeout:", "# icount:" (booted under -icount beside
-# other such guests), "# icount-debug:" (the same, on the debug kernel)) and
+# other such guests), "# icount-debug:" (the same, on the debug kernel),
+# "# single-thread:" (harness/boot --single-thread: the reason)) and
 # check its log. Ends with "N passed, N failed" over all kernels.
 # Without $VM_SUITES, the rt, debug and eval kernels run only the suites
 # whose "# kernels:" header line names "rt", "debug" or "eval" (every suite
@@ -127,7 +128,8 @@ for name in $KERNELS; do
 			--smp "$(field "$s" smp)" --append "$append" \
 			${gov:+--append "cpuidle.governor=$gov"} \
 			--timeout "$tmo" \
-			${icount:+--icount "$icount" --concurrent}
+			${icount:+--icount "$icount" --concurrent} \
+			$([ -z "$(field "$s" single-thread)" ] || echo --single-thread)
 		st=$?; [ $st -eq 0 ] || echo "  $s boot: qemu exit status $st (124 = timeout)"
 		"$H/check" "$s" "$log" "$RESULTS.$name" | grep -v ' passed, .* failed$'
 		# No governor runs with cpuidle off (the cpuidle-off suite):
