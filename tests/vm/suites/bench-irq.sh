@@ -48,10 +48,11 @@ ipi_only_when_sent() {
 	# the CPU busy with a kworker now and then, which costs an IPI.
 	p=$(col ipi-irq POLL 5)
 	[ "${p:-0}" -le $((N / 10)) ] || { why "POLL (polling: woken without an IPI) has $p ipi-irq samples, want at most $((N / 10))"; return 1; }
-	# Under -icount every wake-up finds the CPU asleep; a free-running
-	# guest (pidle_icount=none) may signal a waiter not yet asleep, which
-	# needs no IPI: there a tenth may be missing (6.1 saw 49 of 50).
-	min=$N
+	# A waker that finds its waiter not yet asleep sends no IPI: a
+	# free-running guest (pidle_icount=none) may miss a tenth (6.1 saw 49
+	# of 50); under -icount it is rarer but happens (B500: 49 of 50 once
+	# in a CI run of 6.12, every exit counted): one in 25.
+	min=$((N - N / 25))
 	grep -q 'pidle_icount=none' /proc/cmdline && min=$((N - N / 10))
 	for s in NOLAT B500; do
 		n=$(col ipi-irq $s 5)
