@@ -22,11 +22,12 @@
 P=/sys/module/$MOD/parameters
 DBG=/sys/kernel/debug
 NWRITE=8
+# fail_page_alloc fails PAGE_FAILS page allocations in a row per write.
 # Most of a write's page allocations have a fallback that absorbs a
 # failure (a smaller slab order, vmalloc after kmalloc, a uevent not
-# sent): under -icount, none of 8 (nor of 32) evenly spread points, eight
-# failures in a row each, had a write refused.
-NWRITE_PAGES=8
+# sent): under -icount, none of 8 (nor, tried once, of 32) evenly spread
+# points had a write refused.
+PAGE_FAILS=8
 A=POLL:0:0,C1:20:40,C6:200:600:core
 B=POLL:0:0,X1:10:20
 ANAMES="POLL C1 C6"
@@ -70,11 +71,9 @@ cycle() {
 	[ -n "$c" ] && [ "$c" -gt 0 ] || { inject $fault off; why "counting write: '$c'"; return 1; }
 	cur=$B; curn=$BNAMES
 	i=0
-	nw=$NWRITE
-	[ $fault = fail_page_alloc ] && nw=$NWRITE_PAGES
-	while [ $i -lt $nw ]; do
+	while [ $i -lt $NWRITE ]; do
 		if [ "$cur" = "$A" ]; then new=$B; newn=$BNAMES; else new=$A; newn=$ANAMES; fi
-		n=$((1 + i * c / nw))
+		n=$((1 + i * c / NWRITE))
 		if [ $fault = fail_page_alloc ]; then
 			# Eight failures in a row, from the n-th page's worth
 			# of budget on: the slab allocator retries a failed
@@ -83,12 +82,12 @@ cycle() {
 			# -icount, with two, none of 8 writes was refused).
 			f=$DBG/fail_page_alloc
 			echo 1 > $f/task-filter; echo 1 > $f/interval
-			echo $(( (n - 1) * 4096 )) > $f/space; echo 8 > $f/times
+			echo $(( (n - 1) * 4096 )) > $f/space; echo $PAGE_FAILS > $f/times
 			echo 100 > $f/probability
 			sh -c "echo 1 > /proc/self/make-it-fail && echo '$new' > $P/states" 2>/dev/null
 			st=$?
 			echo 0 > $f/probability
-			injected=$((injected + 8 - $(cat $f/times)))
+			injected=$((injected + PAGE_FAILS - $(cat $f/times)))
 		else
 			sh -c "echo $n > /proc/self/fail-nth && echo '$new' > $P/states" 2>/dev/null
 			st=$?
