@@ -11,7 +11,9 @@
 # cpuidle states back). Each write must either succeed with the new
 # configuration read back, or fail with the old one read back and still in
 # force (its cpuidle states), never half-applied; afterwards writes work
-# again and kmemleak finds no leak. Small tables: under
+# again and kmemleak finds no leak. fail_page_alloc fails eight pages in
+# a row, which may run on into the undoing: then a CPU may be left in the
+# default idle, which the module must log, until the next write. Small tables: under
 # DEBUG_KOBJECT_RELEASE each write waits out a 1-4 s delay per cpuidle
 # state directory and CPU.
 # kernels: debug
@@ -58,11 +60,17 @@ names() {
 	done | tr '\n' ' ' | sed 's/ $//'
 }
 
+# default_idle_said: how often the module has logged that a failed undo
+# left CPUs in the default idle
+default_idle_said() {
+	dmesg | grep -c 'some CPUs idle in the default idle until the next write'
+}
+
 # cycle FAULT: NWRITE writes alternating A and B, each failing the n-th
 # fault point of FAULT in the writer; the reason names the first write
 # that left things inconsistent.
 cycle() {
-	fault=$1; refused=0; degraded=0; injected=0; err=
+	fault=$1; refused=0; degraded=0; nodev=0; injected=0; err=
 	loaded || { why "module not loaded"; return 1; }
 	echo "$A" > $P/states || { why "set-up write refused"; return 1; }
 	inject $fault on
@@ -74,6 +82,7 @@ cycle() {
 	while [ $i -lt $NWRITE ]; do
 		if [ "$cur" = "$A" ]; then new=$B; newn=$BNAMES; else new=$A; newn=$ANAMES; fi
 		n=$((1 + i * c / NWRITE))
+		said=$(default_idle_said)
 		if [ $fault = fail_page_alloc ]; then
 			# Eight failures in a row, from the n-th page's worth
 			# of budget on: the slab allocator retries a failed
@@ -100,14 +109,26 @@ cycle() {
 			refused=$((refused + 1))
 			[ "$got" = "$cur" ] || { err="write $i (point $n) failed ($st), reads back '$got', not the old '$cur'"; break; }
 		fi
-		[ "$(names)" = "$curn" ] || { err="write $i (point $n): cpuidle states '$(names)', want '$curn'"; break; }
+		# Page failures run on into the undoing of a refused write:
+		# a CPU whose old cpuidle device could not be enabled again
+		# idles in the default idle until the next write, which the
+		# module must say (pidle_reconfig.c); counted, not hidden, and
+		# the next write must bring the states back (checked there).
+		if [ "$(names)" != "$curn" ]; then
+			if [ $st -ne 0 ] && [ $fault = fail_page_alloc ] && [ -z "$(names)" ] &&
+			   [ "$(default_idle_said)" -gt "$said" ]; then
+				nodev=$((nodev + 1))
+			else
+				err="write $i (point $n): cpuidle states '$(names)', want '$curn'"; break
+			fi
+		fi
 		# A failure while the old tree was being rebuilt leaves none
 		# until the next write (pidle_reconfig.c): counted, not hidden.
 		[ -e $SYS/topology ] || degraded=$((degraded + 1))
 		i=$((i + 1))
 	done
 	inject $fault off
-	diag "$fault: $c fault points in a write; $i writes, $refused refused, $degraded left no $SYS$([ $fault = failslab ] || echo ", $injected page allocations failed")"
+	diag "$fault: $c fault points in a write; $i writes, $refused refused, $degraded left no $SYS$([ $fault = failslab ] || echo ", $nodev left the CPUs in the default idle, $injected page allocations failed")"
 	[ -z "$err" ] || { why "$err"; return 1; }
 	# failslab fails one point, which every caller reports: a write must
 	# be refused. A failed page allocation mostly has a fallback (above):
