@@ -75,10 +75,20 @@ void pidle_powercap_exit(void);
 /* fault/pidle_fault.c: test-only fault hooks, in a PIDLE_FAULT=y build only */
 #ifdef PIDLE_FAULT
 int pidle_fault_online(unsigned int cpu);
+void pidle_fault_pending_at_entry(void);
+void pidle_fault_exit(void);
 #else
 static inline int pidle_fault_online(unsigned int cpu)
 {
 	return 0;
+}
+
+static inline void pidle_fault_pending_at_entry(void)
+{
+}
+
+static inline void pidle_fault_exit(void)
+{
 }
 #endif
 

@@ -167,6 +167,7 @@ static void pidle_teardown(enum pidle_stage stage)
 	case PIDLE_HAVE_DRIVER:
 		cpuidle_unregister_driver(&pidle_driver);
 		pidle_enter_drain();
+		pidle_fault_exit();
 		fallthrough;
 	case PIDLE_HAVE_SYSFS:
 		pidle_powercap_exit();

@@ -7,11 +7,22 @@
  * fault_online_cpu=N makes the cpuhp online callback of CPU N fail, so
  * that a guest test can drive init's error path after cpuhp has rolled
  * back every CPU brought up before N (tests/vm/suites/fault.sh).
+ *
+ * fault_pending_entries=N makes the next N entries into a non-polling
+ * state, on any CPU, find an interrupt pending: each raises a self-IPI
+ * (an irq_work) with interrupts still masked, just before the enter path
+ * looks for a pending wake-up, so that the pending-at-entry path runs
+ * exactly N times, found at the interrupt controller as a real early
+ * interrupt is (tests/vm/suites/wakeup-count.sh). Reads back how many
+ * are left.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/atomic.h>
 #include <linux/errno.h>
+#include <linux/irq_work.h>
 #include <linux/moduleparam.h>
+#include <linux/percpu.h>
 #include <linux/printk.h>
 #include "../pidle_drv.h"
 
@@ -26,4 +37,53 @@ int pidle_fault_online(unsigned int cpu)
 		return 0;
 	pr_info("fault_online_cpu: cpu%u's online callback fails\n", cpu);
 	return -EIO;
+}
+
+static int pidle_fault_pending_entries;
+module_param_named(fault_pending_entries, pidle_fault_pending_entries, int, 0644);
+MODULE_PARM_DESC(fault_pending_entries,
+		 "test build only: the next N entries into a non-polling state find an interrupt pending (default 0)");
+
+/* Nothing to do: the interrupt itself is the point. */
+static void pidle_fault_irq_work(struct irq_work *work)
+{
+}
+
+/*
+ * Set on first use, by its own CPU: a module's per-CPU initializer is
+ * copied without its relocations (the loader relocates allocated sections
+ * only, and .data..percpu is not one), so a function pointer in it would
+ * read NULL (seen on 6.1: an Oops in irq_work_single()).
+ */
+static DEFINE_PER_CPU(struct irq_work, pidle_fault_work);
+
+/* Called with interrupts masked, RCU watching, before the pending check. */
+void pidle_fault_pending_at_entry(void)
+{
+	int left = READ_ONCE(pidle_fault_pending_entries);
+	struct irq_work *work;
+
+	do {
+		if (left <= 0)
+			return;
+	} while (!try_cmpxchg(&pidle_fault_pending_entries, &left, left - 1));
+	/*
+	 * A hard irq_work queued with interrupts masked raises the
+	 * architecture's self-IPI: pending at the local APIC until the
+	 * cpuidle core unmasks. Already queued, its interrupt is pending.
+	 */
+	work = this_cpu_ptr(&pidle_fault_work);
+	if (!work->func)
+		*work = IRQ_WORK_INIT_HARD(pidle_fault_irq_work);
+	irq_work_queue(work);
+}
+
+/* At teardown, after the drain: no trigger's interrupt is still to run. */
+void pidle_fault_exit(void)
+{
+	unsigned int cpu;
+
+	for_each_possible_cpu(cpu)
+		if (per_cpu_ptr(&pidle_fault_work, cpu)->func)
+			irq_work_sync(per_cpu_ptr(&pidle_fault_work, cpu));
 }

@@ -40,6 +40,15 @@ check_table() {
 set_disable() {
 	for f in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state$1/disable; do echo $2 > $f; done
 }
+# only_state K: every CPU may use state K alone; all_states: every state
+only_state() {
+	for d in /sys/devices/system/cpu/cpu0/cpuidle/state[0-9]*; do
+		[ "${d##*state}" = "$1" ] && set_disable ${d##*state} 0 || set_disable ${d##*state} 1
+	done
+}
+all_states() {
+	for d in /sys/devices/system/cpu/cpu0/cpuidle/state[0-9]*; do set_disable ${d##*state} 0; done
+}
 
 
 # mod_log_since LINES: the module's own dmesg lines after the first LINES

@@ -45,6 +45,23 @@ for c in "$HERE"/guest/*.c "$HERE"/guest/*/; do
 done
 for s in "$HERE"/suites/*.sh; do PROGS+=(--suite "$s"); done
 
+# The guest helpers the suites source, each as /NAME.sh.
+LIBS=()
+for f in lib counters wake; do LIBS+=(--file "$HERE/$f.sh"); done
+
+# build_modules KDIR DIR: against the kernel tree KDIR, the module and the
+# test modules (DIR/kmod) and the test build with the fault hooks
+# (DIR/kmod-fault, drivers/fault/, for the fault suite), each warning-free
+# (harness/module); a FAIL line for each that is not.
+build_modules() {
+	local st=0
+	"$H/module" "$1" "$2/kmod" "$HERE/kmod" ||
+		{ echo "  module: FAIL ($2/kmod/build.log)"; st=1; }
+	PIDLE_MODULE_VARS=PIDLE_FAULT=y "$H/module" "$1" "$2/kmod-fault" ||
+		{ echo "  fault module: FAIL ($2/kmod-fault/build.log)"; st=1; }
+	return $st
+}
+
 RESULTS=$OUT/results
 : > "$RESULTS"
 # kernel_class NAME: rt, debug, eval, or all (every suite)
@@ -81,20 +98,15 @@ for name in $KERNELS; do
 	image=$1 kdir=$2
 	echo "  kernel: $image, module built against $kdir"
 	KOS=()
-	if "$H/module" "$kdir" "$d/kmod" "$HERE/kmod"; then
+	if build_modules "$kdir" "$d"; then
 		echo "  module: ok ($d/kmod/build.log)"; echo "module 1 0" >> "$RESULTS.$name"
 		for ko in "$d"/kmod/*.ko; do KOS+=(--file "$ko"); done
-	else
-		echo "  module: FAIL ($d/kmod/build.log)"; echo "module 0 1" >> "$RESULTS.$name"
-	fi
-	# The test build with the fault hooks (drivers/fault/), for the fault suite.
-	if PIDLE_MODULE_VARS=PIDLE_FAULT=y "$H/module" "$kdir" "$d/kmod-fault"; then
 		KOS+=(--file "$d/kmod-fault/pseudo_cpuidle.ko:/fault/pseudo_cpuidle.ko")
 	else
-		echo "  fault module: FAIL ($d/kmod-fault/build.log)"; echo "fault-module 0 1" >> "$RESULTS.$name"
+		echo "module 0 1" >> "$RESULTS.$name"
 	fi
 	# powercap-info (powercap-utils) for the energy suite
-	if ! "$H/image" "$d/initrd.gz" "${KOS[@]}" --file "$HERE/lib.sh" --file "$HERE/counters.sh" "${PROGS[@]}" --tools \
+	if ! "$H/image" "$d/initrd.gz" "${KOS[@]}" "${LIBS[@]}" "${PROGS[@]}" --tools \
 		--bin /usr/bin/powercap-info; then
 		echo "  FAIL initramfs"; echo "image 0 1" >> "$RESULTS.$name"
 	fi
@@ -152,12 +164,10 @@ done
 # flavours in make check, whose suites run when named (tests/vm/README).
 for name in ${VM_BUILD_KERNELS:-}; do
 	echo "== $name (build only)"
-	if kernel=$("$H/kernel" "$name") && set -- $kernel &&
-	   "$H/module" "$2" "$OUT/$name/kmod" "$HERE/kmod" &&
-	   PIDLE_MODULE_VARS=PIDLE_FAULT=y "$H/module" "$2" "$OUT/$name/kmod-fault"; then
+	if kernel=$("$H/kernel" "$name") && set -- $kernel && build_modules "$2" "$OUT/$name"; then
 		echo "  module: ok against $2"; echo "$name:build 1 0" >> "$RESULTS"
 	else
-		echo "  module: FAIL ($OUT/$name/kmod*/build.log)"; echo "$name:build 0 1" >> "$RESULTS"
+		echo "$name:build 0 1" >> "$RESULTS"
 	fi
 done
 echo "== summary"
