@@ -31,6 +31,6 @@ check-vm: guest-tools $(call guest_progs,tests/vm/guest) \
 # The 64-vCPU guest (tests/vm/suites/large.sh), on its own: too slow under
 # TCG on a small host for make check. VM_KERNELS as for check-vm.
 .PHONY: check-vm-large
-check-vm-large: guest-tools $(call GUEST_PROGS,tests/vm/guest)
-	@KERNEL="$(KERNEL)" KDIR="$(KDIR)" VM_KERNELS="$(VM_KERNELS)" \
+check-vm-large: guest-tools $(call guest_progs,tests/vm/guest)
+	@KERNEL="$(KERNEL)" KDIR="$(USER_KDIR)" VM_KERNELS="$(VM_KERNELS)" \
 		VM_SUITES=large tests/vm/run.sh
