@@ -1,7 +1,8 @@
 #!/bin/bash
 # run.sh [KERNEL...]: the guest test suites, through the harness. For each
 # kernel named (harness/kernel: 6.1, 6.1-rt, 6.12, 6.12-rt, eval, debug,
-# user; default $VM_KERNELS, else "6.1 6.12 eval@teo debug@teo"; NAME@GOVERNOR boots every
+# user; default $VM_KERNELS, else "6.1 6.12 eval@teo debug@teo 6.1-rt
+# 6.12-rt"; NAME@GOVERNOR boots every
 # suite with cpuidle.governor=GOVERNOR and checks it was in force): build
 # the module, one image with every suite, then boot each suite of suites/
 # (or $VM_SUITES) in the shape its header declares ("# smp:" required,
@@ -31,7 +32,7 @@ flock -n 9 || { echo "run.sh: another run holds $OUT/.lock, waiting" >&2; flock 
 # field SUITE FIELD: the "# FIELD: value" header line of suites/SUITE.sh
 field() { sed -n "s/^# $2: //p" "$HERE/suites/$1.sh" | head -n 1; }
 
-KERNELS=${*:-${VM_KERNELS:-6.1 6.12 eval@teo debug@teo}}
+KERNELS=${*:-${VM_KERNELS:-6.1 6.12 eval@teo debug@teo 6.1-rt 6.12-rt}}
 # A suite with a "# separate:" line (the large guest) runs only when named.
 SUITES=${VM_SUITES:-$(cd "$HERE/suites" && for f in *.sh; do
 	s=${f%.sh}; [ -n "$(field "$s" separate)" ] || echo "$s"; done)}
@@ -160,8 +161,8 @@ for name in $KERNELS; do
 	sed "s/^/$name:/" "$RESULTS.$name" >> "$RESULTS"
 done
 # $VM_BUILD_KERNELS: kernels the module (and the test build, and the test
-# modules) is only built for, warning-free, with no guest: the PREEMPT_RT
-# flavours in make check, whose suites run when named (tests/vm/README).
+# modules) is only built for, warning-free, with no guest (none in make
+# check, whose kernels all boot).
 for name in ${VM_BUILD_KERNELS:-}; do
 	echo "== $name (build only)"
 	if kernel=$("$H/kernel" "$name") && set -- $kernel && build_modules "$2" "$OUT/$name"; then

@@ -7,17 +7,17 @@
 ifneq ($(KERNEL),)
 VM_KERNELS ?= user
 endif
-# The Debian kernels, and the eval kernel built from source (kernels/,
-# every governor) booted with teo: the suites whose "# kernels:" line
-# names eval (main, domains, polling) under the governor the Debian
-# kernels lack. Also named (VM_KERNELS="6.1-rt 6.12-rt debug"): the
-# PREEMPT_RT flavours and the debug kernel (lockdep, KASAN, delayed
-# kobject release, fault injection). check-vm builds a kernel from
-# source first when it is not in the cache.
-VM_KERNELS ?= 6.1 6.12 eval@teo debug@teo
-# Kernels the module is only built for (warning-free, no guest): the rt
-# flavours, whose suites take VM_KERNELS="6.1-rt 6.12-rt".
-VM_BUILD_KERNELS ?= $(if $(KERNEL)$(filter command line environment,$(origin VM_KERNELS)),,6.1-rt 6.12-rt)
+# The Debian kernels; the eval kernel built from source (kernels/, every
+# governor) booted with teo, the governor the Debian kernels lack; the
+# debug kernel (lockdep, KASAN, delayed kobject release, fault
+# injection) under teo too; the PREEMPT_RT flavours. Each but the first
+# two runs the suites whose "# kernels:" line names its class (eval,
+# debug, rt). check-vm builds a kernel from source first when it is not
+# in the cache.
+VM_KERNELS ?= 6.1 6.12 eval@teo debug@teo 6.1-rt 6.12-rt
+# Kernels the module (its test build, the test modules) is only built
+# for, warning-free, no guest: any harness name (VM_BUILD_KERNELS=6.1-rt).
+VM_BUILD_KERNELS ?=
 VM_SUITES ?=
 USER_KDIR = $(if $(filter command line environment,$(origin KDIR)),$(KDIR))
 

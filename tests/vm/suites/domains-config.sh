@@ -3,7 +3,6 @@
 # topology= is honoured and a wrong one refused; domain_policy=timer
 # rejects a state its domain's next timer rules out. (Idle, busy CPUs and
 # hotplug: the domains suite.)
-# kernels: rt
 # smp: 8,sockets=2,cores=2,threads=2
 # timeout: 150
 . /lib.sh

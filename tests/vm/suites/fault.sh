@@ -10,7 +10,7 @@
 # memory is gone (the debug kernel: KASAN, DEBUG_KOBJECT_RELEASE; any
 # splat fails the run). Two vCPUs: under DEBUG_KOBJECT_RELEASE every
 # cpuidle kobject removal waits out its delay, one after another.
-# kernels: rt debug
+# kernels: debug
 # icount-debug: shift=0,sleep=off
 # smp: 2
 # timeout: 400

@@ -8,7 +8,7 @@
 # a wait for the delayed releases (the host fails the run on any splat
 # in the log, and a release after rmmod would Oops in the module's freed
 # text). Two vCPUs: each cpuidle kobject removal waits out its delay.
-# kernels: rt debug
+# kernels: debug
 # icount-debug: shift=0,sleep=off
 # smp: 2
 # timeout: 600

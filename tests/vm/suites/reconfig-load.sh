@@ -2,7 +2,6 @@
 # reconfig-load: the module's life around its writable parameters, in the
 # reconfig suite's guest: 200 load/unload cycles with parameter writes
 # racing init and exit, unload while every CPU is busy and while idle.
-# kernels: rt
 # smp: 4,sockets=1,cores=2,threads=2
 # timeout: 200
 . /lib.sh
