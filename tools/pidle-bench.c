@@ -158,7 +158,7 @@ enum {
 
 struct pidle_ipi {
 	int waiter_cpu, waker_cpu, prio, n;
-	long interval_ns;
+	long interval_ns, jitter_ns;
 	struct pidle_bench_state *s;
 	int word;
 	long long sig_ns;
@@ -195,14 +195,37 @@ static void pidle_spin_while(int *word, int val)
 	}
 }
 
+/*
+ * --jitter: sample @i's sleep is longer by a fixed pseudo-random amount in
+ * [0, @jitter_ns), a hash of @i (splitmix64's finaliser): the same
+ * sequence in every run and in both tests, so that figures still repeat
+ * under -icount. A sleep of one fixed length locks the sleep/wake-up
+ * cycle in phase with any periodic interrupt, the tick above all: under
+ * -icount the same few tick phases then recur in every sample and bias
+ * the median (Documentation/pidle-bench.rst, benchmark 3).
+ */
+static long pidle_jitter_ns(long jitter_ns, int i)
+{
+	unsigned long long x = (unsigned long long)(i + 1) * 0x9e3779b97f4a7c15ULL;
+
+	if (!jitter_ns)
+		return 0;
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	return (long)(x % (unsigned long long)jitter_ns);
+}
+
 static void *pidle_waker(void *arg)
 {
 	struct pidle_ipi *ipi = arg;
-	struct timespec ts = { ipi->interval_ns / 1000000000L,
-			       ipi->interval_ns % 1000000000L };
 	int i;
 
 	for (i = 0; i < ipi->n; i++) {
+		long sleep_ns = ipi->interval_ns + pidle_jitter_ns(ipi->jitter_ns, i);
+		struct timespec ts = { sleep_ns / 1000000000L,
+				       sleep_ns % 1000000000L };
+
 		/* Wait for the waiter to arm, then give it time to go idle. */
 		pidle_spin_while(&ipi->word, PIDLE_IPI_IDLE);
 		nanosleep(&ts, NULL);
@@ -288,7 +311,8 @@ static int pidle_measure_ipi(struct pidle_ipi *ipi)
  * latency of the same sleeps.
  */
 static int pidle_measure_timer(struct pidle_bench_state *s, int cpu,
-			       int prio, int n, long interval_ns, bool irq)
+			       int prio, int n, long interval_ns,
+			       long jitter_ns, bool irq)
 {
 	int i;
 
@@ -301,7 +325,8 @@ static int pidle_measure_timer(struct pidle_bench_state *s, int cpu,
 	if (irq && pidle_irq_clear())
 		return -1;
 	for (i = 0; i < n; i++) {
-		long long deadline_ns = pidle_ns() + interval_ns;
+		long long deadline_ns = pidle_ns() + interval_ns +
+					pidle_jitter_ns(jitter_ns, i);
 		struct timespec ts = { deadline_ns / 1000000000LL,
 				       deadline_ns % 1000000000LL };
 
@@ -311,7 +336,7 @@ static int pidle_measure_timer(struct pidle_bench_state *s, int cpu,
 		pidle_bench_add(s, PIDLE_TEST_TIMER, pidle_ns() - deadline_ns);
 	}
 	if (irq)
-		return pidle_irq_timer(s, gettid());
+		return pidle_irq_timer(s, gettid(), n);
 	return 0;
 }
 
@@ -334,7 +359,7 @@ static void pidle_read_ovs(int cpu, int k, unsigned long long v[3])
 /* What a run measures, from the options. */
 struct pidle_run {
 	int cpu, waker, prio, n;
-	long interval_ns;
+	long interval_ns, jitter_ns;
 	bool want[PIDLE_NR_TESTS];
 	bool irq;		/* --irq: the interrupt latencies too */
 };
@@ -349,13 +374,14 @@ static int pidle_measure_state(struct pidle_bench_state *s, int k,
 		pidle_read_ovs(run->cpu, k, o0);
 	if (run->want[PIDLE_TEST_TIMER] &&
 	    pidle_measure_timer(s, run->cpu, run->prio, run->n,
-				run->interval_ns, run->irq))
+				run->interval_ns, run->jitter_ns, run->irq))
 		return -1;
 	if (run->want[PIDLE_TEST_IPI]) {
 		struct pidle_ipi ipi = {
 			.waiter_cpu = run->cpu, .waker_cpu = run->waker,
 			.prio = run->prio, .n = run->n, .s = s,
 			.interval_ns = run->interval_ns,
+			.jitter_ns = run->jitter_ns,
 		};
 		int ret;
 
@@ -396,6 +422,8 @@ static void pidle_usage(FILE *f)
 	      "  -w, --waker-cpu CPU    CPU that wakes it in the ipi test (default 0)\n"
 	      "  -n, --samples N        samples per state and test (default 1000)\n"
 	      "  -I, --interval US      sleep per sample, microseconds (default 1000)\n"
+	      "  -j, --jitter US        each sleep longer by a fixed pseudo-random amount\n"
+	      "                         below US microseconds, the same every run (default 0)\n"
 	      "  -s, --states LIST      state indices to measure, e.g. 0,2 (default all)\n"
 	      "  -t, --test TEST        timer, ipi or both (default both)\n"
 	      "  -p, --prio PRIO        SCHED_FIFO priority of the threads (default 0: normal)\n"
@@ -429,12 +457,13 @@ int main(int argc, char **argv)
 		{ 'A', .set = &as_is }, { 'Q', .set = &irq }, { 0 }
 	};
 	struct pidle_opts o = {
-		.spec = "-c:cpu -w:waker-cpu -n:samples -I:interval -s:states -t:test -p:prio "
+		.spec = "-c:cpu -w:waker-cpu -n:samples -I:interval -j:jitter -s:states -t:test -p:prio "
 			"D:dump-samples F:samples-from A,as-is Q,irq",
 		.flags = PIDLE_OPTS_FORMAT | PIDLE_OPTS_ROOT,
 		.store = store, .usage = pidle_usage, .fmt = PIDLE_BFMT_PLAIN, .root = "",
 	};
-	long cpu = 1, waker = 0, n = 1000, interval = 1000, prio = 0, v;
+	long cpu = 1, waker = 0, n = 1000, interval = 1000, jitter = 0, prio = 0, v;
+	bool jitter_given = false;
 	bool want[PIDLE_NR_TESTS] = { true, true };
 	struct pidle_run run;
 	int c, k;
@@ -457,6 +486,11 @@ int main(int argc, char **argv)
 		case 'I':
 			if (!pidle_parse_long(optarg, 1, 10000000, &interval))
 				return pidle_bad_arg("interval", optarg, "expected microseconds from 1 to 10000000");
+			break;
+		case 'j':
+			if (!pidle_parse_long(optarg, 0, 10000000, &jitter))
+				return pidle_bad_arg("jitter", optarg, "expected microseconds from 0 to 10000000");
+			jitter_given = true;
 			break;
 		case 't':
 			if (!strcmp(optarg, "timer"))
@@ -486,8 +520,9 @@ int main(int argc, char **argv)
 	if (as_is && (states || from))
 		return pidle_usage_error("options --as-is and %s cannot be combined: --as-is leaves every state as it is.",
 					 states ? "--states" : "--samples-from");
-	if (from && irq)
-		return pidle_usage_error("options --irq and --samples-from cannot be combined: --samples-from measures nothing.");
+	if (from && (irq || jitter_given))
+		return pidle_usage_error("options %s and --samples-from cannot be combined: --samples-from measures nothing.",
+					 irq ? "--irq" : "--jitter");
 	if (from) {
 		if (pidle_bench_load(from, &pidle_b))
 			return PIDLE_EXIT_INPUT;
@@ -496,7 +531,7 @@ int main(int argc, char **argv)
 	}
 	run = (struct pidle_run){
 		.cpu = cpu, .waker = waker, .prio = prio, .n = n,
-		.interval_ns = interval * 1000,
+		.interval_ns = interval * 1000, .jitter_ns = jitter * 1000,
 		.want = { want[PIDLE_TEST_TIMER], want[PIDLE_TEST_IPI] },
 		.irq = irq,
 	};

@@ -243,6 +243,8 @@ static int pidle_irq_read(void (*fn)(const struct pidle_trace_event *,
 struct pidle_irq_timer_arg {
 	struct pidle_trace_timer m;
 	struct pidle_bench_state *s;
+	bool *shared;		/* per sleep, @n of them */
+	int n, k;		/* sleeps, samples the trace gave */
 };
 
 static void pidle_irq_timer_ev(const struct pidle_trace_event *ev, void *arg)
@@ -250,15 +252,46 @@ static void pidle_irq_timer_ev(const struct pidle_trace_event *ev, void *arg)
 	struct pidle_irq_timer_arg *a = arg;
 	long long ns;
 
-	if (pidle_trace_timer_feed(&a->m, ev, &ns))
+	switch (pidle_trace_timer_feed(&a->m, ev, &ns)) {
+	case PIDLE_TRACE_OWN:
 		pidle_bench_add(a->s, PIDLE_TEST_TIMER_IRQ, ns);
+		break;
+	case PIDLE_TRACE_SHARED:
+		if (a->k < a->n)
+			a->shared[a->k] = true;
+		break;
+	default:
+		return;
+	}
+	a->k++;
 }
 
-int pidle_irq_timer(struct pidle_bench_state *s, int tid)
+/*
+ * The k-th expiry in the trace is the k-th sleep: the task's own samples
+ * of shared sleeps go too, when the trace has exactly one per sleep (a
+ * trace that lost some cannot say which; then none is taken out of the
+ * task's row, and the shared ones are still left out of timer-irq).
+ */
+int pidle_irq_timer(struct pidle_bench_state *s, int tid, int n)
 {
-	struct pidle_irq_timer_arg a = { .m = { .tid = tid }, .s = s };
+	struct pidle_irq_timer_arg a = { .m = { .tid = tid }, .s = s, .n = n };
+	long long *row = s->ns[PIDLE_TEST_TIMER] + s->n[PIDLE_TEST_TIMER] - n;
+	int i, kept = 0, ret;
 
-	return pidle_irq_read(pidle_irq_timer_ev, &a);
+	a.shared = calloc(n ? n : 1, sizeof(*a.shared));
+	if (!a.shared)
+		return pidle_errorf(-1, "%d samples: %s.", n, strerror(ENOMEM));
+	ret = pidle_irq_read(pidle_irq_timer_ev, &a);
+	for (i = 0; i < n; i++)
+		s->left_out += a.shared[i];
+	if (!ret && a.k == n) {
+		for (i = 0; i < n; i++)
+			if (!a.shared[i])
+				row[kept++] = row[i];
+		s->n[PIDLE_TEST_TIMER] -= n - kept;
+	}
+	free(a.shared);
+	return ret;
 }
 
 struct pidle_irq_ipi_arg {

@@ -21,8 +21,13 @@ void pidle_irq_stop(void);
 void pidle_irq_stop_signal(void);
 /* Empty the instance's buffer, before a test. */
 int pidle_irq_clear(void);
-/* The timer-irq samples of task @tid's sleeps since the last clear. */
-int pidle_irq_timer(struct pidle_bench_state *s, int tid);
+/*
+ * The timer-irq samples of task @tid's @n sleeps since the last clear,
+ * whose task-side samples are the last @n of the timer row. A sleep whose
+ * wake-up another timer began (pidle_bench_trace.h, "shared") is left
+ * out of both rows, and counted in s->left_out.
+ */
+int pidle_irq_timer(struct pidle_bench_state *s, int tid, int n);
 /* The ipi-irq samples of @n rounds signalled at @sig_ns, seen at @recv_ns. */
 int pidle_irq_ipi(struct pidle_bench_state *s, const long long *sig_ns,
 		  const long long *recv_ns, int n);

@@ -151,6 +151,11 @@ void pidle_bench_report(FILE *out, enum pidle_bench_fmt fmt,
 			pidle_opt(out, r[i].has_diff, "%9.1f\n", r[i].err_us,
 				  "        -\n");
 		}
+		/* The rows' sample counts show it too, in every format. */
+		for (k = 0; k < b->nr_states; k++)
+			if (b->st[k].left_out)
+				fprintf(out, "%s: %d timer samples left out of timer and timer-irq: another timer (the tick) began their wake-up\n",
+					b->st[k].name, b->st[k].left_out);
 		for (k = 0; k < b->nr_states; k++)
 			if (b->st[k].has_ovs)
 				break;

@@ -32,6 +32,8 @@ struct pidle_bench_state {
 	/* in-module: exits and overshoot sum over the run, worst overshoot */
 	bool has_ovs;
 	unsigned long long exits, ovs_ns, ovs_max_ns;
+	/* --irq: timer samples whose wake-up another timer began, left out */
+	int left_out;
 };
 
 struct pidle_bench {

@@ -165,19 +165,25 @@ int pidle_trace_timer_feed(struct pidle_trace_timer *t,
 	case PIDLE_TEV_HRT_START:
 		/* Only the measuring task's sleeps; a re-arm replaces. */
 		if (ev->pid != t->tid || !ev->wakeup)
-			return 0;
+			return PIDLE_TRACE_NONE;
 		t->armed = true;
 		snprintf(t->hrtimer, sizeof(t->hrtimer), "%s", ev->hrtimer);
 		t->expires_ns = ev->expires_ns;
-		return 0;
-	case PIDLE_TEV_HRT_EXPIRE:
+		return PIDLE_TRACE_NONE;
+	case PIDLE_TEV_HRT_EXPIRE: {
+		bool shared = t->last_hrtimer[0] && ev->now_ns == t->last_now_ns &&
+			      strcmp(ev->hrtimer, t->last_hrtimer);
+
+		snprintf(t->last_hrtimer, sizeof(t->last_hrtimer), "%s", ev->hrtimer);
+		t->last_now_ns = ev->now_ns;
 		if (!t->armed || strcmp(ev->hrtimer, t->hrtimer))
-			return 0;
+			return PIDLE_TRACE_NONE;
 		t->armed = false;
 		*lat_ns = ev->now_ns - t->expires_ns;
-		return 1;
+		return shared ? PIDLE_TRACE_SHARED : PIDLE_TRACE_OWN;
+	}
 	default:
-		return 0;
+		return PIDLE_TRACE_NONE;
 	}
 }
 

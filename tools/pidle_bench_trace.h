@@ -39,15 +39,30 @@ int pidle_trace_parse(const char *line, struct pidle_trace_event *ev);
  * CLOCK_MONOTONIC); the interrupt handler expires it (hrtimer_expire_entry,
  * now = the clock the handler read on entry, the same clock). A sample is
  * now - expires. Feed the lines in order.
+ *
+ * A sample is *shared* when another timer expired just before it in the
+ * same interrupt (the same now=: one pass over a clock base reads the
+ * clock once and runs its timers in expiry order): that timer, the tick
+ * mostly, expired first and began the CPU's exit, and the sample measures
+ * only what was left of it (Documentation/pidle-bench.rst, benchmark 3).
  */
 struct pidle_trace_timer {
 	int tid;
 	bool armed;
 	char hrtimer[24];
 	long long expires_ns;
+	/* the last expiry of any timer on the CPU */
+	char last_hrtimer[24];
+	long long last_now_ns;
 };
 
-/* 1 with *@lat_ns set when @ev completes a sample, else 0. */
+enum {
+	PIDLE_TRACE_NONE,	/* @ev completes no sample */
+	PIDLE_TRACE_OWN,	/* a sample, its own timer began the wake-up */
+	PIDLE_TRACE_SHARED,	/* a sample, another timer began it */
+};
+
+/* PIDLE_TRACE_OWN or _SHARED with *@lat_ns set, or PIDLE_TRACE_NONE. */
 int pidle_trace_timer_feed(struct pidle_trace_timer *t,
 			   const struct pidle_trace_event *ev,
 			   long long *lat_ns);

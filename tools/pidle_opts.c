@@ -15,7 +15,7 @@
 static void pidle_opts_build(struct pidle_opts *o)
 {
 	char *p = o->names, *s = o->shortopts;
-	unsigned int nr = 0;
+	unsigned int nr = 0, i;
 	int len;
 
 	len = snprintf(o->names, sizeof(o->names), "%s%s%s -h,help", o->spec,
@@ -38,6 +38,10 @@ static void pidle_opts_build(struct pidle_opts *o)
 		p += has_short;
 		if (nr == PIDLE_OPTS_MAX || !p[0] || (p[1] != ':' && p[1] != ','))
 			goto bad;
+		/* One letter, one option: a shared one's would take it over. */
+		for (i = 0; i < nr; i++)
+			if (o->longopts[i].val == p[0])
+				goto bad;
 		opt->val = p[0];
 		opt->has_arg = p[1] == ':' ? required_argument : no_argument;
 		if (has_short) {

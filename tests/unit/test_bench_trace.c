@@ -133,12 +133,55 @@ static void test_trace_timer_samples(void **state)
 
 	for (i = 0; i < sizeof(timer_trace) / sizeof(timer_trace[0]); i++) {
 		assert_int_equal(pidle_trace_parse(timer_trace[i], &ev), 0);
-		if (pidle_trace_timer_feed(&t, &ev, &ns))
+		switch (pidle_trace_timer_feed(&t, &ev, &ns)) {
+		case PIDLE_TRACE_NONE:
+			break;
+		case PIDLE_TRACE_OWN:	/* the tick ran in an interrupt of its own */
 			got[n++] = ns;
+			break;
+		default:
+			fail();
+		}
 	}
 	assert_int_equal(n, 3);
 	for (i = 0; i < 3; i++)
 		assert_true(got[i] == want[i]);
+}
+
+/*
+ * The tick began the exit: it expired first and the sleep, expired while
+ * the CPU was still waking, ran after it in the same interrupt (the same
+ * now=): shared. Then the other way round: the sleep expired first and
+ * the tick after it, in one interrupt: the sleep's own.
+ */
+static void test_trace_timer_shared_with_tick(void **state)
+{
+	static const char *const lines[] = {
+		"  pidle-bench-156 [001] d..1. 20.000000: hrtimer_start: hrtimer=aa function=hrtimer_wakeup expires=20001000000 softexpires=20001000000 mode=ABS\n",
+		"  <idle>-0 [001] d.h1. 20.001400: hrtimer_expire_entry: hrtimer=cc function=tick_nohz_handler now=20001400000\n",
+		"  <idle>-0 [001] d.h1. 20.001400: hrtimer_expire_entry: hrtimer=aa function=hrtimer_wakeup now=20001400000\n",
+		"  pidle-bench-156 [001] d..1. 20.002000: hrtimer_start: hrtimer=aa function=hrtimer_wakeup expires=20003000000 softexpires=20003000000 mode=ABS\n",
+		"  <idle>-0 [001] d.h1. 20.004000: hrtimer_expire_entry: hrtimer=aa function=hrtimer_wakeup now=20004000000\n",
+		"  <idle>-0 [001] d.h1. 20.004000: hrtimer_expire_entry: hrtimer=cc function=tick_nohz_handler now=20004000000\n",
+	};
+	static const int want_kind[] = { PIDLE_TRACE_SHARED, PIDLE_TRACE_OWN };
+	static const long long want_ns[] = { 400000, 1000000 };
+	struct pidle_trace_timer t = { .tid = 156 };
+	struct pidle_trace_event ev;
+	size_t i;
+	long long ns;
+	int n = 0, r;
+
+	for (i = 0; i < sizeof(lines) / sizeof(lines[0]); i++) {
+		assert_int_equal(pidle_trace_parse(lines[i], &ev), 0);
+		r = pidle_trace_timer_feed(&t, &ev, &ns);
+		if (r == PIDLE_TRACE_NONE)
+			continue;
+		assert_int_equal(r, want_kind[n]);
+		assert_true(ns == want_ns[n]);
+		n++;
+	}
+	assert_int_equal(n, 2);
 }
 
 /*
@@ -170,6 +213,7 @@ int main(void)
 		cmocka_unit_test(test_trace_parse_other_lines),
 		cmocka_unit_test(test_trace_parse_malformed),
 		cmocka_unit_test(test_trace_timer_samples),
+		cmocka_unit_test(test_trace_timer_shared_with_tick),
 		cmocka_unit_test(test_trace_ipi_match),
 	};
 
