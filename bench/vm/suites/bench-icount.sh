@@ -7,7 +7,10 @@
 # Both vCPUs idle in the state measured (no busy loop beside them: under
 # single-threaded TCG a vCPU that spins without PAUSE keeps the host thread
 # for its whole time slice, and the other vCPU's interrupt waits; see
-# Documentation/pidle-bench.rst). Command line: bench_n= samples,
+# Documentation/pidle-bench.rst). Sleeps of 1 to 5 ms (-j 4000): at one
+# fixed length the sleep/wake-up cycle locks in phase with the 4 ms tick
+# under -icount, and the same few tick phases bias every sample (the
+# samples whose wake-up the tick began are left out by --irq). Command line: bench_n= samples,
 # bench_wait= the module's wait= (default: the module's own default).
 # smp: 2
 # timeout: 900
