@@ -63,7 +63,7 @@ rows() {
 # The CSV columns (pidle-bench.rst): 1 state, 2 name, 3 exit_latency_us,
 # 4 test, 5 samples, 6 median_us, 7 p99_us, 8 diff_median_us,
 # 9 diff_p99_us, 10 fidelity, 11 exits, 12 overshoot_avg_ns,
-# 13 overshoot_max_ns, 14 err_median_us.
+# 13 overshoot_max_ns, 14 err_median_us, 15 left_out.
 # poll_rows TAG PSEUDO_LOG KERNEL_LOG: "TAG TEST PMED KMED PP99 KP99" lines
 poll_rows() {
 	{ rows "$2" poll | sed 's/^/P,/'; rows "$3" poll | sed 's/^/K,/'; } |

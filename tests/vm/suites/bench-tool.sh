@@ -16,7 +16,7 @@ column() { awk -F, -v n=$1 -v t=$2 -v f=$3 '$2 == n && $4 == t { print $f }' $CS
 csv_rows() {
 	pidle-bench --csv -s 1,2 -n 40 -I 1000 > $CSV 2>/tmp/err; st=$?
 	sed 's/^/# /' $CSV
-	hdr="state,name,exit_latency_us,test,samples,median_us,p99_us,diff_median_us,diff_p99_us,fidelity,exits,overshoot_avg_ns,overshoot_max_ns,err_median_us"
+	hdr="state,name,exit_latency_us,test,samples,median_us,p99_us,diff_median_us,diff_p99_us,fidelity,exits,overshoot_avg_ns,overshoot_max_ns,err_median_us,left_out"
 	rows=$(grep -cE '^[12],(NOLAT,0|B500,500),(timer|ipi),40,' $CSV)
 	[ $st -eq 0 ] && [ "$(head -n 1 $CSV)" = "$hdr" ] && [ "$rows" -eq 4 ] ||
 		{ why "exit $st, $rows of 4 rows: $(cat /tmp/err)"; return 1; }
