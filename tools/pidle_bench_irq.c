@@ -13,7 +13,7 @@
  *
  * Enabling a tracepoint patches its call sites. Multi-threaded TCG now and
  * then runs a stale copy of a site another vCPU is patching (an int3 Oops
- * on 6.12, a soft lockup on 6.1, see tests/vm/lib.sh quiet_write): the
+ * on 6.12, a soft lockup on 6.1, see tests/vm/suites/trace.sh): the
  * events are switched with every other CPU kept busy by a spinning thread,
  * so that no CPU runs the idle path while it is patched.
  */

@@ -107,21 +107,6 @@ online_cpus() {
 		awk -F- '{ for (c = $1; c <= ($2 == "" ? $1 : $2); c++) print c }'
 }
 
-# quiet_write VALUE FILE: echo VALUE > FILE with every CPU kept busy.
-# For tracefs enable files: turning a tracepoint on or off patches its
-# call sites (int3, then the new instruction), and multi-threaded TCG
-# sometimes runs a stale copy of a site that another vCPU is patching:
-# seen as an "Oops: int3" in pidle_enter_state on 6.12 and as every vCPU
-# stuck at a patched site in pidle_trace_domains (soft lockup) on 6.1,
-# within 30 toggles with CPUs idling through the module. Busy CPUs do not
-# run the idle path, so no CPU executes a site while it is patched.
-quiet_write() {
-	spin_on $(online_cpus)
-	echo "$1" > "$2"; _st=$?
-	spin_stop
-	return $_st
-}
-
 # --- the debug kernel's checkers ---
 
 # leak_start / leak_result: kmemleak, where the kernel has it (the debug

@@ -1,7 +1,8 @@
 #!/bin/busybox sh
 # main: the module in an idle 2x2x2 guest: tables in cpuidle sysfs, every
 # state used, domains present, unload, bad parameters, wait=halt, a
-# disabled state, tracepoints. (Load/unload cycles: the reconfig-load suite.)
+# disabled state. (Load/unload cycles: the reconfig-load suite; the
+# tracepoints: trace, booted single-threaded.)
 # kernels: rt eval
 # smp: 8,sockets=2,cores=2,threads=2
 . /lib.sh
@@ -121,22 +122,6 @@ disabled_state() {
 	reasons "$err"
 }
 
-# 10
-tracepoints() {
-	ev=$TR/events/pseudo_cpuidle
-	load || return 1
-	[ -d $ev/pidle_enter ] && [ -d $ev/pidle_exit ] ||
-		{ why "no $ev/pidle_enter and pidle_exit ($(ls $ev 2>&1 | tr '\n' ' '))"; return 1; }
-	echo > $TR/trace
-	quiet_write 1 $ev/enable	# see quiet_write in lib.sh
-	sleep 1
-	quiet_write 0 $ev/enable
-	n=$(grep -c pidle_exit: $TR/trace)
-	diag "pidle_exit lines: $n"
-	grep -m 2 pidle_exit: $TR/trace | sed 's/^/# /'
-	[ "$n" -gt 0 ] || { why "no pidle_exit lines in the trace"; return 1; }
-}
-
 ktap_header
 diag "cpus: $(ncpus), driver before load: $(driver)"
 for c in /sys/devices/system/cpu/cpu[0-9]*; do
@@ -151,6 +136,5 @@ ktap_test "custom table" custom_table
 ktap_test "bad parameters refused, one log line each" bad_parameters
 ktap_test "wait=halt" wait_halt
 ktap_test "disabled state never entered again" disabled_state
-ktap_test "tracepoints" tracepoints
 unload >/dev/null
 ktap_finished
