@@ -315,11 +315,12 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	 * states run with the polling flag clear (call_cpuidle() cleared
 	 * it), so remote wake-ups IPI us.
 	 */
-	if (!polling)
+	if (!polling) {
 		pidle_fault_pending_at_entry();	/* the test build's trigger */
-	if (!polling && pidle_wake_pending() != PIDLE_WAKE_NONE) {
-		pidle_record_aborted(m, dev->cpu, index);
-		goto out;
+		if (pidle_wake_pending() != PIDLE_WAKE_NONE) {
+			pidle_record_aborted(m, dev->cpu, index);
+			goto out;
+		}
 	}
 	if (polling) {
 		dev->poll_time_limit = false;
