@@ -97,11 +97,11 @@ boot_job() {	# JOBDIR KNAME LOG
 		--file "$TOP/build/guest/pidle-irqwork" --file "$TOP/build/guest/pidle-work" \
 		--file "$jd/cells.sh:/exp/cells.sh" || return 1
 	# An -icount guest's figures do not depend on the host's load: it runs
-	# beside other -icount guests (harness/boot --concurrent), the RTC on
-	# the virtual clock so that its interrupts are counted in guest time.
+	# beside other -icount guests (harness/boot --concurrent); --icount
+	# also puts the RTC on the virtual clock, so that its interrupts are
+	# counted in guest time.
 	local det=()
-	[ "$ICOUNT" != off ] && det=(--icount "shift=$ICOUNT,sleep=off" --concurrent
-		--qemu -rtc --qemu clock=vm)
+	[ "$ICOUNT" != off ] && det=(--icount "shift=$ICOUNT,sleep=off" --concurrent)
 	"$TOP/harness/boot" --kernel "$image" --initrd "$jd/initrd.gz" --log "$log" \
 		--smp "$SMP" --suite exp --append "exp_timeout=$TIMEOUT" \
 		--timeout $((TIMEOUT * 2 + 300)) "${det[@]}"

@@ -28,3 +28,8 @@ $(foreach d,$(GUEST_DIRS),$(eval $(call guest_rule,$d)))
 $(BUILD)/guest/pidlecfg: $(call objs,o,$(wildcard tests/vm/guest/pidlecfg/*.c)) $(GUEST_LIBS)
 	@mkdir -p $(@D)
 	$(LINK) -static -pthread -lm
+
+# harness/check's verdicts on made-up logs (harness/test/run).
+.PHONY: check-harness
+check-harness:
+	@harness/test/run

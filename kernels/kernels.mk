@@ -6,8 +6,8 @@
 KERNEL_PATCH ?=
 KERNELS_PATCH_ARG = $(if $(KERNEL_PATCH),--patch "$(KERNEL_PATCH)")
 
-.PHONY: kernel-eval kernel-debug check-kernels
-kernel-eval kernel-debug: kernel-%: deps-check
+.PHONY: kernel-eval kernel-debug kernel-kcsan check-kernels
+kernel-eval kernel-debug kernel-kcsan: kernel-%: deps-check
 	kernels/build $* $(KERNELS_PATCH_ARG)
 
 # No kernel is built here: the configuration check, the cache key and skip,

@@ -65,11 +65,12 @@ build_modules() {
 
 RESULTS=$OUT/results
 : > "$RESULTS"
-# kernel_class NAME: rt, debug, eval, or all (every suite)
+# kernel_class NAME: rt, debug, kcsan, eval, or all (every suite)
 kernel_class() {
 	case "${1%%@*}" in
 	*-rt|*-rt-amd64) echo rt ;;
 	debug) echo debug ;;
+	kcsan) echo kcsan ;;
 	eval) echo eval ;;
 	*) echo all ;;
 	esac
@@ -131,8 +132,10 @@ for name in $KERNELS; do
 		# time, not the host's. Its instrumentation (KASAN, lockdep)
 		# makes every path several times longer, and -icount runs the
 		# vCPUs on one host thread: three times the suite's timeout.
+		# The kcsan kernel's instrumentation slows it alike.
 		tmo=$(field "$s" timeout | grep . || echo 240)
-		if [ "$(kernel_class "$name")" = debug ]; then
+		class=$(kernel_class "$name")
+		if [ "$class" = debug ] || [ "$class" = kcsan ]; then
 			append="$append vmsettle=5"
 			[ -n "$icount" ] || icount=$(field "$s" icount-debug)
 			tmo=$((tmo * 3))

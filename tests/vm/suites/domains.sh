@@ -4,7 +4,7 @@
 # package up and demotes its sibling; CPU hotplug, idle and under load,
 # keeps every counter consistent and offline CPUs keep nothing up.
 # (topology= and domain_policy=: the domains-config suite.)
-# kernels: rt eval
+# kernels: rt eval kcsan
 # smp: 8,sockets=2,cores=2,threads=2
 # timeout: 240
 . /lib.sh
