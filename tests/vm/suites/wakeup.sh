@@ -8,8 +8,8 @@
 # The timing cases hold under -icount only, where guest time does not
 # depend on the host's load: free-running TCG on a loaded 2-core host
 # delays a timer interrupt by up to 100 ms whatever the driver does.
-# run.sh boots 6.1 without -icount (it stops 0.3 s into such a boot) and
-# says so with pidle_icount=none; there they are reported as skipped.
+# run.sh boots every kernel so (6.1 with harness/boot --late-smp); a boot
+# by hand without it finds pidle_icount=none: they are reported as skipped.
 . /lib.sh
 . /wake.sh
 # NOTIME: why a timing case is skipped, empty under -icount
