@@ -103,7 +103,7 @@ help:
 	@echo '                 linux-source-6.12: every governor (ladder, menu, teo,'
 	@echo '                 haltpoll); ~8 min cold on 2 cores (KERNEL_PATCH=FILE)'
 	@echo '  make kernel-debug the same with lockdep, KASAN, kmemleak, fault injection'
-	@echo '  make kernel-kcsan the same with KCSAN, lockdep and noinstr validation'
+	@echo '  make kernel-kcsan the same with KCSAN and lockdep (make check-kcsan)'
 	@echo '  make check-kcsan the idle-path suites on the kcsan kernel, not in make'
 	@echo '                 check (a third kernel from source: ~10 min cold)'
 	@echo '  make check-kernels the kernel config check, cache and KERNEL/KDIR checks'

@@ -1,7 +1,7 @@
 #!/bin/bash
 # run.sh [KERNEL...]: the guest test suites, through the harness. For each
 # kernel named (harness/kernel: 6.1, 6.1-rt, 6.12, 6.12-rt, eval, debug,
-# user; default $VM_KERNELS, else "6.1 6.12 eval@teo debug@teo 6.1-rt
+# kcsan, user; default $VM_KERNELS, else "6.1 6.12 eval@teo debug@teo 6.1-rt
 # 6.12-rt"; NAME@GOVERNOR boots every
 # suite with cpuidle.governor=GOVERNOR and checks it was in force): build
 # the module, one image with every suite, then boot each suite of suites/
@@ -10,14 +10,16 @@
 # other such guests), "# icount-debug:" (the same, on the debug kernel),
 # "# single-thread:" (harness/boot --single-thread: the reason)) and
 # check its log. Ends with "N passed, N failed" over all kernels.
-# Without $VM_SUITES, the rt, debug and eval kernels run only the suites
-# whose "# kernels:" header line names "rt", "debug" or "eval" (every suite
+# Without $VM_SUITES, the rt, debug, kcsan and eval kernels run only the
+# suites whose "# kernels:" header line names "rt", "debug", "kcsan" or
+# "eval" (every suite
 # runs on the others): the rt flavours check the idle path, the domains,
 # reconfiguration and polling under PREEMPT_RT; the debug kernel (lockdep,
 # KASAN, delayed kobject release, fault injection) makes each cpuidle
 # kobject removal wait 1-4 s, so it runs the 2-vCPU suites about lifetime
 # and faults, under -icount; the eval kernel, built with every governor,
-# runs main, domains and polling (under teo in make check).
+# runs main, domains and polling (under teo in make check); the kcsan
+# kernel (make check-kcsan) the idle path, domains, polling, reconfig.
 # The guest programs and tools are built by make check-vm.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -134,7 +136,7 @@ for name in $KERNELS; do
 		tmo=$(field "$s" timeout | grep . || echo 240)
 		class=$(kernel_class "$name")
 		if [ "$class" = debug ] || [ "$class" = kcsan ]; then
-			append="$append vmsettle=5"
+			append="$append vmsettle=5 pidle_instrumented=1"
 			[ -n "$icount" ] || icount=$(field "$s" icount-debug)
 			tmo=$((tmo * 3))
 		fi

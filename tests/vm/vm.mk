@@ -31,7 +31,7 @@ check-vm: guest-tools $(call guest_progs,tests/vm/guest) \
 
 # The suites whose "# kernels:" line names kcsan (the idle path, domains,
 # polling, reconfiguration) on the kcsan kernel (kernels/kcsan.config:
-# KCSAN, lockdep, noinstr validation), under teo; a KCSAN report naming
+# KCSAN and lockdep), under teo; a KCSAN report naming
 # the module's code fails (harness/check). Not in make check: a third
 # kernel built from source does not fit a fresh machine's hour.
 .PHONY: check-kcsan
