@@ -187,12 +187,21 @@ static inline void pidle_cpu_relax(void)
 #endif
 }
 
+/*
+ * The waker's spins: the waiter runs on another CPU, so nothing here needs
+ * this CPU back. No sched_yield() in the loop: under -icount every
+ * instruction either vCPU runs is guest time, and the woken CPU's exit
+ * latency is spun to a deadline that it can only see pass when it runs
+ * again; each turn of this loop on the waker's vCPU comes in between. A
+ * system call per turn (about 1 us of guest time, 2 on 6.1) put the
+ * woken CPU's median exit 1-2 us past its deadline, in the ipi rows only
+ * (benchmark 3 on 6.1: L10 ipi +3.2 us); a PAUSE alone is a few
+ * instructions.
+ */
 static void pidle_spin_while(int *word, int val)
 {
-	while (__atomic_load_n(word, __ATOMIC_ACQUIRE) == val) {
+	while (__atomic_load_n(word, __ATOMIC_ACQUIRE) == val)
 		pidle_cpu_relax();
-		sched_yield();
-	}
 }
 
 /*
