@@ -1,6 +1,8 @@
 #!/bin/bash
-# vm.sh: benchmarks 2 and 3, in 2-vCPU guests of one kernel (BENCH_KVERS
-# may name several harness kernels, default 6.12), booted through the
+# vm.sh: benchmarks 2 to 4, in 2-vCPU guests of one kernel (BENCH_KVERS
+# may name several harness kernels, default 6.12; benchmark 3 runs on
+# BENCH_ICOUNT_KVERS, default BENCH_KVERS if given, else "6.12 6.1"),
+# booted through the
 # guest harness (harness/README) from the suites of bench/vm/suites/. From their "bench: TAG
 # CSV" lines it prints:
 #   2. the pseudo polling state (bench-poll-pseudo) against the kernel's
@@ -36,6 +38,8 @@ exec 9> "$OUTDIR/.lock"
 flock -n 9 || { echo "vm.sh: another bench run holds $OUTDIR/.lock, waiting" >&2; flock 9; }
 
 KVERS=${BENCH_KVERS:-6.12}
+# Benchmark 3 on both Debian kernels unless kernels are named.
+ICOUNT_KVERS=${BENCH_ICOUNT_KVERS:-${BENCH_KVERS:-6.12 6.1}}
 POLL_N=${BENCH_POLL_SAMPLES:-2000}
 POLL_ROUNDS=${BENCH_POLL_ROUNDS:-3}
 ICOUNT_N=${BENCH_ICOUNT_SAMPLES:-300}
@@ -48,6 +52,15 @@ POLL_GOAL=1.10
 FID_GOAL=0.10
 PARTS=" ${BENCH_PARTS:-poll icount free} "
 part() { case "$PARTS" in *" $1 "*) return 0 ;; esac; return 1; }
+# kpart PART: PART runs on the current kernel $k (benchmark 3 on
+# ICOUNT_KVERS, the others on KVERS)
+kpart() {
+	part "$1" || return 1
+	case "$1" in
+	icount) [[ " $ICOUNT_KVERS " == *" $k "* ]] ;;
+	*) [[ " $KVERS " == *" $k "* ]] ;;
+	esac
+}
 
 # field SUITE FIELD: the "# FIELD: value" header line of a bench suite
 field() {
@@ -246,7 +259,9 @@ bench_pair() {
 
 RESULTS=$OUTDIR/results
 : > "$RESULTS"
-for k in $KVERS; do
+# Every kernel either list names, once, in order.
+ALL_KVERS=$(for k in $KVERS $ICOUNT_KVERS; do echo "$k"; done | awk '!seen[$0]++')
+for k in $ALL_KVERS; do
 	echo "== guest benchmarks on $k"
 	kernel=$("$H/kernel" "$k") || { echo "$k:kernel 0 1" >> "$RESULTS"; continue; }
 	set -- $kernel
@@ -260,7 +275,7 @@ for k in $KVERS; do
 		--suite "$SUITES/bench-icount.sh"; then
 		echo "  FAIL initramfs"; echo "$k:image 0 1" >> "$RESULTS"; continue
 	fi
-	if part poll; then
+	if kpart poll; then
 		for ((r = 1; r <= POLL_ROUNDS; r++)); do
 			bench_pair "$k" r$r "bench_n=$POLL_N"
 		done
@@ -270,7 +285,7 @@ for k in $KVERS; do
 		OPTIONAL=1 ICOUNT="shift=$ICOUNT_SHIFT,sleep=off" \
 			bench_pair "$k" icount "bench_n=$ICOUNT_N bench_test=timer" 120
 	fi
-	if part icount; then
+	if kpart icount; then
 		rm -f "$OUTDIR/$k".bench-icount.r*.log
 		for ((r = 1; r <= ICOUNT_FID_RUNS; r++)); do
 			OPTIONAL=1 ICOUNT="shift=$ICOUNT_SHIFT,sleep=off" \
@@ -278,10 +293,10 @@ for k in $KVERS; do
 				break
 		done
 	fi
-	part free && bench_boot "$k" bench-fidelity bench-fidelity "bench_n=$FID_N"
-	part poll && poll_table "$k"
-	part icount && icount_fid_table "$k"
-	part free && fid_table "$OUTDIR/$k.bench-fidelity.log"
+	kpart free && bench_boot "$k" bench-fidelity bench-fidelity "bench_n=$FID_N"
+	kpart poll && poll_table "$k"
+	kpart icount && icount_fid_table "$k"
+	kpart free && fid_table "$OUTDIR/$k.bench-fidelity.log"
 done
 echo -n "guests: "
 "$H/total" "$RESULTS"
