@@ -222,14 +222,11 @@ bench_boot() {
 	tmo=${5:-$(field "$s" timeout)}
 	# An -icount guest alone (not one side of a held pair) runs beside
 	# other -icount guests: its time does not depend on the host's load.
-	local conc= late=
+	local conc=
 	[ -n "${ICOUNT:-}" ] && [ "${PIDLE_QEMU_LOCK_HELD:-0}" != 1 ] && conc=--concurrent
-	# Debian's 6.1 stops at its boot-time SMP bring-up under -icount: it
-	# boots on CPU 0 and brings the other up later (harness/boot).
-	[ -n "${ICOUNT:-}" ] && case $k in 6.1|6.1-rt) late=--late-smp ;; esac
 	"$H/boot" --kernel "$IMAGE" --initrd "$OUTDIR/$k.initrd.gz" --log "$log" \
 		--suite "$s" --smp "$(field "$s" smp)" --append "$(field "$s" append) $4" \
-		--timeout "${tmo:-240}" ${ICOUNT:+--icount "$ICOUNT"} $conc $late
+		--timeout "${tmo:-240}" ${ICOUNT:+--icount "$ICOUNT" $ICOUNT_OPTS} $conc
 	st=$?
 	if [ "${OPTIONAL:-0}" = 1 ] && ! grep -q '^# vm: kernel' "$log"; then
 		echo "  $3: $k did not reach init (qemu exit status $st), not run; log $log"
@@ -266,6 +263,8 @@ for k in $ALL_KVERS; do
 	kernel=$("$H/kernel" "$k") || { echo "$k:kernel 0 1" >> "$RESULTS"; continue; }
 	set -- $kernel
 	IMAGE=$1 KDIR=$2
+	# What the kernel needs under -icount (--late-smp for 6.1).
+	ICOUNT_OPTS=$("$H/kernel" --icount-options "$k")
 	if ! "$H/module" "$KDIR" "$OUTDIR/$k.kmod"; then
 		echo "  FAIL module build, log $OUTDIR/$k.kmod/build.log"; echo "$k:module 0 1" >> "$RESULTS"; continue
 	fi

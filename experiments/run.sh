@@ -100,11 +100,11 @@ boot_job() {	# JOBDIR KNAME LOG
 	# beside other -icount guests (harness/boot --concurrent); --icount
 	# also puts the RTC on the virtual clock, so that its interrupts are
 	# counted in guest time.
-	# Debian's 6.1 stops at its boot-time SMP bring-up under -icount: it
-	# boots on CPU 0 and brings the others up later (harness/boot).
+	# harness/kernel --icount-options: what the kernel needs under
+	# -icount (--late-smp for 6.1).
 	local det=()
-	[ "$ICOUNT" != off ] && det=(--icount "shift=$ICOUNT,sleep=off" --concurrent)
-	[ "$ICOUNT" != off ] && case $kn in 6.1|6.1-rt) det+=(--late-smp) ;; esac
+	[ "$ICOUNT" != off ] && det=(--icount "shift=$ICOUNT,sleep=off" --concurrent
+		$("$TOP/harness/kernel" --icount-options "$kn"))
 	"$TOP/harness/boot" --kernel "$image" --initrd "$jd/initrd.gz" --log "$log" \
 		--smp "$SMP" --suite exp --append "exp_timeout=$TIMEOUT" \
 		--timeout $((TIMEOUT * 2 + 300)) "${det[@]}"

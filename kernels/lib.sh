@@ -22,6 +22,8 @@
 KERNELS_DIR=${KERNELS_DIR:-$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)}
 PIDLE_KERNEL_CACHE=${PIDLE_KERNEL_CACHE:-/var/cache/pidle-kernels}
 PIDLE_KERNEL_TARBALL=${PIDLE_KERNEL_TARBALL:-/usr/src/linux-source-6.12.tar.xz}
+# Where kernels_use_source finds a Debian linux-source-VERSION tarball.
+PIDLE_KERNEL_SRCDIR=${PIDLE_KERNEL_SRCDIR:-/usr/src}
 # Bump when the build steps change what a given source and fragments give.
 KERNELS_RECIPE=2
 
@@ -42,6 +44,22 @@ kernels_fragments() {
 	echo "$KERNELS_DIR/base.config $KERNELS_DIR/$name.config"
 }
 
+# kernels_use_source NAME: point PIDLE_KERNEL_TARBALL at the source kernel
+# NAME is built from. A fragment built from another release than the
+# default (6.12, or $PIDLE_KERNEL_TARBALL) says which in a line
+#     # source: linux-source-VERSION
+# (lockdep61.config: Debian's linux-source-6.1), found in
+# $PIDLE_KERNEL_SRCDIR. Call it in this shell, before kernels_dir.
+kernels_use_source() {
+	local f=$KERNELS_DIR/$1.config pkg
+	pkg=$(sed -n 's/^# source: \(linux-source-[0-9][0-9.]*\)$/\1/p' "$f" 2>/dev/null | head -n 1)
+	if grep -q '^# source:' "$f" 2>/dev/null && [ -z "$pkg" ]; then
+		kernels_die "$1.config: its '# source:' line names no linux-source-VERSION package"
+	fi
+	[ -z "$pkg" ] || PIDLE_KERNEL_TARBALL=$PIDLE_KERNEL_SRCDIR/$pkg.tar.xz
+	KERNELS_SOURCE_PKG=${pkg:-linux-source-6.12}
+}
+
 kernels_names() {
 	local f n out=
 	for f in "$KERNELS_DIR"/*.config; do
@@ -55,7 +73,7 @@ kernels_names() {
 kernels_srcver() {
 	local v
 	[ -f "$PIDLE_KERNEL_TARBALL" ] ||
-		kernels_die "no kernel source $PIDLE_KERNEL_TARBALL (install it: apt-get install linux-source-6.12, or make deps)"
+		kernels_die "no kernel source $PIDLE_KERNEL_TARBALL (install it: apt-get install ${KERNELS_SOURCE_PKG:-linux-source-6.12}, or make deps)"
 	v=$(dpkg-query -S "$PIDLE_KERNEL_TARBALL" 2>/dev/null | cut -d: -f1 | head -n 1)
 	[ -n "$v" ] && v=$(dpkg-query -W -f '${Version}' "$v" 2>/dev/null)
 	[ -n "$v" ] || v=$(stat -c '%s-%Y' "$PIDLE_KERNEL_TARBALL")

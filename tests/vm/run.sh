@@ -1,7 +1,7 @@
 #!/bin/bash
 # run.sh [KERNEL...]: the guest test suites, through the harness. For each
 # kernel named (harness/kernel: 6.1, 6.1-rt, 6.12, 6.12-rt, eval, debug,
-# kcsan, user; default $VM_KERNELS, else "6.1 6.12 eval@teo debug@teo 6.1-rt
+# kcsan, lockdep61, user; default $VM_KERNELS, else "6.1 6.12 eval@teo debug@teo 6.1-rt
 # 6.12-rt"; NAME@GOVERNOR boots every
 # suite with cpuidle.governor=GOVERNOR and checks it was in force): build
 # the module, one image with every suite, then boot each suite of suites/
@@ -10,16 +10,17 @@
 # other such guests), "# icount-debug:" (the same, on the debug kernel),
 # "# single-thread:" (harness/boot --single-thread: the reason)) and
 # check its log. Ends with "N passed, N failed" over all kernels.
-# Without $VM_SUITES, the rt, debug, kcsan and eval kernels run only the
-# suites whose "# kernels:" header line names "rt", "debug", "kcsan" or
-# "eval" (every suite
+# Without $VM_SUITES, the rt, debug, kcsan, lockdep and eval kernels run
+# only the suites whose "# kernels:" header line names "rt", "debug",
+# "kcsan", "lockdep" or "eval" (every suite
 # runs on the others): the rt flavours check the idle path, the domains,
 # reconfiguration and polling under PREEMPT_RT; the debug kernel (lockdep,
 # KASAN, delayed kobject release, fault injection) makes each cpuidle
 # kobject removal wait 1-4 s, so it runs the 2-vCPU suites about lifetime
 # and faults, under -icount; the eval kernel, built with every governor,
 # runs main, domains and polling (under teo in make check); the kcsan
-# kernel (make check-kcsan) the idle path, domains, polling, reconfig.
+# kernel (make check-kcsan) and the 6.1 lockdep kernel lockdep61 (make
+# check-lockdep61) the idle path, domains, polling, reconfig.
 # The guest programs and tools are built by make check-vm.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -67,23 +68,22 @@ build_modules() {
 
 RESULTS=$OUT/results
 : > "$RESULTS"
-# kernel_class NAME: rt, debug, kcsan, eval, or all (every suite)
+# kernel_class NAME: rt, debug, kcsan, lockdep, eval, or all (every suite)
 kernel_class() {
 	case "${1%%@*}" in
 	*-rt|*-rt-amd64) echo rt ;;
 	debug) echo debug ;;
 	kcsan) echo kcsan ;;
+	lockdep61) echo lockdep ;;
 	eval) echo eval ;;
 	*) echo all ;;
 	esac
 }
 
-# runs_on SUITE NAME: whether SUITE runs on kernel NAME
+# runs_on SUITE CLASS: whether SUITE runs on a kernel of CLASS
 runs_on() {
-	local class
-	class=$(kernel_class "$2")
-	[ -n "${VM_SUITES:-}" ] || [ "$class" = all ] ||
-		[[ " $(field "$1" kernels) " == *" $class "* ]]
+	[ -n "${VM_SUITES:-}" ] || [ "$2" = all ] ||
+		[[ " $(field "$1" kernels) " == *" $2 "* ]]
 }
 
 for name in $KERNELS; do
@@ -100,6 +100,10 @@ for name in $KERNELS; do
 	fi
 	set -- $kernel
 	image=$1 kdir=$2
+	class=$(kernel_class "$name")
+	# What this kernel needs under -icount (harness/kernel: --late-smp
+	# for 6.1), for the suites that boot so.
+	icount_opts=$("$H/kernel" --icount-options "${name%%@*}")
 	echo "  kernel: $image, module built against $kdir"
 	KOS=()
 	if build_modules "$kdir" "$d"; then
@@ -115,27 +119,21 @@ for name in $KERNELS; do
 		echo "  FAIL initramfs"; echo "image 0 1" >> "$RESULTS.$name"
 	fi
 	[ -f "$d/initrd.gz" ] && for s in $SUITES; do
-		runs_on "$s" "$name" || continue
+		runs_on "$s" "$class" || continue
 		ts=$(date +%s)
 		log=$d/$s.log
-		icount=$(field "$s" icount) append=$(field "$s" append) late=
+		icount=$(field "$s" icount) append=$(field "$s" append)
 		# The suite learns that its timing holds: pidle_icount=SPEC.
-		# Debian's 6.1 stops at its boot-time SMP bring-up under
-		# -icount: it boots on CPU 0 and brings the others up later.
-		if [ -n "$icount" ]; then
-			append="$append pidle_icount=$icount"
-			case ${name%%@*} in 6.1|6.1-rt) late=--late-smp ;; esac
-		fi
+		[ -z "$icount" ] || append="$append pidle_icount=$icount"
 		# On the debug kernel, a suite with "# icount-debug: SPEC" boots
 		# under -icount SPEC: the delayed kobject releases (1-4 s each,
 		# one after another) are idle waits, which then pass in virtual
 		# time, not the host's. Its instrumentation (KASAN, lockdep)
 		# makes every path several times longer, and -icount runs the
 		# vCPUs on one host thread: three times the suite's timeout.
-		# The kcsan kernel's instrumentation slows it alike.
+		# The kcsan and lockdep kernels' instrumentation slows them alike.
 		tmo=$(field "$s" timeout | grep . || echo 240)
-		class=$(kernel_class "$name")
-		if [ "$class" = debug ] || [ "$class" = kcsan ]; then
+		if [ "$class" = debug ] || [ "$class" = kcsan ] || [ "$class" = lockdep ]; then
 			append="$append vmsettle=5 pidle_instrumented=1"
 			[ -n "$icount" ] || icount=$(field "$s" icount-debug)
 			tmo=$((tmo * 3))
@@ -144,7 +142,7 @@ for name in $KERNELS; do
 			--smp "$(field "$s" smp)" --append "$append" \
 			${gov:+--append "cpuidle.governor=$gov"} \
 			--timeout "$tmo" \
-			${icount:+--icount "$icount" --concurrent} $late \
+			${icount:+--icount "$icount" --concurrent $icount_opts} \
 			$([ -z "$(field "$s" single-thread)" ] || echo --single-thread)
 		st=$?; [ $st -eq 0 ] || echo "  $s boot: qemu exit status $st (124 = timeout)"
 		"$H/check" "$s" "$log" "$RESULTS.$name" | grep -v ' passed, .* failed$'

@@ -4,14 +4,14 @@
 # package up and demotes its sibling; CPU hotplug, idle and under load,
 # keeps every counter consistent and offline CPUs keep nothing up.
 # (topology= and domain_policy=: the domains-config suite.)
-# kernels: rt eval kcsan
+# kernels: rt eval kcsan lockdep
 # smp: 8,sockets=2,cores=2,threads=2
 # timeout: 240
 . /lib.sh
 CORES="core0 core1 core2 core3" PKGS="package0 package1"
 # Residency that counts as "most of the elapsed time" on an idle TCG guest,
 # in percent; see the measured figures in the diagnostics. An instrumented
-# kernel (run.sh: pidle_instrumented=1 on debug and kcsan) keeps its CPUs
+# kernel (run.sh: pidle_instrumented=1 on debug, kcsan and lockdep) keeps its CPUs
 # busier: on kcsan, 59-74% (6.12 kcsan@teo, 3.7 s idle); there the test
 # asks for a clear majority, 50%.
 MIN_IDLE_PCT=70

@@ -8,7 +8,7 @@
 # for splats, still holds the first of the thousands of lines this writes.
 # Four CPUs, one package of two SMT cores: every case scales with the CPU
 # count under emulation (checks, device re-enabling, grace periods).
-# kernels: rt kcsan
+# kernels: rt kcsan lockdep
 # smp: 4,sockets=1,cores=2,threads=2
 # append: log_buf_len=8M
 # timeout: 480
