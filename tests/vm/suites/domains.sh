@@ -11,9 +11,9 @@
 CORES="core0 core1 core2 core3" PKGS="package0 package1"
 # Residency that counts as "most of the elapsed time" on an idle TCG guest,
 # in percent; see the measured figures in the diagnostics. An instrumented
-# kernel (run.sh: pidle_instrumented=1 on debug, kcsan and lockdep) keeps its CPUs
-# busier: on kcsan, 59-74% (6.12 kcsan@teo, 3.7 s idle); there the test
-# asks for a clear majority, 50%.
+# kernel (run.sh: pidle_instrumented=1 on debug, kcsan and lockdep61)
+# keeps its CPUs busier: on kcsan, 59-74% (6.12 kcsan@teo, 3.7 s idle);
+# there the test asks for a clear majority, 50%.
 MIN_IDLE_PCT=70
 [ "$(arg pidle_instrumented 0)" = 1 ] && MIN_IDLE_PCT=50
 
