@@ -145,9 +145,11 @@ char *pidle_topology_auto(void)
 	out = lvl + nr * lsize;
 
 	cpus_read_lock();
-	for (i = 0; i < nr && !ret; i++)
+	for (i = 0; i < nr && !ret; i++) {
 		ret = pidle_level_string(pidle_auto_levels[i].mask,
 					 lvl + i * lsize, lsize);
+		pidle_fault_auto_level();	/* the test build's window */
+	}
 	cpus_read_unlock();
 	if (ret) {
 		if (ret == -ENOSPC)

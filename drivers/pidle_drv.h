@@ -76,11 +76,16 @@ void pidle_powercap_exit(void);
 #ifdef PIDLE_FAULT
 int pidle_fault_online(unsigned int cpu);
 void pidle_fault_pending_at_entry(void);
+void pidle_fault_auto_level(void);
 void pidle_fault_exit(void);
 #else
 static inline int pidle_fault_online(unsigned int cpu)
 {
 	return 0;
+}
+
+static inline void pidle_fault_auto_level(void)
+{
 }
 
 static inline void pidle_fault_pending_at_entry(void)

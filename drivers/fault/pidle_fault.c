@@ -15,10 +15,16 @@
  * exactly N times, found at the interrupt controller as a real early
  * interrupt is (tests/vm/suites/wakeup-count.sh). Reads back how many
  * are left.
+ *
+ * fault_auto_level_ms=N makes topology=auto sleep N ms after reading each
+ * level's masks, so that a CPU hotplug can fall between two levels' reads
+ * if anything lets it (tests/vm/suites/auto-hotplug.sh): the reads must
+ * be one look at one topology.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/atomic.h>
+#include <linux/delay.h>
 #include <linux/errno.h>
 #include <linux/irq_work.h>
 #include <linux/moduleparam.h>
@@ -76,6 +82,20 @@ void pidle_fault_pending_at_entry(void)
 	if (!work->func)
 		*work = IRQ_WORK_INIT_HARD(pidle_fault_irq_work);
 	irq_work_queue(work);
+}
+
+static unsigned int pidle_fault_auto_level_ms;
+module_param_named(fault_auto_level_ms, pidle_fault_auto_level_ms, uint, 0644);
+MODULE_PARM_DESC(fault_auto_level_ms,
+		 "test build only: topology=auto sleeps this long after each level it reads, ms (default 0)");
+
+/* Between two levels' reads of topology=auto: may sleep. */
+void pidle_fault_auto_level(void)
+{
+	unsigned int ms = READ_ONCE(pidle_fault_auto_level_ms);
+
+	if (ms)
+		msleep(ms);
 }
 
 /* At teardown, after the drain: no trigger's interrupt is still to run. */
