@@ -1,9 +1,9 @@
 #!/bin/bash
 # run.sh [KERNEL...]: the guest test suites, through the harness. For each
 # kernel named (harness/kernel: 6.1, 6.1-rt, 6.12, 6.12-rt, eval, debug,
-# kcsan, lockdep61, user; default $VM_KERNELS, else "6.1 6.12 eval@teo debug@teo 6.1-rt
-# 6.12-rt"; NAME@GOVERNOR boots every
-# suite with cpuidle.governor=GOVERNOR and checks it was in force): build
+# kcsan, lockdep61, user; default $VM_KERNELS, else "6.1 6.12 eval@teo
+# debug@teo 6.1-rt 6.12-rt"; NAME@GOVERNOR boots every suite with
+# cpuidle.governor=GOVERNOR and checks it was in force): build
 # the module, one image with every suite, then boot each suite of suites/
 # (or $VM_SUITES) in the shape its header declares ("# smp:" required,
 # "# append:", "# timeout:", "# icount:" (booted under -icount beside
