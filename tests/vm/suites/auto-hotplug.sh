@@ -62,7 +62,7 @@ writes_under_hotplug() {
 	reasons "$err"
 }
 
-# 3: all online again, auto reads the whole topology; the counters hold.
+# 3: all online again, auto reads the whole topology; states are used; unload is clean.
 after_hotplug() {
 	echo 0 > $P/fault_auto_level_ms
 	echo auto > $P/topology || { why "auto refused with every CPU online"; return 1; }
