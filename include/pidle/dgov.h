@@ -1,0 +1,116 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pseudo-cpuidle: domain governors, the OS-initiated (OSI) mode's choice of
+ * a domain's idle state at last-man time (Documentation/cluster-governors.rst).
+ *
+ * Plain C, part of the model core: the built-in governors are compiled into
+ * the module and, unchanged, into the userspace tests (the equivalence test
+ * against the kernel's own genpd code, tests/kernelsrc/) and pidle-replay.
+ *
+ * The contract:
+ *
+ * - ->select() is called by the last man of a domain only: the CPU whose
+ *   vote made every CPU of the domain (OSI level 1) or every child domain
+ *   (level >= 2: every child down in its deepest state) idle. It runs with
+ *   interrupts off, on the idle path, with the domain's protocol holding
+ *   off its other CPUs' exits: it must be short, never sleep, take no lock
+ *   and allocate nothing. Calls for one domain never overlap; calls for
+ *   different domains run concurrently.
+ * - Its inputs (struct pidle_dgov_input) are aggregated by the model at
+ *   vote time; a governor never walks the domain's CPUs.
+ * - ->reflect() is called by the first man of a down period (the CPU whose
+ *   wake-up ends it), once per down period the governor chose, with the
+ *   period's length; also ordered with the same domain's ->select() by the
+ *   domain's protocol, so a governor's per-domain history needs no lock.
+ * - ->attach()/->detach() run in process context (a configuration being
+ *   built or freed), never concurrently with the idle path of the model
+ *   they belong to; ->attach() may allocate (GFP_KERNEL) and fail.
+ */
+#ifndef _PIDLE_DGOV_H
+#define _PIDLE_DGOV_H
+
+#include <linux/types.h>
+#include "limits.h"
+
+/* A governor's name, as domain_gov= and sysfs spell it. */
+#define PIDLE_DGOV_NAME_LEN	PIDLE_NAME_LEN
+
+/**
+ * struct pidle_dgov_state - one domain idle state, as genpd_power_state
+ * @power_off_latency_ns: entry latency (the devicetree's entry-latency-us)
+ * @power_on_latency_ns:  exit latency (exit-latency-us)
+ * @residency_ns:	  minimum residency (min-residency-us)
+ */
+struct pidle_dgov_state {
+	u64 power_off_latency_ns;
+	u64 power_on_latency_ns;
+	u64 residency_ns;
+};
+
+/**
+ * struct pidle_dgov_domain - a domain as its governor sees it
+ * @level:	its topology level, 1 = innermost
+ * @id:		its index at that level
+ * @nr_cpus:	CPUs in it (with its subdomains')
+ * @nr_states:	its states, shallowest first (at most PIDLE_MAX_DOMAIN_STATES)
+ * @states:	the states
+ * @priv:	the governor's own, set by ->attach()
+ */
+struct pidle_dgov_domain {
+	unsigned int level;
+	unsigned int id;
+	unsigned int nr_cpus;
+	unsigned int nr_states;
+	const struct pidle_dgov_state *states;
+	void *priv;
+};
+
+/**
+ * struct pidle_dgov_input - what the last man knows
+ * @now_ns:		the time of the decision (the model's clock)
+ * @next_timer_ns:	the earliest next timer event among the domain's
+ *			online CPUs, absolute; U64_MAX when none (genpd:
+ *			each cpuidle device's next_hrtimer)
+ * @cpu_qos_ns:		the smallest per-CPU resume latency constraint among
+ *			the domain's CPUs (genpd 6.12:
+ *			dev_pm_qos_raw_resume_latency()), ns; S64_MAX none
+ * @global_qos_ns:	the global CPU latency QoS (cpu_latency_qos_limit()),
+ *			ns; S64_MAX none
+ * @ipi_known:		whether @ipi_pending means anything here (the kernel
+ *			gives a module no way to see a remote pending IPI but
+ *			on the eval kernel; see the OSI page)
+ * @ipi_pending:	a CPU of the domain has an IPI on its way (mainline:
+ *			cpus_peek_for_pending_ipi())
+ * @deepest:		the deepest state index the domain may take
+ */
+struct pidle_dgov_input {
+	u64 now_ns;
+	u64 next_timer_ns;
+	s64 cpu_qos_ns;
+	s64 global_qos_ns;
+	bool ipi_known;
+	bool ipi_pending;
+	unsigned int deepest;
+};
+
+/**
+ * struct pidle_dgov_ops - a domain governor
+ * @name:	unique; [a-z0-9._-], at most PIDLE_DGOV_NAME_LEN - 1 characters
+ * @attach:	optional: set up @d->priv for one domain; 0 or -errno
+ * @detach:	optional: undo ->attach()
+ * @select:	the state index (0 .. in->deepest) to power the domain down
+ *		in, or -1 to keep it on (counted as *rejected*)
+ * @reflect:	optional: the down period in @state that ->select() chose
+ *		has ended after @residency_ns (power-off included)
+ */
+struct pidle_dgov_ops {
+	const char *name;
+	int (*attach)(struct pidle_dgov_domain *d);
+	void (*detach)(struct pidle_dgov_domain *d);
+	int (*select)(struct pidle_dgov_domain *d,
+		      const struct pidle_dgov_input *in);
+	void (*reflect)(struct pidle_dgov_domain *d, int state,
+			u64 residency_ns);
+};
+
+#endif /* _PIDLE_DGOV_H */
