@@ -140,6 +140,7 @@ include tests/unit/unit.mk
 include tests/fuzz/fuzz.mk
 include topology/topology.mk
 include tools/tools.mk
+include tools/replay/replay.mk
 include harness/harness.mk
 include tests/vm/vm.mk
 include experiments/experiments.mk

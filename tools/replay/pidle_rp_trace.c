@@ -1,0 +1,936 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * DOC: pidle-replay's recorded workload
+ *
+ * A trace in text form (``trace-cmd report``, with or without ``-t``, or
+ * the tracefs ``trace`` file) becomes, per CPU, the sequence of its idle
+ * periods: the entry, what the governor could know then (the CPU's next
+ * timer event, the next tick, the PM QoS limit, whether a task ran since
+ * the last period), the wake-up and what caused it.
+ *
+ * The lines are read into an array of events first, in three passes: the
+ * clock offset (trace clock to the hrtimers' CLOCK_MONOTONIC, or to the
+ * module's ktime), the look-ahead of periodic hrtimers (a timer restarted
+ * from its own callback, HRTIMER_RESTART, gets no hrtimer_start event: its
+ * next hrtimer_expire_entry says when it was due), then the periods.
+ *
+ * Two kinds of trace are read. A *standard* trace (any machine):
+ * power:cpu_idle gives the periods, the hrtimer events the next timer, the
+ * irq_vectors/irq/ipi events the wake source, sched:sched_wakeup whether
+ * a task ran. A *module* trace (pseudo_cpuidle loaded in a guest): the
+ * pidle_enter and pidle_exit events give each period exactly (entry time,
+ * next hrtimer, idle time) on the model's own clock, and what the recorded
+ * run chose and achieved; power:cpu_idle then shows the entries the driver
+ * left at once (a wake-up pending: no pidle_enter).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pidle_rp.h"
+#include "pidle_common.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+const char *const pidle_rp_src_name[PIDLE_RP_SRC_NR] = {
+	[PIDLE_RP_SRC_UNKNOWN] = "unknown",
+	[PIDLE_RP_SRC_TIMER] = "timer",
+	[PIDLE_RP_SRC_TICK] = "tick",
+	[PIDLE_RP_SRC_IPI] = "ipi",
+	[PIDLE_RP_SRC_IRQ] = "irq",
+	[PIDLE_RP_SRC_ABORTED] = "aborted",
+};
+
+enum rp_ev_type {
+	EV_IDLE,		/* c: state, or EV_IDLE_EXIT */
+	EV_HRT_START,		/* a: timer, b: expires, c: tick */
+	EV_HRT_CANCEL,		/* a: timer */
+	EV_HRT_EXPIRE,		/* a: timer, b: now, c: tick */
+	EV_SRC_TIMER,		/* local_timer_entry */
+	EV_SRC_IPI,
+	EV_SRC_IRQ,
+	EV_WAKEUP,		/* c: target CPU */
+	EV_SWITCH,		/* c: 1 when a task (not idle) runs next */
+	EV_QOS,			/* a: value us, c: 1 when removed */
+	EV_P_ENTER,		/* a: enter_ns, b: next_timer_ns, c: state */
+	EV_P_EXIT,		/* a: idle_ns, b: latency_ns, c: req | ach << 8 */
+	EV_P_DOWN,		/* a: domain, b: level, c: state */
+	EV_NR,
+};
+#define EV_IDLE_EXIT	0xffff
+
+/* The events a trace needs, by what they are for; see pidle-replay.rst. */
+enum rp_need {
+	NEED_CPU_IDLE, NEED_HRT_START, NEED_HRT_CANCEL, NEED_HRT_EXPIRE,
+	NEED_WAKE_SRC, NEED_WAKEUP, NEED_P_ENTER, NEED_P_EXIT, NEED_NR,
+};
+
+struct rp_ev {
+	u64 t;
+	u64 a, b;
+	uint32_t cpu;
+	uint16_t type, c;
+	uint32_t line;
+};
+
+struct rp_timer {
+	u64 id;
+	u64 expires;
+	uint32_t cpu;
+	bool tick, pending;
+};
+
+struct rp_cpu {
+	/* pending hrtimers of this CPU: indexes into the timer table */
+	uint32_t *tmr;
+	unsigned int nr_tmr, cap_tmr;
+	bool in_idle, task_ran, pidle_in;
+	uint16_t idle_state;
+	u64 idle_t;
+	size_t open;		/* period being classified, or SIZE_MAX */
+	size_t last;		/* the CPU's latest period */
+	int cls;		/* 0 nothing yet, 1 local timer seen */
+	size_t nr_periods;
+};
+
+struct rp_load {
+	const char *name;
+	char *err;
+	size_t errlen;
+	struct rp_ev *ev;
+	size_t nr_ev, cap_ev;
+	unsigned int hdr_cpus, max_cpu;
+	size_t need[NEED_NR];
+	struct rp_timer *tmr;
+	size_t nr_tmr, cap_tmr;
+	u64 *next_same;	/* per event: index of the timer's next event */
+	uint32_t *hash;		/* timer id -> index into tmr */
+	size_t hash_size;
+	char level_name[PIDLE_RP_MAX_LEVELS][16];
+	unsigned int nr_levels;
+};
+
+static int rp_fail(struct rp_load *l, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static int rp_fail(struct rp_load *l, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	n = snprintf(l->err, l->errlen, "%s: ", l->name);
+	va_start(ap, fmt);
+	vsnprintf(l->err + n, l->errlen - n, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+static void *rp_grow(void *p, size_t *cap, size_t want, size_t size)
+{
+	size_t n = *cap ? *cap : 1024;
+	void *q;
+
+	if (want <= *cap)
+		return p;
+	while (n < want)
+		n *= 2;
+	q = realloc(p, n * size);
+	if (!q)
+		return NULL;
+	*cap = n;
+	return q;
+}
+
+/* The value of "KEY=VALUE" in @s (the event's fields), or NULL. */
+static const char *rp_field(const char *s, const char *key)
+{
+	size_t kl = strlen(key);
+	const char *p = s;
+
+	while ((p = strstr(p, key))) {
+		if ((p == s || p[-1] == ' ' || p[-1] == '\t') && p[kl] == '=')
+			return p + kl + 1;
+		p += kl;
+	}
+	return NULL;
+}
+
+static bool rp_u64(const char *v, u64 *out)
+{
+	char *end;
+
+	if (!v || !(isdigit((unsigned char)*v) || *v == '-'))
+		return false;
+	errno = 0;
+	if (*v == '-') {
+		long long x = strtoll(v, &end, 0);
+
+		*out = (u64)x;
+	} else {
+		*out = strtoull(v, &end, 0);
+	}
+	return !errno && end != v && (!*end || isspace((unsigned char)*end) ||
+				     *end == ',' || *end == ')');
+}
+
+/* A pointer printed by %p or %px (hex with or without 0x): its bits. */
+static bool rp_ptr(const char *v, u64 *out)
+{
+	char *end;
+
+	if (!v)
+		return false;
+	*out = strtoull(v, &end, 16);
+	return end != v;
+}
+
+static bool rp_is_tick_fn(const char *f)
+{
+	return f && (!strncmp(f, "tick_nohz_handler", 17) ||
+		     !strncmp(f, "tick_sched_timer", 16) ||
+		     !strncmp(f, "tick_nohz_highres_handler", 25));
+}
+
+static int rp_level(struct rp_load *l, const char *v)
+{
+	char name[16];
+	unsigned int i;
+	size_t n = strcspn(v, " \t");
+
+	if (n >= sizeof(name))
+		n = sizeof(name) - 1;
+	memcpy(name, v, n);
+	name[n] = '\0';
+	for (i = 0; i < l->nr_levels; i++)
+		if (!strcmp(l->level_name[i], name))
+			return i;
+	if (l->nr_levels == PIDLE_RP_MAX_LEVELS)
+		return -1;
+	strcpy(l->level_name[l->nr_levels], name);
+	return l->nr_levels++;
+}
+
+/*
+ * One line: "COMM-PID [CPU] [FLAGS] SECS.FRAC: EVENT: FIELDS". 1 when it
+ * is an event, 0 when it is a line to skip, -1 on error.
+ */
+static int rp_line(struct rp_load *l, char *s, size_t lineno,
+		   u64 *last_t)
+{
+	struct rp_ev e = { .line = lineno };
+	char *p, *q, *ev, *f;
+	unsigned long cpu;
+	u64 secs, frac = 0, x;
+	int digits = 0;
+	const char *v;
+
+	while (*s == ' ' || *s == '\t')
+		s++;
+	if (!*s || *s == '#')
+		return 0;
+	if (strstr(s, "[LOST") || strstr(s, "LOST EVENTS"))
+		return rp_fail(l, "line %zu: the trace lost events ('%.60s'): a hole in the periods; record again with a larger buffer (trace-cmd record -b)",
+			       lineno, s);
+	if (!strncmp(s, "cpus=", 5)) {
+		l->hdr_cpus = strtoul(s + 5, NULL, 10);
+		return 0;
+	}
+	if (!strncmp(s, "CPU ", 4) && strstr(s, "is empty"))
+		return 0;
+	if (!strncmp(s, "version", 7) || !strncmp(s, "trace-cmd", 9))
+		return 0;
+	/* the CPU: the first " [digits]" */
+	for (p = s; (p = strchr(p, '[')); p++) {
+		if (!isdigit((unsigned char)p[1]))
+			continue;
+		cpu = strtoul(p + 1, &q, 10);
+		if (*q == ']')
+			break;
+	}
+	if (!p)
+		goto bad;
+	p = q + 1;
+	/* the flags (tracefs: "d..1."), then the time */
+	for (;;) {
+		while (*p == ' ')
+			p++;
+		q = p;
+		while (isdigit((unsigned char)*q))
+			q++;
+		if (q > p && *q == '.' && isdigit((unsigned char)q[1]))
+			break;
+		if (!*p || isdigit((unsigned char)*p))
+			goto bad;
+		p += strcspn(p, " ");
+	}
+	secs = strtoull(p, NULL, 10);
+	for (q++; isdigit((unsigned char)*q); q++, digits++)
+		if (digits < 9)
+			frac = frac * 10 + (*q - '0');
+	if (*q != ':' || digits < 6)
+		goto bad;
+	for (; digits < 9; digits++)
+		frac *= 10;
+	e.t = secs * 1000000000ULL + frac;
+	e.cpu = cpu;
+	if (e.t < *last_t)
+		return rp_fail(l, "line %zu: time %llu.%09llu is before the line above's %llu.%09llu: events out of order (a trace is sorted by time; do not concatenate traces)",
+			       lineno, e.t / 1000000000, e.t % 1000000000,
+			       *last_t / 1000000000, *last_t % 1000000000);
+	*last_t = e.t;
+	ev = q + 1;
+	while (*ev == ' ')
+		ev++;
+	f = strchr(ev, ':');
+	if (!f)
+		goto bad;
+	*f++ = '\0';
+	/* "system:event" in some outputs: the event's own name */
+	if ((q = strrchr(ev, ':')))
+		ev = q + 1;
+
+	if (!strcmp(ev, "cpu_idle")) {
+		if (!rp_u64(rp_field(f, "state"), &x) ||
+		    !rp_u64(rp_field(f, "cpu_id"), &e.a))
+			goto fields;
+		e.type = EV_IDLE;
+		e.cpu = e.a;
+		e.c = x == 4294967295ULL || x == ULLONG_MAX ? EV_IDLE_EXIT :
+		      (x < PIDLE_RP_MAX_STATES ? x : EV_IDLE_EXIT - 1);
+		l->need[NEED_CPU_IDLE]++;
+	} else if (!strcmp(ev, "hrtimer_start")) {
+		if (!rp_ptr(rp_field(f, "hrtimer"), &e.a) ||
+		    !rp_u64(rp_field(f, "expires"), &e.b))
+			goto fields;
+		e.type = EV_HRT_START;
+		e.c = rp_is_tick_fn(rp_field(f, "function"));
+		l->need[NEED_HRT_START]++;
+	} else if (!strcmp(ev, "hrtimer_cancel")) {
+		if (!rp_ptr(rp_field(f, "hrtimer"), &e.a))
+			goto fields;
+		e.type = EV_HRT_CANCEL;
+		l->need[NEED_HRT_CANCEL]++;
+	} else if (!strcmp(ev, "hrtimer_expire_entry")) {
+		if (!rp_ptr(rp_field(f, "hrtimer"), &e.a) ||
+		    !rp_u64(rp_field(f, "now"), &e.b))
+			goto fields;
+		e.type = EV_HRT_EXPIRE;
+		e.c = rp_is_tick_fn(rp_field(f, "function"));
+		l->need[NEED_HRT_EXPIRE]++;
+	} else if (!strcmp(ev, "local_timer_entry")) {
+		e.type = EV_SRC_TIMER;
+		l->need[NEED_WAKE_SRC]++;
+	} else if (!strcmp(ev, "reschedule_entry") ||
+		   !strcmp(ev, "call_function_entry") ||
+		   !strcmp(ev, "call_function_single_entry") ||
+		   !strcmp(ev, "ipi_entry")) {
+		e.type = EV_SRC_IPI;
+		l->need[NEED_WAKE_SRC]++;
+	} else if (!strcmp(ev, "irq_handler_entry") ||
+		   !strcmp(ev, "x86_platform_ipi_entry") ||
+		   !strcmp(ev, "irq_work_entry") ||
+		   !strcmp(ev, "thermal_apic_entry") ||
+		   !strcmp(ev, "error_apic_entry") ||
+		   !strcmp(ev, "spurious_apic_entry")) {
+		e.type = EV_SRC_IRQ;
+		l->need[NEED_WAKE_SRC]++;
+	} else if (!strcmp(ev, "sched_wakeup")) {
+		if (!rp_u64(rp_field(f, "target_cpu"), &x))
+			goto fields;
+		e.type = EV_WAKEUP;
+		e.c = x;
+		if (x > l->max_cpu && x < 65535)
+			l->max_cpu = x;
+		l->need[NEED_WAKEUP]++;
+	} else if (!strcmp(ev, "sched_switch")) {
+		v = rp_field(f, "next_pid");
+		if (!rp_u64(v, &x))
+			goto fields;
+		e.type = EV_SWITCH;
+		e.c = x != 0;
+	} else if (!strcmp(ev, "pm_qos_add_request") ||
+		   !strcmp(ev, "pm_qos_update_request") ||
+		   !strcmp(ev, "pm_qos_remove_request")) {
+		if (!rp_u64(rp_field(f, "value"), &e.a))
+			goto fields;
+		e.type = EV_QOS;
+		e.c = !strcmp(ev, "pm_qos_remove_request");
+	} else if (!strcmp(ev, "pidle_enter")) {
+		if (!rp_u64(rp_field(f, "state"), &x) ||
+		    !rp_u64(rp_field(f, "enter_ns"), &e.a) ||
+		    !rp_u64(rp_field(f, "next_timer_ns"), &e.b)) {
+			if (rp_field(f, "state") && !rp_field(f, "enter_ns"))
+				return rp_fail(l, "line %zu: pidle_enter without enter_ns and next_timer_ns: a module older than pidle-replay's; rebuild it",
+					       lineno);
+			goto fields;
+		}
+		if (x >= PIDLE_RP_MAX_STATES)
+			goto fields;
+		e.type = EV_P_ENTER;
+		e.c = x;
+		l->need[NEED_P_ENTER]++;
+	} else if (!strcmp(ev, "pidle_exit")) {
+		u64 req, ach;
+
+		if (!rp_u64(rp_field(f, "requested"), &req) ||
+		    !rp_u64(rp_field(f, "achieved"), &ach) ||
+		    !rp_u64(rp_field(f, "idle_ns"), &e.a) ||
+		    !rp_u64(rp_field(f, "latency_ns"), &e.b) ||
+		    req >= PIDLE_RP_MAX_STATES || ach >= PIDLE_RP_MAX_STATES)
+			goto fields;
+		e.type = EV_P_EXIT;
+		e.c = req | ach << 8;
+		l->need[NEED_P_EXIT]++;
+	} else if (!strcmp(ev, "pidle_domain_down")) {
+		int lv;
+
+		v = rp_field(f, "level");
+		if (!v || !rp_u64(rp_field(f, "domain"), &e.a) ||
+		    !rp_u64(rp_field(f, "state"), &x) ||
+		    x >= PIDLE_RP_MAX_STATES)
+			goto fields;
+		lv = rp_level(l, v);
+		if (lv < 0)
+			return rp_fail(l, "line %zu: more than %d domain levels",
+				       lineno, PIDLE_RP_MAX_LEVELS);
+		e.type = EV_P_DOWN;
+		e.b = lv;
+		e.c = x;
+	} else {
+		return 0;	/* an event the replay does not use */
+	}
+	if (e.cpu > l->max_cpu)
+		l->max_cpu = e.cpu;
+	l->ev = rp_grow(l->ev, &l->cap_ev, l->nr_ev + 1, sizeof(*l->ev));
+	if (!l->ev)
+		return rp_fail(l, "out of memory at line %zu", lineno);
+	l->ev[l->nr_ev++] = e;
+	return 1;
+fields:
+	return rp_fail(l, "line %zu: %s event without the fields it should have ('%.80s')",
+		       lineno, ev, f);
+bad:
+	return rp_fail(l, "line %zu: not a trace line (want 'COMM-PID [CPU] TIME: EVENT: FIELDS', as trace-cmd report prints): '%.80s'",
+		       lineno, s);
+}
+
+static int rp_read(struct rp_load *l, FILE *f, size_t *nr_lines)
+{
+	char *line = NULL;
+	size_t cap = 0, lineno = 0;
+	u64 last_t = 0;
+	ssize_t n;
+	int ret = 0;
+
+	while ((n = getline(&line, &cap, f)) > 0) {
+		lineno++;
+		if (line[n - 1] != '\n') {
+			ret = rp_fail(l, "line %zu: cut short (no end of line): the trace is truncated", lineno);
+			break;
+		}
+		line[n - 1] = '\0';
+		if (rp_line(l, line, lineno, &last_t) < 0) {
+			ret = -1;
+			break;
+		}
+	}
+	if (!ret && ferror(f))
+		ret = rp_fail(l, "read error: %s", strerror(errno));
+	free(line);
+	*nr_lines = lineno;
+	return ret;
+}
+
+/* The timer table, indexed by an open-addressing hash of the ids. */
+static int rp_rehash(struct rp_load *l)
+{
+	size_t n = l->hash_size ? 2 * l->hash_size : 1024, i, h;
+	uint32_t *tab = malloc(n * sizeof(*tab));
+
+	if (!tab)
+		return -1;
+	memset(tab, 0xff, n * sizeof(*tab));
+	for (i = 0; i < l->nr_tmr; i++) {
+		h = (l->tmr[i].id * 0x9e3779b97f4a7c15ULL) >> 20;
+		while (tab[h & (n - 1)] != UINT32_MAX)
+			h++;
+		tab[h & (n - 1)] = i;
+	}
+	free(l->hash);
+	l->hash = tab;
+	l->hash_size = n;
+	return 0;
+}
+
+static struct rp_timer *rp_timer(struct rp_load *l, u64 id)
+{
+	size_t h;
+
+	if (2 * (l->nr_tmr + 1) > l->hash_size && rp_rehash(l))
+		return NULL;
+	for (h = (id * 0x9e3779b97f4a7c15ULL) >> 20;; h++) {
+		uint32_t i = l->hash[h & (l->hash_size - 1)];
+
+		if (i == UINT32_MAX)
+			break;
+		if (l->tmr[i].id == id)
+			return &l->tmr[i];
+	}
+	l->tmr = rp_grow(l->tmr, &l->cap_tmr, l->nr_tmr + 1, sizeof(*l->tmr));
+	if (!l->tmr)
+		return NULL;
+	memset(&l->tmr[l->nr_tmr], 0, sizeof(*l->tmr));
+	l->tmr[l->nr_tmr].id = id;
+	l->hash[h & (l->hash_size - 1)] = l->nr_tmr;
+	return &l->tmr[l->nr_tmr++];
+}
+
+static void rp_cpu_del(struct rp_cpu *c, uint32_t ti)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->nr_tmr; i++)
+		if (c->tmr[i] == ti) {
+			c->tmr[i] = c->tmr[--c->nr_tmr];
+			return;
+		}
+}
+
+static int rp_cpu_add(struct rp_cpu *c, uint32_t ti)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->nr_tmr; i++)
+		if (c->tmr[i] == ti)
+			return 0;
+	if (c->nr_tmr == c->cap_tmr) {
+		unsigned int n = c->cap_tmr ? 2 * c->cap_tmr : 16;
+		uint32_t *p = realloc(c->tmr, n * sizeof(*p));
+
+		if (!p)
+			return -1;
+		c->tmr = p;
+		c->cap_tmr = n;
+	}
+	c->tmr[c->nr_tmr++] = ti;
+	return 0;
+}
+
+struct rp_sort {
+	u64 t;
+	uint32_t code;
+};
+
+static int rp_sort_cmp(const void *a, const void *b)
+{
+	const struct rp_sort *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	/* exits (even codes) first, then by period */
+	if ((x->code & 1) != (y->code & 1))
+		return (x->code & 1) ? 1 : -1;
+	return x->code < y->code ? -1 : x->code > y->code;
+}
+
+static int rp_cpus_arg(struct rp_load *l, struct pidle_rp_trace *t,
+		       const char *list, uint8_t mode, const char *opt)
+{
+	struct pidle_cpuset set = { 0 };
+	unsigned int cpu;
+
+	if (!list)
+		return 0;
+	if (pidle_cpulist_add(&set, list))
+		return rp_fail(l, "%s '%s': not a CPU list", opt, list);
+	for (cpu = 0; cpu < t->nr_cpus; cpu++)
+		if (pidle_cpuset_test(&set, cpu))
+			t->cpu_mode[cpu] = mode;
+	return 0;
+}
+
+static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
+		    struct pidle_rp_trace *t)
+{
+	bool module = l->need[NEED_P_ENTER] > 0;
+	struct rp_cpu *cpu = NULL;
+	struct rp_sort *srt = NULL;
+	s64 off = LLONG_MIN, qos_ns;
+	size_t i, cap_p = 0, nr_p = 0, nr_mono = 0;
+	struct pidle_rp_period *per = NULL;
+	int ret = -1;
+	unsigned int c;
+
+	/* 1. the offset from the trace clock to the model's */
+	for (i = 0; i < l->nr_ev; i++) {
+		const struct rp_ev *e = &l->ev[i];
+		s64 d;
+
+		if (module ? e->type != EV_P_ENTER : e->type != EV_HRT_EXPIRE)
+			continue;
+		d = (s64)(module ? e->a : e->b) - (s64)e->t;
+		/* hrtimers on CLOCK_REALTIME/TAI: not the monotonic base */
+		if (!module && d > (s64)(1000000000LL * 3600 * 24 * 365))
+			continue;
+		nr_mono++;
+		if (d > off)
+			off = d;
+	}
+	if (!nr_mono)
+		return rp_fail(l, "no %s event to align the clocks with",
+			       module ? "pidle_enter" : "hrtimer_expire_entry");
+
+	/* 2. per hrtimer event, the timer's next event (HRTIMER_RESTART) */
+	l->next_same = malloc(l->nr_ev * sizeof(*l->next_same));
+	if (!l->next_same)
+		return rp_fail(l, "out of memory");
+	for (i = 0; i < l->nr_tmr; i++)
+		l->tmr[i].expires = SIZE_MAX;	/* scratch: the next event */
+	for (i = l->nr_ev; i-- > 0;) {
+		struct rp_ev *e = &l->ev[i];
+		struct rp_timer *tm;
+
+		l->next_same[i] = SIZE_MAX;
+		if (e->type != EV_HRT_START && e->type != EV_HRT_CANCEL &&
+		    e->type != EV_HRT_EXPIRE)
+			continue;
+		tm = rp_timer(l, e->a);
+		if (!tm)
+			return rp_fail(l, "out of memory");
+		l->next_same[i] = tm->expires;
+		tm->expires = i;
+	}
+	for (i = 0; i < l->nr_tmr; i++) {
+		l->tmr[i].expires = 0;
+		l->tmr[i].pending = false;
+	}
+
+	/* 3. the periods */
+	t->nr_cpus = l->max_cpu + 1;
+	if (l->hdr_cpus > t->nr_cpus)
+		t->nr_cpus = l->hdr_cpus;
+	if (o->topo_cpus && t->nr_cpus > o->topo_cpus)
+		return rp_fail(l, "the trace has CPUs 0-%u, more than the %u of the topology: give a topology of the machine that was traced",
+			       t->nr_cpus - 1, o->topo_cpus);
+	if (o->topo_cpus)
+		t->nr_cpus = o->topo_cpus;
+	cpu = calloc(t->nr_cpus, sizeof(*cpu));
+	t->cpu_mode = calloc(t->nr_cpus, 1);
+	if (!cpu || !t->cpu_mode) {
+		rp_fail(l, "out of memory");
+		goto out;
+	}
+	for (c = 0; c < t->nr_cpus; c++)
+		cpu[c].open = SIZE_MAX;
+	qos_ns = o->qos_ns >= 0 ? o->qos_ns : PIDLE_RP_NO_QOS_NS;
+	t->module = module;
+	t->hz = o->hz;
+	memcpy(t->rec.level_name, l->level_name, sizeof(l->level_name));
+	t->rec.nr_levels = l->nr_levels;
+
+	for (i = 0; i < l->nr_ev; i++) {
+		const struct rp_ev *e = &l->ev[i];
+		struct rp_cpu *rc = &cpu[e->cpu];
+		u64 now = e->t + off;
+		struct pidle_rp_period *p;
+		struct rp_timer *tm;
+
+		switch (e->type) {
+		case EV_HRT_START:
+			tm = rp_timer(l, e->a);
+			if (tm->pending)
+				rp_cpu_del(&cpu[tm->cpu], tm - l->tmr);
+			tm->cpu = e->cpu;
+			tm->tick = e->c;
+			tm->expires = e->b;
+			tm->pending = e->b - now < 1000000000ULL * 3600 * 24 * 365 ||
+				      e->b < now;
+			if (tm->pending && rp_cpu_add(rc, tm - l->tmr))
+				goto oom;
+			break;
+		case EV_HRT_CANCEL:
+		case EV_HRT_EXPIRE:
+			tm = rp_timer(l, e->a);
+			if (tm->pending)
+				rp_cpu_del(&cpu[tm->cpu], tm - l->tmr);
+			tm->pending = false;
+			if (e->type == EV_HRT_EXPIRE) {
+				size_t nx = l->next_same[i];
+
+				tm->tick = e->c;
+				/* restarted from its callback: due at its next expiry */
+				if (nx != SIZE_MAX && l->ev[nx].type == EV_HRT_EXPIRE) {
+					tm->cpu = e->cpu;
+					tm->expires = l->ev[nx].b;
+					tm->pending = true;
+					if (rp_cpu_add(rc, tm - l->tmr))
+						goto oom;
+				}
+				if (rc->open != SIZE_MAX && rc->cls < 2) {
+					per[rc->open].src = e->c ? PIDLE_RP_SRC_TICK :
+								   PIDLE_RP_SRC_TIMER;
+					rc->cls = 2;
+				}
+			}
+			break;
+		case EV_SRC_TIMER:
+		case EV_SRC_IPI:
+		case EV_SRC_IRQ:
+			if (rc->open == SIZE_MAX || rc->cls)
+				break;
+			per[rc->open].src = e->type == EV_SRC_TIMER ? PIDLE_RP_SRC_TIMER :
+					    e->type == EV_SRC_IPI ? PIDLE_RP_SRC_IPI :
+					    PIDLE_RP_SRC_IRQ;
+			/* a local timer interrupt: its hrtimer says which */
+			rc->cls = e->type == EV_SRC_TIMER ? 1 : 2;
+			break;
+		case EV_WAKEUP:
+			if (e->c < t->nr_cpus)
+				cpu[e->c].task_ran = true;
+			break;
+		case EV_SWITCH:
+			if (e->c)
+				rc->task_ran = true;
+			break;
+		case EV_QOS:
+			if (o->qos_ns < 0)
+				qos_ns = e->c ? PIDLE_RP_NO_QOS_NS :
+					 (s64)e->a * 1000;
+			break;
+		case EV_P_DOWN:
+			if (e->b < PIDLE_RP_MAX_LEVELS)
+				t->rec.down[e->b][e->c]++;
+			break;
+		case EV_IDLE:
+			if (e->c != EV_IDLE_EXIT) {
+				rc->open = SIZE_MAX;	/* the window closes */
+				rc->in_idle = true;
+				rc->pidle_in = false;
+				rc->idle_state = e->c;
+				rc->idle_t = now;
+				if (module)
+					break;
+			} else {
+				if (!rc->in_idle)
+					break;	/* idle since before the trace */
+				rc->in_idle = false;
+				if (!module) {
+					/* the period this CPU opened */
+					per[rc->last].wake_ns = now;
+					rc->open = rc->last;
+					rc->cls = 0;
+					break;
+				}
+				if (rc->pidle_in)
+					break;
+				/* module trace: an entry the driver left at once */
+			}
+			__attribute__((fallthrough));	/* a new period */
+		case EV_P_ENTER:
+			if (e->type == EV_P_ENTER) {
+				if (!rc->in_idle)
+					break;	/* its cpu_idle was before the trace */
+				rc->pidle_in = true;
+			}
+			per = rp_grow(per, &cap_p, nr_p + 1, sizeof(*per));
+			if (!per)
+				goto oom;
+			rc->last = nr_p;
+			p = &per[nr_p++];
+			memset(p, 0, sizeof(*p));
+			p->cpu = e->cpu;
+			p->latency_req_ns = qos_ns;
+			p->flags = rc->task_ran ? PIDLE_RP_F_TASK_RAN : 0;
+			rc->task_ran = false;
+			rc->nr_periods++;
+			if (e->type == EV_P_ENTER) {
+				p->enter_ns = e->a;
+				p->wake_ns = PIDLE_RP_NO_TIME;
+				p->next_timer_ns = e->b;
+				p->next_tick_ns = PIDLE_RP_NO_TIME;
+				p->rec_state = e->c;
+			} else if (module) {
+				/* the aborted entry of a module trace */
+				p->enter_ns = rc->idle_t;
+				p->wake_ns = now;
+				p->next_timer_ns = PIDLE_RP_NO_TIME;
+				p->next_tick_ns = PIDLE_RP_NO_TIME;
+				p->rec_state = rc->idle_state;
+				p->rec_achieved = rc->idle_state;
+				p->flags |= PIDLE_RP_F_ABORTED;
+				p->src = PIDLE_RP_SRC_ABORTED;
+				t->rec.requested[p->rec_state]++;
+			} else {
+				u64 nt = PIDLE_RP_NO_TIME, tick = PIDLE_RP_NO_TIME;
+				unsigned int k;
+
+				for (k = 0; k < rc->nr_tmr; k++) {
+					tm = &l->tmr[rc->tmr[k]];
+					if (tm->tick) {
+						if (tm->expires < tick)
+							tick = tm->expires;
+					} else if (tm->expires < nt) {
+						nt = tm->expires;
+					}
+				}
+				/*
+				 * The tick armed beyond the next tick period:
+				 * stopped, re-armed for the next event (a
+				 * timer-wheel one, say).
+				 */
+				if (tick != PIDLE_RP_NO_TIME &&
+				    tick > now + 1000000000ULL / o->hz && tick < nt)
+					nt = tick;
+				p->enter_ns = now;
+				p->wake_ns = PIDLE_RP_NO_TIME;
+				p->next_timer_ns = nt;
+				p->next_tick_ns = tick;
+				p->rec_state = e->c;
+				p->rec_achieved = e->c;
+				t->rec.requested[p->rec_state < PIDLE_RP_MAX_STATES ?
+						 p->rec_state : 0]++;
+			}
+			break;
+		case EV_P_EXIT:
+			if (!rc->pidle_in)
+				break;
+			p = &per[rc->last];
+			p->wake_ns = p->enter_ns + e->a;
+			p->rec_achieved = e->c >> 8;
+			t->rec.requested[e->c & 0xff]++;
+			t->rec.achieved[e->c >> 8]++;
+			t->rec.latency_ns += e->b;
+			rc->open = rc->last;
+			rc->cls = 0;
+			break;
+		}
+	}
+	/* a period the trace's end cut: dropped */
+	for (i = 0, c = 0; i < nr_p; i++) {
+		if (per[i].wake_ns == PIDLE_RP_NO_TIME) {
+			cpu[per[i].cpu].nr_periods--;
+			continue;
+		}
+		per[c++] = per[i];
+	}
+	nr_p = c;
+	if (rp_cpus_arg(l, t, o->busy_cpus, PIDLE_RP_CPU_BUSY, "--busy") ||
+	    rp_cpus_arg(l, t, o->offline_cpus, PIDLE_RP_CPU_OFFLINE, "--offline"))
+		goto out;
+	for (c = 0; c < t->nr_cpus; c++) {
+		if (t->cpu_mode[c] != PIDLE_RP_CPU_IDLES) {
+			if (cpu[c].nr_periods) {
+				rp_fail(l, "cpu %u: declared %s, but it idles %zu times in the trace",
+					c, t->cpu_mode[c] == PIDLE_RP_CPU_BUSY ?
+					"busy" : "offline", cpu[c].nr_periods);
+				goto out;
+			}
+			continue;
+		}
+		if (!cpu[c].nr_periods) {
+			rp_fail(l, "cpu %u: no idle period in the trace: it was busy, or idle or offline all along, which the trace cannot tell; say which with --busy=%u or --offline=%u",
+				c, c, c);
+			goto out;
+		}
+	}
+	if (!nr_p) {
+		rp_fail(l, "no complete idle period");
+		goto out;
+	}
+
+	/* 4. every entry and exit in time order */
+	srt = malloc(2 * nr_p * sizeof(*srt));
+	t->order = malloc(2 * nr_p * sizeof(*t->order));
+	if (!srt || !t->order)
+		goto oom;
+	for (i = 0; i < nr_p; i++) {
+		srt[2 * i] = (struct rp_sort){ per[i].wake_ns, 2 * i };
+		srt[2 * i + 1] = (struct rp_sort){ per[i].enter_ns, 2 * i + 1 };
+	}
+	qsort(srt, 2 * nr_p, sizeof(*srt), rp_sort_cmp);
+	for (i = 0; i < 2 * nr_p; i++)
+		t->order[i] = srt[i].code;
+	t->start_ns = srt[0].t;
+	t->end_ns = srt[2 * nr_p - 1].t;
+	t->period = per;
+	t->nr_periods = nr_p;
+	per = NULL;
+	ret = 0;
+	goto out;
+oom:
+	rp_fail(l, "out of memory");
+out:
+	if (cpu)
+		for (c = 0; c < t->nr_cpus; c++)
+			free(cpu[c].tmr);
+	free(cpu);
+	free(srt);
+	free(per);
+	return ret;
+}
+
+static const char *const rp_need_what[NEED_NR] = {
+	[NEED_CPU_IDLE] = "power:cpu_idle (the idle periods)",
+	[NEED_HRT_START] = "timer:hrtimer_start (each CPU's next timer)",
+	[NEED_HRT_CANCEL] = "timer:hrtimer_cancel (each CPU's next timer)",
+	[NEED_HRT_EXPIRE] = "timer:hrtimer_expire_entry (each CPU's next timer, the clock)",
+	[NEED_WAKE_SRC] = "irq_vectors:local_timer_entry, irq_vectors:reschedule_entry, irq:irq_handler_entry or ipi:ipi_entry (what woke each period)",
+	[NEED_WAKEUP] = "sched:sched_wakeup (whether a task ran between periods)",
+	[NEED_P_ENTER] = "pseudo_cpuidle:pidle_enter",
+	[NEED_P_EXIT] = "pseudo_cpuidle:pidle_exit (the module trace's wake-ups)",
+};
+
+int pidle_rp_load(FILE *f, const char *name,
+		  const struct pidle_rp_load_opts *o,
+		  struct pidle_rp_trace *t, char *err, size_t errlen)
+{
+	struct rp_load l = { .name = name, .err = err, .errlen = errlen };
+	static const enum rp_need std[] = { NEED_CPU_IDLE, NEED_HRT_START,
+		NEED_HRT_CANCEL, NEED_HRT_EXPIRE, NEED_WAKE_SRC, NEED_WAKEUP };
+	static const enum rp_need mod[] = { NEED_CPU_IDLE, NEED_P_EXIT,
+		NEED_WAKE_SRC, NEED_WAKEUP };
+	const enum rp_need *need;
+	size_t nr_need, i, nr_lines = 0;
+	int ret = -1;
+
+	memset(t, 0, sizeof(*t));
+	if (rp_read(&l, f, &nr_lines))
+		goto out;
+	if (!l.nr_ev) {
+		rp_fail(&l, "no event the replay reads in %zu lines: not a trace of the events it needs (Documentation/pidle-replay.rst)", nr_lines);
+		goto out;
+	}
+	need = l.need[NEED_P_ENTER] ? mod : std;
+	nr_need = l.need[NEED_P_ENTER] ? ARRAY_SIZE(mod) : ARRAY_SIZE(std);
+	for (i = 0; i < nr_need; i++)
+		if (!l.need[need[i]]) {
+			rp_fail(&l, "no %s event: record it (trace-cmd record -e ...; Documentation/pidle-replay.rst lists the events)",
+				rp_need_what[need[i]]);
+			goto out;
+		}
+	if (rp_build(&l, o, t))
+		goto out;
+	t->nr_lines = nr_lines;
+	t->nr_events = l.nr_ev;
+	ret = 0;
+out:
+	if (ret)
+		pidle_rp_free(t);
+	free(l.ev);
+	free(l.tmr);
+	free(l.next_same);
+	free(l.hash);
+	return ret;
+}
+
+void pidle_rp_free(struct pidle_rp_trace *t)
+{
+	free(t->period);
+	free(t->order);
+	free(t->cpu_mode);
+	t->period = NULL;
+	t->order = NULL;
+	t->cpu_mode = NULL;
+}
