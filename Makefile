@@ -68,7 +68,7 @@ $(BUILD)/libpidle-san.a: $(call objs,san,$(MODEL_SRCS))
 # Linking: a program from its objects and archives, plain or -static.
 LINK = $(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(LDLIBS)
 
-.PHONY: all module tools check check-unit check-vm check-tools check-docs check-32bit docs \
+.PHONY: all module tools check check-unit check-vm check-tools check-replay check-docs check-32bit docs \
 	demo bench fuzz check-fuzz deps deps-check install clean help
 
 all: module tools
@@ -77,11 +77,12 @@ help:
 	@echo 'pseudo-cpuidle targets:'
 	@echo '  make            build the module (against KDIR) and the tools'
 	@echo '  make module     build pseudo_cpuidle.ko only'
-	@echo '  make tools      build pidle-topo, pidle-stat, pidle-bench'
+	@echo '  make tools      build pidle-topo, pidle-stat, pidle-bench, pidle-replay'
 	@echo '  make check      run every test: unit, stress, TSan, fuzz, tools, guests'
 	@echo '  make check-unit cmocka unit tests, stress, TSan'
 	@echo '  make check-fuzz the fuzzers: every seed, then 100000 fixed inputs each'
 	@echo '  make check-tools golden tests of the three tools (tests/tools/golden.sh)'
+	@echo '  make check-replay pidle-replay on the traces of tests/replay (host only)'
 	@echo '  make check-vm   the QEMU guest suites on each kernel of VM_KERNELS'
 	@echo '                  (default "6.1 6.12 eval@teo debug@teo 6.1-rt 6.12-rt";'
 	@echo '                  names: harness/README)'

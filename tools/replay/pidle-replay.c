@@ -493,18 +493,6 @@ static int rp_main(const struct rp_args *a)
 		/* the others' topologies are still freed: swap, do not lose */
 		cells.cell[a->cell - 1] = cells.cell[0];
 	}
-	if (a->output) {
-		out = fopen(a->output, "w");
-		if (!out) {
-			ret = pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->output, strerror(errno));
-			goto out;
-		}
-	}
-	if (a->fmt == PIDLE_OUT_PLAIN)
-		fprintf(out, "trace %s: %s trace, %zu lines, %zu events, %zu idle periods on %u CPUs, %.3f s\n",
-			a->trace, t.module ? "module (pseudo_cpuidle)" : "standard",
-			t.nr_lines, t.nr_events, t.nr_periods, t.nr_cpus,
-			(t.end_ns - t.start_ns) / 1e9);
 	jobs = a->cell > 0 ? 1 : a->jobs;
 	if (jobs > (a->cell > 0 ? 1 : cells.nr))
 		jobs = cells.nr;
@@ -545,9 +533,25 @@ static int rp_main(const struct rp_args *a)
 			else if (WEXITSTATUS(st) && !ret)
 				ret = WEXITSTATUS(st);
 		}
+	/* a cell that failed: its message, and no report */
+	if (ret && ret != RP_EXIT_DISAGREE)
+		goto out;
+	if (a->output) {
+		out = fopen(a->output, "w");
+		if (!out) {
+			out = stdout;
+			ret = pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->output, strerror(errno));
+			goto out;
+		}
+	}
 	for (w = 0; w < jobs; w++)
 		if (wf[w])
 			rp_collect_rows(wf[w], rows, cells.nr, &header);
+	if (a->fmt == PIDLE_OUT_PLAIN)
+		fprintf(out, "trace %s: %s trace, %zu lines, %zu events, %zu idle periods on %u CPUs, %.3f s\n",
+			a->trace, t.module ? "module (pseudo_cpuidle)" : "standard",
+			t.nr_lines, t.nr_events, t.nr_periods, t.nr_cpus,
+			(t.end_ns - t.start_ns) / 1e9);
 	if (header && a->fmt == PIDLE_OUT_CSV)
 		fputs(header, out);
 	rp_emit(out, rows, a->cell > 0 ? 1 : cells.nr);

@@ -33,3 +33,8 @@ $(BUILD)/pidle-replay: $(call objs,o,$(REPLAY_SRCS)) \
 		       $(BUILD)/o/tools/replay/pidle_kgov.o $(KGOV_OBJS) \
 		       $(BUILD)/libpidle.a
 	$(LINK) -lm
+
+# The replay's tests (host only, seconds): tests/replay/run.sh.
+.PHONY: check-replay
+check-replay: deps-check $(BUILD)/pidle-replay
+	@tests/replay/run.sh $(BUILD)

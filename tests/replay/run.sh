@@ -1,0 +1,133 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# make check-replay: pidle-replay on the traces of this folder (host only,
+# a few seconds). synthetic.trace is hand-made (trace-cmd report's text,
+# -t: ns): cpu1 sleeps 950 us 50 times, woken by its own hrtimer, cpu0
+# 10 ms 5 times, by its tick. guest-menu.trace is a real recording
+# (tests/replay/record.sh: 6.12 under -icount, menu, the tiny experiment's
+# workload), replayed with the same table and governor. Prints its own
+# "N passed, N failed".
+set -u
+BUILD=${1:-build}
+R=$BUILD/pidle-replay
+D=$(dirname "$0")
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+not_ok() { fail=$((fail + 1)); echo "not ok - $1: $2"; }
+
+# expect_error DESC PATTERN -- ARGS: exits 2 with PATTERN in its message
+# and prints no report on stdout.
+expect_error() {
+	local desc=$1 pat=$2 st
+	shift 3
+	"$R" "$@" > "$tmp/out" 2> "$tmp/err"
+	st=$?
+	if [ $st -ne 2 ]; then
+		not_ok "$desc" "exit $st, want 2 ($(head -c 200 "$tmp/err"))"
+	elif ! grep -q -- "$pat" "$tmp/err"; then
+		not_ok "$desc" "message '$(cat "$tmp/err")' lacks '$pat'"
+	elif [ -s "$tmp/out" ]; then
+		not_ok "$desc" "a report was printed beside the error"
+	else
+		ok "$desc: $(cat "$tmp/err")"
+	fi
+}
+
+# jqcheck DESC FILTER FILE: FILTER (jq -e) holds for FILE's first object
+jqcheck() {
+	if jq -e "$2" "$3" > /dev/null 2>&1; then
+		ok "$1"
+	else
+		not_ok "$1" "$(jq -c "$2" "$3" 2>&1 | head -c 300) from $(head -c 300 "$3")"
+	fi
+}
+
+PC6='POLL:0:0:cpu:4000,C1:2:2:cpu:1500:5,C6:100:400:cpu:200:500,PC6:133:600:package:1000:3000'
+S=$D/synthetic.trace
+
+# 1. the synthetic trace: what each governor must choose
+"$R" -s "$PC6" -t package=0-1 -p cpu:4000,package:6000 -g menu,ladder,recorded --json "$S" > "$tmp/syn.json" 2> "$tmp/err" ||
+	not_ok "synthetic trace replays" "$(cat "$tmp/err")"
+head -n 1 "$tmp/syn.json" > "$tmp/menu.json"
+sed -n 2p "$tmp/syn.json" > "$tmp/ladder.json"
+sed -n 3p "$tmp/syn.json" > "$tmp/rec.json"
+jqcheck "menu: 55 periods, 50 timer and 5 tick wake-ups" \
+	'.periods == 55 and .wake.timer == 50 and .wake.tick == 5' "$tmp/menu.json"
+jqcheck "menu: every period in PC6 (950 us and 10 ms sleeps, PC6's residency 600 us), package down 50 times" \
+	'.states[3].requested == 55 and .domains[0].usage == 50' "$tmp/menu.json"
+jqcheck "menu: pays PC6's 133 us at each wake-up" \
+	'.latency_mean_us == 133 and .latency_max_us == 133' "$tmp/menu.json"
+jqcheck "recorded: the trace's own states (C6 50, PC6 5), never the package" \
+	'.states[2].requested == 50 and .states[3].requested == 5 and .domains[0].usage == 0' "$tmp/rec.json"
+jqcheck "ladder: climbs from C1 one state per 4 long sleeps (kernel ladder.c)" \
+	'.states[1].requested > 0 and .states[2].requested > 0 and .states[3].requested > 0 and .states[0].requested == 0' "$tmp/ladder.json"
+jqcheck "energy: oracle never above what was paid; the package's down time cheaper than recorded C6" \
+	'.energy.oracle_j <= .energy.idle_j' "$tmp/menu.json"
+
+# 2. PM QoS 20 us keeps menu out of C6 and PC6
+"$R" -s "$PC6" -t package=0-1 --qos-us 20 --json "$S" > "$tmp/qos.json" 2>&1
+jqcheck "PM QoS 20 us: menu picks C1 only" \
+	'.states[1].requested == 55 and .states[2].requested == 0 and .states[3].requested == 0 and .latency_max_us == 2' "$tmp/qos.json"
+
+# 3. bad input: a message naming what is wrong, never a report
+n=$(wc -c < "$S")
+head -c $((n - 40)) "$S" > "$tmp/trunc.trace"
+expect_error "truncated trace" "truncated" -- -s "$PC6" -t package=0-1 "$tmp/trunc.trace"
+head -n 10 "$S" > "$tmp/ooo.trace"
+sed -n 5p "$S" | sed 's/ 1000\.0/ 999.0/' >> "$tmp/ooo.trace"
+tail -n +11 "$S" >> "$tmp/ooo.trace"
+expect_error "events out of order" "out of order" -- -s "$PC6" -t package=0-1 "$tmp/ooo.trace"
+{ cat "$S"; echo '     stress-1234 [002] 1000.060000000: sched_wakeup:        comm=x pid=1 prio=120 target_cpu=002'; } > "$tmp/busy.trace"
+expect_error "a CPU that never idles" "cpu 2: no idle period" -- -s "$PC6" -t package=0-2 "$tmp/busy.trace"
+"$R" -s "$PC6" -t package=0-2 --busy 2 --json "$tmp/busy.trace" > "$tmp/busy.json" 2> "$tmp/err"
+jqcheck "... declared --busy: it keeps the package up all along" \
+	'.domains[0].usage == 0 and .states[3].requested == 55' "$tmp/busy.json"
+expect_error "more CPUs than the topology" "more than the 1 of the topology" -- -s "$PC6" -t package=0 "$S"
+grep -v hrtimer_cancel "$S" > "$tmp/nocancel.trace"
+expect_error "a trace without hrtimer_cancel" "no timer:hrtimer_cancel" -- -s "$PC6" "$tmp/nocancel.trace"
+grep -v cpu_idle "$S" > "$tmp/noidle.trace"
+expect_error "a trace without cpu_idle" "no power:cpu_idle" -- -s "$PC6" "$tmp/noidle.trace"
+{ head -n 20 "$S"; echo 'CPU:1 [LOST 42 EVENTS]'; tail -n +21 "$S"; } > "$tmp/lost.trace"
+expect_error "a trace that lost events" "lost events" -- -s "$PC6" "$tmp/lost.trace"
+{ head -n 20 "$S"; echo 'this is not a trace line'; tail -n +21 "$S"; } > "$tmp/junk.trace"
+expect_error "a line that is not an event" "line 21: not a trace line" -- -s "$PC6" "$tmp/junk.trace"
+expect_error "a governor not compiled in" "governor 'haltpoll'" -- -s "$PC6" -t package=0-1 -g haltpoll "$S"
+expect_error "recorded states beyond the table" "enters state 3" -- -s POLL:0:0,C1:2:2,C6:100:400 -g recorded "$S"
+
+# 4. the guest recording, replayed with its own table and governor
+G=$D/guest-menu.trace
+if [ -s "$G" ]; then
+	eval "$(sed -n 's/^\(states\|topology\|power\|governor\) \(.*\)/\1="\2"/p' "${G%.trace}.info")"
+	"$R" -s "$states" -t "$topology" -p "$power" -g "$governor" --agree 1 "$G" > "$tmp/agree.txt" 2> "$tmp/err"
+	st=$?
+	sed 's/^/# /' "$tmp/agree.txt"
+	if [ $st -eq 0 ] && grep -q 'within' "$tmp/agree.txt"; then
+		ok "guest trace: replayed usage, domain downs, latency and energy within 1 % of the recorded run"
+	else
+		not_ok "guest trace agrees within 1 %" "exit $st $(cat "$tmp/err")"
+	fi
+	# the sweep: -j 2 gives the rows -j 1 gives, in the same order
+	"$R" -e "$D/sweep.exp" -t "$topology" --csv -j 1 "$G" > "$tmp/j1.csv" 2> "$tmp/err"
+	"$R" -e "$D/sweep.exp" -t "$topology" --csv -j 2 "$G" > "$tmp/j2.csv" 2>> "$tmp/err"
+	cells=$("$R" -e "$D/sweep.exp" -t "$topology" --list "$G" | wc -l)
+	if [ "$cells" -eq 12 ] && [ "$(wc -l < "$tmp/j1.csv")" -eq 13 ] &&
+	   diff <(cut -d, -f1-60 "$tmp/j1.csv" | sed 's/,[0-9]*$//') <(cut -d, -f1-60 "$tmp/j2.csv" | sed 's/,[0-9]*$//') > /dev/null; then
+		ok "sweep: 12 cells (3 tables x 3 governors + 3 under PM QoS), -j 2 the same rows as -j 1"
+	else
+		not_ok "sweep" "cells $cells, rows $(wc -l < "$tmp/j1.csv"); $(cat "$tmp/err")"
+	fi
+	"$R" -e "$D/sweep.exp" -t "$topology" --cell 4 --csv "$G" > "$tmp/c4.csv"
+	if [ "$(sed -n 2p "$tmp/c4.csv" | cut -d, -f1-3)" = "$(sed -n 5p "$tmp/j1.csv" | cut -d, -f1-3)" ]; then
+		ok "--cell 4 runs the fourth cell of --list alone (a job array's task)"
+	else
+		not_ok "--cell 4" "$(cat "$tmp/c4.csv")"
+	fi
+else
+	not_ok "guest trace" "$G missing (tests/replay/record.sh makes it)"
+fi
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
