@@ -46,6 +46,8 @@ static void rp_usage(FILE *f)
 "      --offline LIST      CPUs idle or offline all along\n"
 "The run:\n"
 "  -j, --jobs N            cells at once (default 1)\n"
+"      --repeat N          replay the trace N times over, end to end (make\n"
+"                          bench: a large workload from a small trace)\n"
 "      --list              list the cells, one a line, and exit\n"
 "      --cell K            run cell K (1-based) of the list only\n"
 "      --agree PCT         module traces: compare with the recorded run; exit\n"
@@ -53,6 +55,8 @@ static void rp_usage(FILE *f)
 "Output:\n"
 "  -o, --output FILE       write there (default stdout)\n"
 "  -C, --csv               one CSV row per cell, with a header\n"
+"      --summary FILE      the cells ranked by energy x latency, Pareto front\n"
+"                          marked, as CSV (for tools/replay/pidle-replay-plot)\n"
 "  -J, --json              one JSON object per cell, a line each\n"
 "  -h, --help              this text\n"
 "  -V, --version           the version\n"
@@ -187,7 +191,8 @@ static void rp_json(FILE *f, const struct pidle_rp_cell *c,
 	fprintf(f, "],\"wake\":{");
 	for (s = 0; s < PIDLE_RP_SRC_NR; s++)
 		fprintf(f, "%s\"%s\":%llu", s ? "," : "", pidle_rp_src_name[s], r->src[s]);
-	fprintf(f, "}}\n");
+	fprintf(f, "},\"replay_s\":%.6f,\"periods_per_s\":%.0f}\n", r->run_s,
+		r->run_s > 0 ? r->periods / r->run_s : 0);
 }
 
 static void rp_plain(FILE *f, const struct pidle_rp_cell *c,
@@ -306,10 +311,17 @@ static int rp_agree(FILE *f, const struct pidle_rp_trace *t,
 	return worst <= tol ? 0 : RP_EXIT_DISAGREE;
 }
 
+/* One cell's headline figures, for the summary and the Pareto front. */
+struct rp_sum {
+	unsigned int idx;
+	bool has_energy, pareto;
+	double latency_us, energy_j, eff_pct, jxms;
+};
+
 struct rp_args {
 	const char *states, *topology, *power, *policy, *exp, *governors;
-	const char *busy, *offline, *output, *trace;
-	long jobs, cell, hz, qos_us;
+	const char *busy, *offline, *output, *trace, *summary;
+	long jobs, cell, hz, qos_us, repeat;
 	double agree;
 	bool list;
 	int fmt;
@@ -318,7 +330,7 @@ struct rp_args {
 /* Runs the cells numbered from @first, every @step-th; writes their rows. */
 static int rp_run_cells(const struct rp_args *a, const struct pidle_rp_trace *t,
 			const struct pidle_rp_cells *cells, unsigned int first,
-			unsigned int step, FILE *out, bool header)
+			unsigned int step, FILE *out, FILE *sum, bool header)
 {
 	unsigned int i;
 	int ret = 0;
@@ -328,8 +340,17 @@ static int rp_run_cells(const struct rp_args *a, const struct pidle_rp_trace *t,
 		struct pidle_rp_result r, rec;
 		char err[512];
 
+		struct rp_sum sm = { .idx = i };
+
 		if (pidle_rp_replay(t, c, &r, err, sizeof(err)))
 			return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
+		sm.has_energy = r.has_energy;
+		sm.latency_us = r.wakeups ? r.latency_ns / 1e3 / r.wakeups : 0;
+		sm.energy_j = r.energy.total_nj / 1e9;
+		sm.eff_pct = rp_pct(r.energy.oracle_nj, r.energy.idle_nj);
+		sm.jxms = rp_jxms(&r);
+		if (fwrite(&sm, sizeof(sm), 1, sum) != 1)
+			return pidle_errorf(PIDLE_EXIT_INPUT, "summary: %s", strerror(errno));
 		if (a->fmt == PIDLE_OUT_CSV) {
 			if (header && i == first)
 				rp_csv_header(out, c, &r);
@@ -355,6 +376,68 @@ static int rp_run_cells(const struct rp_args *a, const struct pidle_rp_trace *t,
 		}
 	}
 	return ret;
+}
+
+static int rp_sum_cmp(const void *x, const void *y)
+{
+	const struct rp_sum *a = x, *b = y;
+
+	if (a->jxms != b->jxms)
+		return a->jxms < b->jxms ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+/*
+ * The cells ranked by energy x latency, each marked when no other cell is
+ * at least as good on both energy and latency per wake-up and better on
+ * one (the Pareto front); printed on @out (NULL: not), and written as CSV
+ * to --summary FILE for the plots (tools/replay/pidle-replay-plot).
+ */
+static int rp_summary(const struct rp_args *a, const struct pidle_rp_cells *cells,
+		      struct rp_sum *sums, unsigned int nr, FILE *out)
+{
+	FILE *f = NULL;
+	unsigned int i, j;
+
+	for (i = 0; i < nr; i++) {
+		sums[i].pareto = sums[i].has_energy;
+		for (j = 0; j < nr && sums[i].pareto; j++)
+			if (j != i && sums[j].has_energy &&
+			    sums[j].energy_j <= sums[i].energy_j &&
+			    sums[j].latency_us <= sums[i].latency_us &&
+			    (sums[j].energy_j < sums[i].energy_j ||
+			     sums[j].latency_us < sums[i].latency_us))
+				sums[i].pareto = false;
+	}
+	qsort(sums, nr, sizeof(*sums), rp_sum_cmp);
+	if (a->summary) {
+		f = fopen(a->summary, "w");
+		if (!f)
+			return pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->summary, strerror(errno));
+		fprintf(f, "table,governor,qos,latency_mean_us,energy_j,efficiency_pct,j_x_ms,pareto\n");
+	}
+	if (out) {
+		fprintf(out, "summary, best energy x latency first (* on the Pareto front of energy and latency per wake-up):\n");
+		fprintf(out, "  %-22s %-8s %-6s %9s %11s %7s %10s\n", "table", "governor",
+			"qos", "lat us", "energy J", "eff %", "J x ms");
+	}
+	for (i = 0; i < nr; i++) {
+		const struct pidle_rp_cell *c = &cells->cell[sums[i].idx];
+
+		if (out)
+			fprintf(out, "%s %-22s %-8s %-6s %9.2f %11.6f %7.2f %10.6f\n",
+				sums[i].pareto ? " *" : "  ", c->name, c->governor,
+				c->qos_name, sums[i].latency_us, sums[i].energy_j,
+				sums[i].eff_pct, sums[i].jxms);
+		if (f)
+			fprintf(f, "%s,%s,%s,%.3f,%.6f,%.2f,%.6f,%d\n", c->name,
+				c->governor, c->qos_name, sums[i].latency_us,
+				sums[i].energy_j, sums[i].eff_pct, sums[i].jxms,
+				sums[i].pareto);
+	}
+	if (f && fclose(f))
+		return pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->summary, strerror(errno));
+	return 0;
 }
 
 /*
@@ -428,7 +511,9 @@ static int rp_main(const struct rp_args *a)
 	struct pidle_topology probe;
 	struct pidle_err perr = { 0 };
 	char err[1024], **rows = NULL, *header = NULL;
-	FILE *in, *out = stdout, **wf = NULL;
+	FILE *in, *out = stdout, **wf = NULL, **sf = NULL;
+	struct rp_sum *sums = NULL;
+	unsigned int nr_sums = 0;
 	unsigned int i, w, jobs;
 	int ret = 0;
 
@@ -478,6 +563,8 @@ static int rp_main(const struct rp_args *a)
 			cells.cell[cells.nr++] = c;
 		}
 	}
+	for (i = 0; i < cells.nr; i++)
+		cells.cell[i].repeat = a->repeat;
 	if (a->list) {
 		for (i = 0; i < cells.nr; i++)
 			printf("%u %s %s %s\n", i + 1, cells.cell[i].name,
@@ -497,18 +584,20 @@ static int rp_main(const struct rp_args *a)
 	if (jobs > (a->cell > 0 ? 1 : cells.nr))
 		jobs = cells.nr;
 	wf = calloc(jobs, sizeof(*wf));
+	sf = calloc(jobs, sizeof(*sf));
 	rows = calloc(cells.nr, sizeof(*rows));
 	for (w = 0; w < jobs; w++) {
 		pid_t pid;
 
 		wf[w] = tmpfile();
-		if (!wf[w]) {
+		sf[w] = tmpfile();
+		if (!wf[w] || !sf[w]) {
 			ret = pidle_errorf(PIDLE_EXIT_INPUT, "tmpfile: %s", strerror(errno));
 			goto out;
 		}
 		if (jobs == 1) {
 			ret = rp_run_cells(a, &t, &cells, 0, a->cell > 0 ? cells.nr : 1,
-					   wf[w], true);
+					   wf[w], sf[w], true);
 			break;
 		}
 		fflush(NULL);
@@ -518,9 +607,10 @@ static int rp_main(const struct rp_args *a)
 			goto out;
 		}
 		if (!pid) {
-			int rc = rp_run_cells(a, &t, &cells, w, jobs, wf[w], true);
+			int rc = rp_run_cells(a, &t, &cells, w, jobs, wf[w], sf[w], true);
 
 			fflush(wf[w]);
+			fflush(sf[w]);
 			_exit(rc);
 		}
 	}
@@ -555,11 +645,27 @@ static int rp_main(const struct rp_args *a)
 	if (header && a->fmt == PIDLE_OUT_CSV)
 		fputs(header, out);
 	rp_emit(out, rows, a->cell > 0 ? 1 : cells.nr);
+	sums = calloc(cells.nr, sizeof(*sums));
+	for (w = 0; w < jobs && sums; w++) {
+		struct rp_sum sm;
+
+		rewind(sf[w]);
+		while (nr_sums < cells.nr && fread(&sm, sizeof(sm), 1, sf[w]) == 1)
+			sums[nr_sums++] = sm;
+	}
+	if (sums)
+		ret = rp_summary(a, &cells, sums, nr_sums,
+				 a->fmt == PIDLE_OUT_PLAIN && nr_sums > 1 ? out : NULL) ?: ret;
 out:
+	free(sums);
 	if (wf)
-		for (w = 0; w < jobs; w++)
+		for (w = 0; w < jobs; w++) {
 			if (wf[w])
 				fclose(wf[w]);
+			if (sf[w])
+				fclose(sf[w]);
+		}
+	free(sf);
 	if (rows)
 		for (i = 0; i < cells.nr; i++)
 			free(rows[i]);
@@ -577,18 +683,19 @@ int main(int argc, char **argv)
 {
 	struct rp_args a = {
 		.states = NULL, .governors = "menu", .jobs = 1, .hz = 250,
-		.qos_us = -1, .agree = -1,
+		.qos_us = -1, .agree = -1, .repeat = 1,
 	};
 	const struct pidle_opt_store store[] = {
 		{ 's', &a.states }, { 't', &a.topology }, { 'p', &a.power },
 		{ 'P', &a.policy }, { 'e', &a.exp }, { 'g', &a.governors },
 		{ 'b', &a.busy }, { 'f', &a.offline }, { 'o', &a.output },
+		{ 'S', &a.summary },
 		{ 'l', .set = &a.list }, { 0 }
 	};
 	struct pidle_opts o = {
 		.spec = "-s:states -t:topology -p:power P:policy -e:exp -g:governor "
 			"Q:qos-us H:hz b:busy f:offline -j:jobs l,list K:cell "
-			"A:agree -o:output -V,version",
+			"A:agree R:repeat -o:output S:summary -V,version",
 		.flags = PIDLE_OPTS_FORMAT, .store = store, .usage = rp_usage,
 		.fmt = PIDLE_OUT_PLAIN,
 	};
@@ -612,6 +719,10 @@ int main(int argc, char **argv)
 		case 'K':
 			if (!pidle_parse_long(optarg, 1, LONG_MAX, &a.cell))
 				return pidle_bad_arg("cell", optarg, "expected a cell number from --list, 1 or more");
+			break;
+		case 'R':
+			if (!pidle_parse_long(optarg, 1, 1000000, &a.repeat))
+				return pidle_bad_arg("repeat count", optarg, "expected 1 to 1000000");
 			break;
 		case 'A':
 			if (!pidle_parse_double(optarg, 0, 100, &a.agree))

@@ -36,7 +36,7 @@ struct rp_cpu_run {
 };
 
 static void rp_collect(struct pidle_model *m, const struct pidle_rp_trace *t,
-		       struct pidle_rp_result *r)
+		       u64 end_ns, struct pidle_rp_result *r)
 {
 	unsigned int l, d, s, ns = pidle_model_nr_states(m);
 
@@ -68,7 +68,7 @@ static void rp_collect(struct pidle_model *m, const struct pidle_rp_trace *t,
 				lv->st[s].rejected += ds.rejected;
 				lv->st[s].latency_paid_ns += ds.latency_paid_ns;
 				lv->residency_ns[s] +=
-					pidle_domain_residency_ns(m, l, d, s, t->end_ns);
+					pidle_domain_residency_ns(m, l, d, s, end_ns);
 				lv->downs[s] += ds.usage +
 					(down && down_state == s ? 1 : 0);
 			}
@@ -76,7 +76,7 @@ static void rp_collect(struct pidle_model *m, const struct pidle_rp_trace *t,
 	}
 	r->has_energy = pidle_model_has_energy(m);
 	if (r->has_energy)
-		pidle_subtree_energy_read(m, 0, 0, t->end_ns, &r->energy);
+		pidle_subtree_energy_read(m, 0, 0, end_ns, &r->energy);
 }
 
 int pidle_rp_replay(const struct pidle_rp_trace *t,
@@ -91,6 +91,8 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 	struct pidle_model *m = NULL;
 	struct pidle_err perr = { 0 };
 	u64 poll_limit_ns = ULLONG_MAX;
+	unsigned int repeat = cell->repeat ? cell->repeat : 1, rep;
+	u64 end_ns;
 	double t0;
 	size_t i;
 	int ret = -1;
@@ -143,10 +145,32 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 	pidle_stats_reset(m, t->start_ns);
 
 	t0 = rp_now_s();
+	/*
+	 * --repeat (make bench): the trace again after itself, every time
+	 * shifted by its span and a millisecond, the governors' and the
+	 * model's state carried over.
+	 */
+	for (rep = 0; rep < repeat; rep++)
 	for (i = 0; i < 2 * t->nr_periods; i++) {
 		uint32_t code = t->order[i];
-		const struct pidle_rp_period *p = &t->period[code >> 1];
-		struct rp_cpu_run *c = &cr[p->cpu];
+		const struct pidle_rp_period *p0 = &t->period[code >> 1], *p;
+		struct rp_cpu_run *c = &cr[p0->cpu];
+		struct pidle_rp_period shifted;
+
+		if (rep) {
+			u64 d = rep * (t->end_ns - t->start_ns + 1000000);
+
+			shifted = *p0;
+			shifted.enter_ns += d;
+			shifted.wake_ns += d;
+			if (shifted.next_timer_ns != PIDLE_RP_NO_TIME)
+				shifted.next_timer_ns += d;
+			if (shifted.next_tick_ns != PIDLE_RP_NO_TIME)
+				shifted.next_tick_ns += d;
+			p = &shifted;
+		} else {
+			p = p0;
+		}
 
 		if (code & 1) {
 			unsigned int st;
@@ -232,7 +256,9 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 		}
 	}
 	r->run_s = rp_now_s() - t0;
-	rp_collect(m, t, r);
+	end_ns = t->end_ns + (repeat - 1) * (t->end_ns - t->start_ns + 1000000);
+	r->span_ns = end_ns - t->start_ns;
+	rp_collect(m, t, end_ns, r);
 	ret = 0;
 out:
 	free(cr);

@@ -15,6 +15,7 @@ struct pidle_rp_cell {
 	s64 qos_ns;			/* -1: the trace's */
 	char qos_name[32];
 	unsigned int disabled;		/* bit S: state S disabled */
+	unsigned int repeat;		/* the trace this many times (bench) */
 };
 
 struct pidle_rp_level {
