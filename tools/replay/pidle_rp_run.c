@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * DOC: pidle-replay's open-loop replay
+/**
+ * DOC: Open-loop replay
  *
  * Every entry and exit of the recorded periods, all CPUs merged in time
  * order, drives one governor and the model core as the kernel's idle loop

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
-/*
- * DOC: pidle-replay's recorded workload
+/**
+ * DOC: Recorded workload
  *
  * A trace in text form (``trace-cmd report``, with or without ``-t``, or
  * the tracefs ``trace`` file) becomes, per CPU, the sequence of its idle
