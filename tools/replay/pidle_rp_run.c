@@ -29,6 +29,13 @@ static double rp_now_s(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+/* The CPU's earliest hrtimer at the entry, the tick's included. */
+static inline u64 rp_next_hrtimer(const struct pidle_rp_period *p)
+{
+	return p->next_timer_ns < p->next_tick_ns ? p->next_timer_ns :
+						    p->next_tick_ns;
+}
+
 struct rp_cpu_run {
 	uint32_t period;	/* the one it is idle in */
 	uint8_t state;		/* requested */
@@ -191,19 +198,25 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 						cell->qos_ns : p->latency_req_ns,
 					.tick_stopped = c->tick_stopped,
 				};
+				u64 nh = rp_next_hrtimer(p);
 				bool stop;
 
 				ctx.sleep_length_ns =
 					p->next_timer_ns == PIDLE_RP_NO_TIME ? LLONG_MAX :
 					p->next_timer_ns > p->enter_ns ?
 					p->next_timer_ns - p->enter_ns : 0;
-				ctx.delta_tick_ns =
-					p->next_tick_ns == PIDLE_RP_NO_TIME ?
+				/* delta_next: to the clockevent's next event */
+				ctx.delta_tick_ns = nh == PIDLE_RP_NO_TIME ?
 					ctx.sleep_length_ns :
-					p->next_tick_ns > p->enter_ns ?
-					p->next_tick_ns - p->enter_ns : 0;
+					nh > p->enter_ns ? nh - p->enter_ns : 0;
 				st = pidle_kgov_select(g, p->cpu, &ctx, &stop);
-				if (stop)
+				/*
+				 * tick_nohz_idle_stop_tick(): the tick stops
+				 * only when the next event is beyond a tick
+				 * period (tick_nohz_next_event())
+				 */
+				if ((stop || c->tick_stopped) &&
+				    ctx.sleep_length_ns > 1000000000ULL / t->hz)
 					c->tick_stopped = true;
 			}
 			c->state = st;
@@ -222,9 +235,9 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 							   false, false, &above, &below);
 				continue;
 			}
-			pidle_enter(m, p->cpu, st, p->enter_ns,
-				    p->next_timer_ns == PIDLE_RP_NO_TIME ?
-				    ULLONG_MAX : p->next_timer_ns, NULL);
+			/* dev->next_hrtimer, as the module passes it */
+			pidle_enter(m, p->cpu, st, p->enter_ns, rp_next_hrtimer(p),
+				    NULL);
 		} else {
 			struct pidle_exit_info xi;
 			bool above, below;

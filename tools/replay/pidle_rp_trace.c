@@ -518,6 +518,34 @@ static int rp_cpu_add(struct rp_cpu *c, uint32_t ti)
 	return 0;
 }
 
+/*
+ * The CPU's next events from its pending hrtimers at @now: *@next, the
+ * earliest that is not the tick (the sleep length's end, as
+ * tick_nohz_get_sleep_length() computes it), and *@tick, the tick's. A
+ * tick armed beyond one tick period was stopped and re-armed for the next
+ * event (a timer-wheel one, say): that is the sleep's end.
+ */
+static void rp_next_events(const struct rp_load *l, const struct rp_cpu *rc,
+			   u64 now, unsigned int hz, u64 *next, u64 *tick)
+{
+	unsigned int k;
+
+	*next = *tick = PIDLE_RP_NO_TIME;
+	for (k = 0; k < rc->nr_tmr; k++) {
+		const struct rp_timer *tm = &l->tmr[rc->tmr[k]];
+
+		if (tm->tick) {
+			if (tm->expires < *tick)
+				*tick = tm->expires;
+		} else if (tm->expires < *next) {
+			*next = tm->expires;
+		}
+	}
+	if (*tick != PIDLE_RP_NO_TIME && *tick > now + 1000000000ULL / hz &&
+	    *tick < *next)
+		*next = *tick;
+}
+
 struct rp_sort {
 	u64 t;
 	uint32_t code;
@@ -746,10 +774,23 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 			rc->task_ran = false;
 			rc->nr_periods++;
 			if (e->type == EV_P_ENTER) {
+				u64 nt, tick;
+
+				/*
+				 * e->b is the clockevent's next event, the tick's
+				 * included: what the governor's delta_next is
+				 * measured to, and the sleep's end unless it is
+				 * the tick's (a tick kept running), when the next
+				 * other hrtimer is.
+				 */
+				rp_next_events(l, rc, e->a, o->hz, &nt, &tick);
 				p->enter_ns = e->a;
 				p->wake_ns = PIDLE_RP_NO_TIME;
+				p->next_tick_ns = e->b;
 				p->next_timer_ns = e->b;
-				p->next_tick_ns = PIDLE_RP_NO_TIME;
+				if (tick != PIDLE_RP_NO_TIME && nt != PIDLE_RP_NO_TIME &&
+				    tick + 2000 >= e->b && tick <= e->b + 2000 && nt > e->b)
+					p->next_timer_ns = nt;
 				p->rec_state = e->c;
 			} else if (module) {
 				/* the aborted entry of a module trace */
@@ -763,26 +804,9 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 				p->src = PIDLE_RP_SRC_ABORTED;
 				t->rec.requested[p->rec_state]++;
 			} else {
-				u64 nt = PIDLE_RP_NO_TIME, tick = PIDLE_RP_NO_TIME;
-				unsigned int k;
+				u64 nt, tick;
 
-				for (k = 0; k < rc->nr_tmr; k++) {
-					tm = &l->tmr[rc->tmr[k]];
-					if (tm->tick) {
-						if (tm->expires < tick)
-							tick = tm->expires;
-					} else if (tm->expires < nt) {
-						nt = tm->expires;
-					}
-				}
-				/*
-				 * The tick armed beyond the next tick period:
-				 * stopped, re-armed for the next event (a
-				 * timer-wheel one, say).
-				 */
-				if (tick != PIDLE_RP_NO_TIME &&
-				    tick > now + 1000000000ULL / o->hz && tick < nt)
-					nt = tick;
+				rp_next_events(l, rc, now, o->hz, &nt, &tick);
 				p->enter_ns = now;
 				p->wake_ns = PIDLE_RP_NO_TIME;
 				p->next_timer_ns = nt;
