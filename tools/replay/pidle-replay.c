@@ -576,9 +576,11 @@ static int rp_main(const struct rp_args *a)
 			ret = pidle_usage_error("--cell %ld: there are %u cells.", a->cell, cells.nr);
 			goto out;
 		}
+		struct pidle_rp_cell tmp = cells.cell[0];
+
+		/* swapped, not copied: each topology is freed once */
 		cells.cell[0] = cells.cell[a->cell - 1];
-		/* the others' topologies are still freed: swap, do not lose */
-		cells.cell[a->cell - 1] = cells.cell[0];
+		cells.cell[a->cell - 1] = tmp;
 	}
 	jobs = a->cell > 0 ? 1 : a->jobs;
 	if (jobs > (a->cell > 0 ? 1 : cells.nr))
