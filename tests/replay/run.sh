@@ -67,6 +67,15 @@ jqcheck "ladder: climbs from C1 one state per 4 long sleeps (kernel ladder.c)" \
 jqcheck "energy: oracle never above what was paid; the package's down time cheaper than recorded C6" \
 	'.energy.oracle_j <= .energy.idle_j' "$tmp/menu.json"
 
+# the tracefs text (flags column, microseconds) reads the same
+sed -E 's/\] ([0-9]+\.[0-9]{6})000:/] d..1. \1:/' "$S" > "$tmp/us.trace"
+"$R" -s "$PC6" -t package=0-1 -p cpu:4000,package:6000 --json "$tmp/us.trace" > "$tmp/us.json" 2>&1
+if [ "$(jq -c 'del(.replay_s, .periods_per_s)' "$tmp/us.json")" = "$(jq -c 'del(.replay_s, .periods_per_s)' "$tmp/menu.json")" ]; then
+	ok "the tracefs format (flags column, microseconds) gives the same report as trace-cmd report -t"
+else
+	not_ok "tracefs format" "$(head -c 300 "$tmp/us.json")"
+fi
+
 # 2. PM QoS 20 us keeps menu out of C6 and PC6
 "$R" -s "$PC6" -t package=0-1 --qos-us 20 --json "$S" > "$tmp/qos.json" 2>&1
 jqcheck "PM QoS 20 us: menu picks C1 only" \
