@@ -30,12 +30,27 @@ record() {
 		{ why "cannot select governor $gov ($(cat $CPUIDLE/available_governors))"; return 1; }
 	echo mono > $TR/trace_clock
 	echo 16384 > $TR/buffer_size_kb
-	echo > $TR/trace
+	# every event on before the trace starts: all of them from its first
+	# line (switching one on patches text: IPIs, which the trace would
+	# show as wake-ups)
+	echo 0 > $TR/tracing_on
 	for e in $EVENTS; do
 		echo 1 > $TR/events/$e/enable || { why "no event $e"; return 1; }
 	done
+	sleep 1
+	echo > $TR/trace
+	echo 1 > $TR/tracing_on
+	# the governor from a clean history, as the replay starts it: a
+	# switch disables and re-enables every device (->enable clears the
+	# governor's per-CPU data); the marker says where (pidle-replay starts
+	# there)
+	other=ladder; [ "$gov" = ladder ] && other=menu
+	echo $other > $CPUIDLE/current_governor
+	echo $gov > $CPUIDLE/current_governor
+	echo "pidle-replay: governor reset" > $TR/trace_marker
 	pidle-stat --json -o /tmp/stat.json -- /$run > /tmp/work.csv ||
 		{ why "workload failed: $run"; return 1; }
+	echo 0 > $TR/tracing_on
 	for e in $EVENTS; do echo 0 > $TR/events/$e/enable; done
 	echo "# replay-trace-begin"
 	sed 's/^/T /' $TR/trace

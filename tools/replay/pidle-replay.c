@@ -55,6 +55,10 @@ static void rp_usage(FILE *f)
 "Output:\n"
 "  -o, --output FILE       write there (default stdout)\n"
 "  -C, --csv               one CSV row per cell, with a header\n"
+"      --periods FILE      each period of a single cell, a line: CPU, entry ns,\n"
+"                          idle ns, sleep length ns, delta_next ns, tick\n"
+"                          stopped, recorded state, replayed state, recorded\n"
+"                          achieved, wake source (to explain a difference)\n"
 "      --summary FILE      the cells ranked by energy x latency, Pareto front\n"
 "                          marked, as CSV (for tools/replay/pidle-replay-plot)\n"
 "  -J, --json              one JSON object per cell, a line each\n"
@@ -320,7 +324,7 @@ struct rp_sum {
 
 struct rp_args {
 	const char *states, *topology, *power, *policy, *exp, *governors;
-	const char *busy, *offline, *output, *trace, *summary;
+	const char *busy, *offline, *output, *trace, *summary, *periods;
 	long jobs, cell, hz, qos_us, repeat;
 	double agree;
 	bool list;
@@ -511,7 +515,7 @@ static int rp_main(const struct rp_args *a)
 	struct pidle_topology probe;
 	struct pidle_err perr = { 0 };
 	char err[1024], **rows = NULL, *header = NULL;
-	FILE *in, *out = stdout, **wf = NULL, **sf = NULL;
+	FILE *in, *out = stdout, **wf = NULL, **sf = NULL, *pf = NULL;
 	struct rp_sum *sums = NULL;
 	unsigned int nr_sums = 0;
 	unsigned int i, w, jobs;
@@ -565,6 +569,20 @@ static int rp_main(const struct rp_args *a)
 	}
 	for (i = 0; i < cells.nr; i++)
 		cells.cell[i].repeat = a->repeat;
+	if (a->periods) {
+		if (cells.nr != 1 && a->cell <= 0) {
+			ret = pidle_usage_error("--periods goes with a single cell (one governor, or --cell).");
+			goto out;
+		}
+		pf = fopen(a->periods, "w");
+		if (!pf) {
+			ret = pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->periods, strerror(errno));
+			goto out;
+		}
+		fprintf(pf, "# cpu enter_ns idle_ns sleep_ns delta_next_ns tick_stopped recorded replayed recorded_achieved source\n");
+		for (i = 0; i < cells.nr; i++)
+			cells.cell[i].periods = pf;
+	}
 	if (a->list) {
 		for (i = 0; i < cells.nr; i++)
 			printf("%u %s %s %s\n", i + 1, cells.cell[i].name,
@@ -659,6 +677,8 @@ static int rp_main(const struct rp_args *a)
 		ret = rp_summary(a, &cells, sums, nr_sums,
 				 a->fmt == PIDLE_OUT_PLAIN && nr_sums > 1 ? out : NULL) ?: ret;
 out:
+	if (pf)
+		fclose(pf);
 	free(sums);
 	if (wf)
 		for (w = 0; w < jobs; w++) {
@@ -691,13 +711,13 @@ int main(int argc, char **argv)
 		{ 's', &a.states }, { 't', &a.topology }, { 'p', &a.power },
 		{ 'P', &a.policy }, { 'e', &a.exp }, { 'g', &a.governors },
 		{ 'b', &a.busy }, { 'f', &a.offline }, { 'o', &a.output },
-		{ 'S', &a.summary },
+		{ 'S', &a.summary }, { 'D', &a.periods },
 		{ 'l', .set = &a.list }, { 0 }
 	};
 	struct pidle_opts o = {
 		.spec = "-s:states -t:topology -p:power P:policy -e:exp -g:governor "
 			"Q:qos-us H:hz b:busy f:offline -j:jobs l,list K:cell "
-			"A:agree R:repeat -o:output S:summary -V,version",
+			"A:agree R:repeat -o:output S:summary D:periods -V,version",
 		.flags = PIDLE_OPTS_FORMAT, .store = store, .usage = rp_usage,
 		.fmt = PIDLE_OUT_PLAIN,
 	};

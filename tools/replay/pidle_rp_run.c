@@ -210,6 +210,15 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 					ctx.sleep_length_ns :
 					nh > p->enter_ns ? nh - p->enter_ns : 0;
 				st = pidle_kgov_select(g, p->cpu, &ctx, &stop);
+				if (cell->periods)
+					fprintf(cell->periods, "%u %llu %lld %lld %lld %d %u %u %u %s\n",
+						p->cpu, p->enter_ns,
+						p->wake_ns == PIDLE_RP_NO_TIME ? -1LL :
+						(long long)(p->wake_ns - p->enter_ns),
+						(long long)ctx.sleep_length_ns,
+						(long long)ctx.delta_tick_ns,
+						ctx.tick_stopped, p->rec_state, st,
+						p->rec_achieved, pidle_rp_src_name[p->src]);
 				/*
 				 * tick_nohz_idle_stop_tick(): the tick stops
 				 * only when the next event is beyond a tick

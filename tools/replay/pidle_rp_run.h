@@ -16,6 +16,7 @@ struct pidle_rp_cell {
 	char qos_name[32];
 	unsigned int disabled;		/* bit S: state S disabled */
 	unsigned int repeat;		/* the trace this many times (bench) */
+	FILE *periods;			/* each period's replay, or NULL */
 };
 
 struct pidle_rp_level {

@@ -57,6 +57,7 @@ enum rp_ev_type {
 	EV_P_ENTER,		/* a: enter_ns, b: next_timer_ns, c: state */
 	EV_P_EXIT,		/* a: idle_ns, b: latency_ns, c: req | ach << 8 */
 	EV_P_DOWN,		/* a: domain, b: level, c: state */
+	EV_RESET,		/* a trace_marker: the governor starts afresh */
 	EV_NR,
 };
 #define EV_IDLE_EXIT	0xffff
@@ -383,6 +384,10 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 		e.type = EV_P_EXIT;
 		e.c = req | ach << 8;
 		l->need[NEED_P_EXIT]++;
+	} else if (!strcmp(ev, "tracing_mark_write")) {
+		if (!strstr(f, "pidle-replay: governor reset"))
+			return 0;
+		e.type = EV_RESET;
 	} else if (!strcmp(ev, "pidle_domain_down")) {
 		int lv;
 
@@ -586,6 +591,8 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	struct rp_cpu *cpu = NULL;
 	struct rp_sort *srt = NULL;
 	s64 off = LLONG_MIN, qos_ns;
+	u64 live_t = 0;
+	unsigned int seen = 0;
 	size_t i, cap_p = 0, nr_p = 0, nr_mono = 0;
 	struct pidle_rp_period *per = NULL;
 	int ret = -1;
@@ -635,7 +642,25 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 		l->tmr[i].pending = false;
 	}
 
-	/* 3. the periods */
+	/*
+	 * 3. the periods, in a module trace from the time its three events
+	 * are all on (switched on one by one, they start at different
+	 * times): each one's first occurrence, the latest of them; in any
+	 * trace from the recorder's mark of a governor reset, if any
+	 */
+	for (i = 0; i < l->nr_ev; i++) {
+		const struct rp_ev *e = &l->ev[i];
+		int k = !module ? -1 : e->type == EV_IDLE ? 0 :
+			e->type == EV_P_ENTER ? 1 : e->type == EV_P_EXIT ? 2 : -1;
+
+		if (k >= 0 && !(seen & 1u << k)) {
+			seen |= 1u << k;
+			live_t = e->t;
+		}
+		/* the recorder's mark: the governor's history starts here */
+		if (e->type == EV_RESET && e->t > live_t)
+			live_t = e->t;
+	}
 	t->nr_cpus = l->max_cpu + 1;
 	if (l->hdr_cpus > t->nr_cpus)
 		t->nr_cpus = l->hdr_cpus;
@@ -728,10 +753,12 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 					 (s64)e->a * 1000;
 			break;
 		case EV_P_DOWN:
-			if (e->b < PIDLE_RP_MAX_LEVELS)
+			if (e->b < PIDLE_RP_MAX_LEVELS && e->t >= live_t)
 				t->rec.down[e->b][e->c]++;
 			break;
 		case EV_IDLE:
+			if (e->t < live_t)
+				break;	/* not every event on yet */
 			if (e->c != EV_IDLE_EXIT) {
 				rc->open = SIZE_MAX;	/* the window closes */
 				rc->in_idle = true;
