@@ -36,6 +36,9 @@ static inline u64 rp_next_hrtimer(const struct pidle_rp_period *p)
 						    p->next_tick_ns;
 }
 
+/* The sleep length when no timer is pending: 10 s. */
+#define RP_NO_TIMER_NS	10000000000ULL
+
 struct rp_cpu_run {
 	uint32_t period;	/* the one it is idle in */
 	uint8_t state;		/* requested */
@@ -201,8 +204,14 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				u64 nh = rp_next_hrtimer(p);
 				bool stop;
 
+				/*
+				 * no timer known: the kernel's answer is bounded
+				 * (the clockevent's largest delta, seconds); as
+				 * much, not KTIME_MAX, which menu's arithmetic
+				 * does not expect
+				 */
 				ctx.sleep_length_ns =
-					p->next_timer_ns == PIDLE_RP_NO_TIME ? LLONG_MAX :
+					p->next_timer_ns == PIDLE_RP_NO_TIME ? RP_NO_TIMER_NS :
 					p->next_timer_ns > p->enter_ns ?
 					p->next_timer_ns - p->enter_ns : 0;
 				/* delta_next: to the clockevent's next event */
