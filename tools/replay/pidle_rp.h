@@ -45,6 +45,14 @@ struct pidle_rp_period {
 	u64 next_timer_ns;		/* sleep length's end, absolute */
 	u64 next_tick_ns;		/* the next tick, absolute */
 	s64 latency_req_ns;		/* PM QoS at the entry */
+	/*
+	 * Module traces: what the cpuidle core measured around ->enter
+	 * (cpu_idle's exit - entry) beyond the idle time and the exit
+	 * latency: its own and the tracing's cost, kept in the replay's
+	 * measured residency, as the governor saw it. 0 elsewhere.
+	 */
+	uint32_t overhead_ns;
+	uint32_t rec_latency_ns;	/* the recorded run's exit latency */
 	uint32_t cpu;
 	uint8_t src;			/* enum pidle_rp_src */
 	uint8_t flags;			/* PIDLE_RP_F_* */

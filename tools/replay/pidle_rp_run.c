@@ -276,7 +276,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 			if (g) {
 				pidle_kgov_reflect(g, p->cpu, c->state,
 						   p->wake_ns + xi.latency_ns,
-						   idle_ns + xi.latency_ns,
+						   idle_ns + xi.latency_ns + p->overhead_ns,
 						   p->src == PIDLE_RP_SRC_TICK,
 						   c->state == 0 && ks[0].polling &&
 						   idle_ns > poll_limit_ns,

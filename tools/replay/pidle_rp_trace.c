@@ -778,8 +778,16 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 					rc->cls = 0;
 					break;
 				}
-				if (rc->pidle_in)
+				if (rc->pidle_in) {
+					p = &per[rc->last];
+					if (p->wake_ns != PIDLE_RP_NO_TIME &&
+					    now - rc->idle_t > p->wake_ns - p->enter_ns +
+							       p->rec_latency_ns)
+						p->overhead_ns = now - rc->idle_t -
+							(p->wake_ns - p->enter_ns) -
+							p->rec_latency_ns;
 					break;
+				}
 				/* module trace: an entry the driver left at once */
 			}
 			__attribute__((fallthrough));	/* a new period */
@@ -850,6 +858,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 			p = &per[rc->last];
 			p->wake_ns = p->enter_ns + e->a;
 			p->rec_achieved = e->c >> 8;
+			p->rec_latency_ns = e->b;
 			t->rec.requested[e->c & 0xff]++;
 			t->rec.achieved[e->c >> 8]++;
 			t->rec.latency_ns += e->b;
