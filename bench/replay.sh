@@ -26,11 +26,24 @@ PC6='POLL:0:0:cpu:4000,C1:2:2:cpu:1500:5,C6:100:400:cpu:200:500,PC6:133:600:pack
 
 now() { date +%s.%N; }
 rate() { echo "scale=0; $1 / $2" | bc; }
+# timed OUT CMD...: runs CMD (stdout to OUT); sets W (wall s) and C (CPU
+# s, user + system): on a shared machine the CPU time is the cost
+timed() {
+	local out=$1 t
+	shift
+	t=$( { TIMEFORMAT='%R %U %S'; time "$@" > "$out" 2>&1; } 2>&1 )
+	W=$(echo "$t" | cut -d' ' -f1)
+	C=$(echo "$t" | awk '{ print $2 + $3 }')
+}
+# row NAME PERIODS: a line of the table from W and C
+row() {
+	printf '%-46s %10d %8.3f %8.3f %14d\n' "$1" "$2" "$W" "$C" "$(rate "$2" "$C")"
+}
 # field NAME JSONFILE
 field() { jq -r ".$1" "$2"; }
 
 echo "replay benchmark: $(nproc) host CPUs"
-printf '%-46s %10s %10s %14s\n' "engine (workload)" periods "wall s" "periods/s"
+printf '%-46s %10s %8s %8s %14s\n' "engine (workload)" periods "wall s" "CPU s" "periods/CPU s"
 
 # 1. the guest
 g=$tmp/guest.trace
@@ -38,8 +51,8 @@ if [ "${BENCH_REPLAY_GUEST:-}" != skip ] &&
    "$TOP/tests/replay/record.sh" "$g" > "$tmp/record.out" 2>&1; then
 	gw=$(sed -n 's/^boot_wall_s //p' "${g%.trace}.info")
 	gp=$(grep -c 'pidle_enter:' "$g")
-	printf '%-46s %10d %10.2f %14d\n' "guest, -icount (tiny workload, boot included)" \
-		"$gp" "$gw" "$(rate "$gp" "$gw")"
+	# the guest's CPU: one host thread runs -icount TCG, all the time
+	W=$gw C=$gw row "guest, -icount (tiny workload, boot included)" "$gp"
 else
 	g=$TOP/tests/replay/guest-menu.trace
 	echo "guest: not run (${BENCH_REPLAY_GUEST:+BENCH_REPLAY_GUEST=skip}$(tail -n 2 "$tmp/record.out" 2>/dev/null)); the shipped recording is replayed below"
@@ -47,35 +60,26 @@ else
 fi
 # 2. the same workload replayed
 eval "$(sed -n 's/^\(states\|topology\|power\) \(.*\)/\1="\2"/p' "${g%.trace}.info")"
-t0=$(now)
-"$R" -s "$states" -t "$topology" -p "$power" -g menu --json "$g" > "$tmp/g.json"
-t1=$(now)
+timed "$tmp/g.json" "$R" -s "$states" -t "$topology" -p "$power" -g menu --json "$g"
 gp=$(field periods "$tmp/g.json")
-printf '%-46s %10d %10.4f %14d\n' "pidle-replay, menu (the same trace, end to end)" \
-	"$gp" "$(echo "$t1 - $t0" | bc)" "$(rate "$gp" "$(echo "$t1 - $t0" | bc)")"
-[ -n "$gw" ] && echo "  ratio replay / guest: $(echo "scale=0; ($gw) / ($t1 - $t0)" | bc) x"
+row "pidle-replay, menu (the same trace, end to end)" "$gp"
+[ -n "$gw" ] && echo "  guest / replay, wall: $(echo "scale=0; $gw / $W" | bc) x"
 
 # 3. a large standard trace: pidle-replay against idlestat
 awk -v n="$N" -v cpus=2 -f "$TOP/bench/replay-gen.awk" |
 	LC_ALL=C sort -s -k1,1 | cut -f2- > "$tmp/big.trace"
-t0=$(now)
-"$R" -s "$PC6" -t package=0-1 -p cpu:4000,package:6000 -g menu --json "$tmp/big.trace" > "$tmp/big.json"
-t1=$(now)
-bw=$(echo "$t1 - $t0" | bc)
-printf '%-46s %10d %10.3f %14d\n' "pidle-replay, menu (generated, end to end)" "$N" "$bw" "$(rate "$N" "$bw")"
-t0=$(now)
-idlestat --import -f "$tmp/big.trace" > "$tmp/idlestat.out" 2>&1
-t1=$(now)
-iw=$(echo "$t1 - $t0" | bc)
+timed "$tmp/big.json" "$R" -s "$PC6" -t package=0-1 -p cpu:4000,package:6000 -g menu --json "$tmp/big.trace"
+row "pidle-replay, menu (generated, end to end)" "$N"
+timed "$tmp/idlestat.out" idlestat --import -f "$tmp/big.trace"
 if grep -q 'Log is' "$tmp/idlestat.out"; then
-	printf '%-46s %10d %10.3f %14d\n' "idlestat --import (the same file)" "$N" "$iw" "$(rate "$N" "$iw")"
+	row "idlestat --import (the same file)" "$N"
 else
 	echo "idlestat --import: no report ($(head -c 200 "$tmp/idlestat.out"))"
 fi
 "$R" -s "$PC6" -t package=0-1 -p cpu:4000,package:6000 -g menu --repeat 5 --json "$tmp/big.trace" > "$tmp/loop.json"
 lr=$(field periods_per_s "$tmp/loop.json")
 lp=$(field periods "$tmp/loop.json")
-printf '%-46s %10d %10s %14.0f\n' "pidle-replay loop alone, menu (x5 repeat)" "$lp" "-" "$lr"
+printf '%-46s %10d %8s %8s %14.0f\n' "pidle-replay loop alone, menu (x5 repeat)" "$lp" - - "$lr"
 if [ "$(echo "$lr >= 1000000" | bc)" = 1 ]; then
 	echo "  goal (>= 1,000,000 periods/s per core): met"
 else
@@ -86,10 +90,8 @@ echo "  this machine's cpuidle sysfs (none on this host), not from the trace"
 
 # 4. the sweep, -j 1 and -j 2
 for j in 1 2; do
-	t0=$(now)
-	"$R" -e "$TOP/tests/replay/sweep.exp" -t package=0-1 -j $j --csv "$tmp/big.trace" > "$tmp/sweep$j.csv"
-	t1=$(now)
+	timed "$tmp/sweep$j.csv" "$R" -e "$TOP/tests/replay/sweep.exp" -t package=0-1 -j $j --csv "$tmp/big.trace"
 	cells=$(($(wc -l < "$tmp/sweep$j.csv") - 1))
-	printf '%-46s %10d %10.3f %14d\n' "sweep.exp: $cells cells, -j $j (generated trace)" \
-		$((cells * N)) "$(echo "$t1 - $t0" | bc)" "$(rate $((cells * N)) "$(echo "$t1 - $t0" | bc)")"
+	row "sweep.exp: $cells cells, -j $j (generated trace)" $((cells * N))
 done
+echo "  (a sweep reads the trace once per process; -j forks after reading)"
