@@ -33,6 +33,12 @@ extern const char *const pidle_rp_src_name[PIDLE_RP_SRC_NR];
 enum {
 	PIDLE_RP_F_TASK_RAN = 1 << 0,	/* a task ran since the CPU's last period */
 	PIDLE_RP_F_ABORTED = 1 << 1,	/* left at once: no vote (module trace) */
+	/*
+	 * The recorded kernel's tick at the entry, after its stop-or-retain
+	 * decision: running (its timer armed within a tick period). Only
+	 * with the tick's hrtimer in the trace.
+	 */
+	PIDLE_RP_F_TICK_RUNNING = 1 << 2,
 };
 
 /*
@@ -41,6 +47,7 @@ enum {
  */
 struct pidle_rp_period {
 	u64 enter_ns;
+	u64 select_ns;			/* the governor's time, at or before */
 	u64 wake_ns;		/* the wake-up (exit latency not included) */
 	u64 next_timer_ns;		/* sleep length's end, absolute */
 	u64 next_tick_ns;		/* the next tick, absolute */
@@ -85,6 +92,12 @@ struct pidle_rp_trace {
 	bool module;			/* periods from pseudo_cpuidle events */
 	unsigned int hz;
 	uint8_t *cpu_mode;		/* per CPU: PIDLE_RP_CPU_* */
+	/*
+	 * Per CPU: the period it was idle in across the governor-reset mark
+	 * (state + 1, 0 when none), which the fresh governor reflects at its
+	 * end as the kernel's does after a switch
+	 */
+	struct { uint8_t state; u64 residency_ns; } *span;
 	struct pidle_rp_recorded rec;
 };
 

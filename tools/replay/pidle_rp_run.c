@@ -43,6 +43,7 @@ struct rp_cpu_run {
 	uint32_t period;	/* the one it is idle in */
 	uint8_t state;		/* requested */
 	bool tick_stopped;
+	bool started;		/* its first entry was replayed */
 };
 
 static void rp_collect(struct pidle_model *m, const struct pidle_rp_trace *t,
@@ -196,13 +197,22 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				}
 			} else {
 				struct pidle_kgov_ctx ctx = {
-					.now_ns = p->enter_ns,
+					.now_ns = p->select_ns,
 					.latency_req_ns = cell->qos_ns >= 0 ?
 						cell->qos_ns : p->latency_req_ns,
 					.tick_stopped = c->tick_stopped,
 				};
 				u64 nh = rp_next_hrtimer(p);
-				bool stop;
+				bool stop, ab, be;
+
+				/* idle across the reset: reflected first */
+				if (!rep && !c->started && t->span[p->cpu].state)
+					pidle_kgov_reflect(g, p->cpu,
+							   t->span[p->cpu].state - 1,
+							   p->select_ns,
+							   t->span[p->cpu].residency_ns,
+							   false, false, &ab, &be);
+				c->started = true;
 
 				/*
 				 * no timer known: the kernel's answer is bounded
@@ -212,12 +222,21 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				 */
 				ctx.sleep_length_ns =
 					p->next_timer_ns == PIDLE_RP_NO_TIME ? RP_NO_TIMER_NS :
-					p->next_timer_ns > p->enter_ns ?
-					p->next_timer_ns - p->enter_ns : 0;
+					p->next_timer_ns > p->select_ns ?
+					p->next_timer_ns - p->select_ns : 0;
+				/*
+				 * a tick the recorded kernel kept running: when
+				 * it could not stop it, tick_nohz_get_sleep_length()
+				 * answered the clockevent's next event (below)
+				 */
+				if ((p->flags & PIDLE_RP_F_TICK_RUNNING) &&
+				    nh != PIDLE_RP_NO_TIME && nh > p->select_ns &&
+				    nh - p->select_ns < ctx.sleep_length_ns)
+					ctx.sleep_length_ns = nh - p->select_ns;
 				/* delta_next: to the clockevent's next event */
 				ctx.delta_tick_ns = nh == PIDLE_RP_NO_TIME ?
 					ctx.sleep_length_ns :
-					nh > p->enter_ns ? nh - p->enter_ns : 0;
+					nh > p->select_ns ? nh - p->select_ns : 0;
 				st = pidle_kgov_select(g, p->cpu, &ctx, &stop);
 				if (cell->periods)
 					fprintf(cell->periods, "%u %llu %lld %lld %lld %d %u %u %u %s\n",
@@ -236,6 +255,15 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				if ((stop || c->tick_stopped) &&
 				    ctx.sleep_length_ns > 1000000000ULL / t->hz)
 					c->tick_stopped = true;
+				/*
+				 * and only where the recorded kernel could stop
+				 * it: a tick running at the recorded entry was
+				 * kept by the governor or by the kernel (a
+				 * timer-wheel event, RCU, irq_work within the
+				 * tick), which the trace cannot tell apart
+				 */
+				if (p->flags & PIDLE_RP_F_TICK_RUNNING)
+					c->tick_stopped = false;
 			}
 			c->state = st;
 			c->period = code >> 1;

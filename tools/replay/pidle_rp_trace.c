@@ -87,7 +87,7 @@ struct rp_cpu {
 	/* pending hrtimers of this CPU: indexes into the timer table */
 	uint32_t *tmr;
 	unsigned int nr_tmr, cap_tmr;
-	bool in_idle, task_ran, pidle_in;
+	bool in_idle, task_ran, pidle_in, pre_idle;
 	uint16_t idle_state;
 	u64 idle_t;
 	size_t open;		/* period being classified, or SIZE_MAX */
@@ -671,7 +671,8 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 		t->nr_cpus = o->topo_cpus;
 	cpu = calloc(t->nr_cpus, sizeof(*cpu));
 	t->cpu_mode = calloc(t->nr_cpus, 1);
-	if (!cpu || !t->cpu_mode) {
+	t->span = calloc(t->nr_cpus, sizeof(*t->span));
+	if (!cpu || !t->cpu_mode || !t->span) {
 		rp_fail(l, "out of memory");
 		goto out;
 	}
@@ -757,8 +758,13 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 				t->rec.down[e->b][e->c]++;
 			break;
 		case EV_IDLE:
-			if (e->t < live_t)
-				break;	/* not every event on yet */
+			if (e->t < live_t) {
+				/* not every event on yet: only whether it idles */
+				rc->pre_idle = e->c != EV_IDLE_EXIT;
+				rc->idle_state = e->c;
+				rc->idle_t = now;
+				break;
+			}
 			if (e->c != EV_IDLE_EXIT) {
 				rc->open = SIZE_MAX;	/* the window closes */
 				rc->in_idle = true;
@@ -768,8 +774,20 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 				if (module)
 					break;
 			} else {
-				if (!rc->in_idle)
-					break;	/* idle since before the trace */
+				if (!rc->in_idle) {
+					/*
+					 * idle since before the trace; since
+					 * before the reset mark: the fresh
+					 * governor still reflects it
+					 */
+					if (rc->pre_idle && live_t && !rc->nr_periods &&
+					    rc->idle_state < PIDLE_RP_MAX_STATES) {
+						t->span[e->cpu].state = rc->idle_state + 1;
+						t->span[e->cpu].residency_ns = now - rc->idle_t;
+					}
+					rc->pre_idle = false;
+					break;
+				}
 				rc->in_idle = false;
 				if (!module) {
 					/* the period this CPU opened */
@@ -820,16 +838,26 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 				 */
 				rp_next_events(l, rc, e->a, o->hz, &nt, &tick);
 				p->enter_ns = e->a;
+				/*
+				 * the governor ran before cpu_idle's entry event,
+				 * which is the closer to it (the driver's entry is
+				 * after the tick's stop and the tracing)
+				 */
+				p->select_ns = rc->idle_t < e->a ? rc->idle_t : e->a;
 				p->wake_ns = PIDLE_RP_NO_TIME;
 				p->next_tick_ns = e->b;
 				p->next_timer_ns = e->b;
 				if (tick != PIDLE_RP_NO_TIME && nt != PIDLE_RP_NO_TIME &&
 				    tick + 2000 >= e->b && tick <= e->b + 2000 && nt > e->b)
 					p->next_timer_ns = nt;
+				if (tick != PIDLE_RP_NO_TIME &&
+				    tick <= e->a + 1000000000ULL / o->hz)
+					p->flags |= PIDLE_RP_F_TICK_RUNNING;
 				p->rec_state = e->c;
 			} else if (module) {
 				/* the aborted entry of a module trace */
 				p->enter_ns = rc->idle_t;
+				p->select_ns = rc->idle_t;
 				p->wake_ns = now;
 				p->next_timer_ns = PIDLE_RP_NO_TIME;
 				p->next_tick_ns = PIDLE_RP_NO_TIME;
@@ -843,9 +871,13 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 
 				rp_next_events(l, rc, now, o->hz, &nt, &tick);
 				p->enter_ns = now;
+				p->select_ns = now;
 				p->wake_ns = PIDLE_RP_NO_TIME;
 				p->next_timer_ns = nt;
 				p->next_tick_ns = tick;
+				if (tick != PIDLE_RP_NO_TIME &&
+				    tick <= now + 1000000000ULL / o->hz)
+					p->flags |= PIDLE_RP_F_TICK_RUNNING;
 				p->rec_state = e->c;
 				p->rec_achieved = e->c;
 				t->rec.requested[p->rec_state < PIDLE_RP_MAX_STATES ?
@@ -990,6 +1022,8 @@ void pidle_rp_free(struct pidle_rp_trace *t)
 	free(t->period);
 	free(t->order);
 	free(t->cpu_mode);
+	free(t->span);
+	t->span = NULL;
 	t->period = NULL;
 	t->order = NULL;
 	t->cpu_mode = NULL;
