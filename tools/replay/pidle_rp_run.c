@@ -206,9 +206,11 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				bool stop, ab, be;
 
 				/* idle across the reset: reflected first */
+				/* (a recorded state past the table: its deepest) */
 				if (!rep && !c->started && t->span[p->cpu].state)
 					pidle_kgov_reflect(g, p->cpu,
-							   t->span[p->cpu].state - 1,
+							   (t->span[p->cpu].state < ns ?
+							    t->span[p->cpu].state : ns) - 1,
 							   p->select_ns,
 							   t->span[p->cpu].residency_ns,
 							   false, false, &ab, &be);
@@ -238,6 +240,11 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 					ctx.sleep_length_ns :
 					nh > p->select_ns ? nh - p->select_ns : 0;
 				st = pidle_kgov_select(g, p->cpu, &ctx, &stop);
+				if (st >= ns) {
+					snprintf(err, errlen, "governor %s chose state %u of a table of %u: a bug",
+						 cell->governor, st, ns);
+					goto out;
+				}
 				if (cell->periods)
 					fprintf(cell->periods, "%u %llu %lld %lld %lld %d %u %u %u %s\n",
 						p->cpu, p->enter_ns,
