@@ -17,6 +17,7 @@
 #include "pidle_opts.h"
 #include "pidle_kgov.h"
 #include "pidle_rp_exp.h"
+#include "pidle-topo.h"
 
 #define RP_EXIT_DISAGREE	5	/* --agree: beyond the tolerance */
 
@@ -42,6 +43,9 @@ static void rp_usage(FILE *f)
 "      --qos-us N          PM QoS CPU latency limit for every entry (default:\n"
 "                          the trace's pm_qos events)\n"
 "      --hz N              the recorded kernel's HZ (default 250)\n"
+"      --recorded-states STR  the traced machine's states= (or preset): its\n"
+"                          exit latencies come off each cpu_idle exit, to\n"
+"                          give the wake-up (standard traces)\n"
 "      --busy LIST         CPUs busy all along (no idle event in the trace)\n"
 "      --offline LIST      CPUs idle or offline all along\n"
 "The run:\n"
@@ -325,6 +329,7 @@ struct rp_sum {
 struct rp_args {
 	const char *states, *topology, *power, *policy, *exp, *governors;
 	const char *busy, *offline, *output, *trace, *summary, *periods;
+	const char *rec_states;
 	long jobs, cell, hz, qos_us, repeat;
 	double agree;
 	bool list;
@@ -521,6 +526,16 @@ static int rp_main(const struct rp_args *a)
 	unsigned int i, w, jobs;
 	int ret = 0;
 
+	if (a->rec_states) {
+		const struct pidle_preset *pre = pidle_preset_find(a->rec_states);
+		struct pidle_states rs;
+
+		if (pidle_states_parse(pre ? pre->states : a->rec_states, &rs, &perr))
+			return pidle_errorf(PIDLE_EXIT_USAGE, "--recorded-states: %s", perr.msg);
+		lo.nr_rec_latency = rs.nr_states;
+		for (i = 0; i < rs.nr_states; i++)
+			lo.rec_latency_ns[i] = rs.state[i].exit_latency_ns;
+	}
 	/* the topology's CPU count bounds the trace's */
 	if (a->topology && strcmp(a->topology, "none") &&
 	    !pidle_topology_parse(a->topology, 0, &probe, &perr)) {
@@ -711,13 +726,13 @@ int main(int argc, char **argv)
 		{ 's', &a.states }, { 't', &a.topology }, { 'p', &a.power },
 		{ 'P', &a.policy }, { 'e', &a.exp }, { 'g', &a.governors },
 		{ 'b', &a.busy }, { 'f', &a.offline }, { 'o', &a.output },
-		{ 'S', &a.summary }, { 'D', &a.periods },
+		{ 'S', &a.summary }, { 'D', &a.periods }, { 'r', &a.rec_states },
 		{ 'l', .set = &a.list }, { 0 }
 	};
 	struct pidle_opts o = {
 		.spec = "-s:states -t:topology -p:power P:policy -e:exp -g:governor "
 			"Q:qos-us H:hz b:busy f:offline -j:jobs l,list K:cell "
-			"A:agree R:repeat -o:output S:summary D:periods -V,version",
+			"A:agree R:repeat -o:output S:summary D:periods r:recorded-states -V,version",
 		.flags = PIDLE_OPTS_FORMAT, .store = store, .usage = rp_usage,
 		.fmt = PIDLE_OUT_PLAIN,
 	};

@@ -113,6 +113,13 @@ struct pidle_rp_load_opts {
 	const char *busy_cpus;		/* CPU list, or NULL */
 	const char *offline_cpus;
 	unsigned int topo_cpus;		/* 0: any */
+	/*
+	 * Standard traces: the recorded machine's exit latency per state
+	 * (ns; nr 0: unknown). cpu_idle's exit comes after it; the wake-up
+	 * is that much earlier.
+	 */
+	unsigned int nr_rec_latency;
+	u64 rec_latency_ns[PIDLE_RP_MAX_STATES];
 };
 
 /*

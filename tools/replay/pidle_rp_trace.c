@@ -790,8 +790,14 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 				}
 				rc->in_idle = false;
 				if (!module) {
+					u64 lat = 0;
+
 					/* the period this CPU opened */
-					per[rc->last].wake_ns = now;
+					p = &per[rc->last];
+					if (p->rec_state < o->nr_rec_latency)
+						lat = o->rec_latency_ns[p->rec_state];
+					p->wake_ns = now - p->enter_ns > lat ? now - lat :
+						     p->enter_ns;
 					rc->open = rc->last;
 					rc->cls = 0;
 					break;
