@@ -144,6 +144,31 @@ if [ -s "$G" ]; then
 	else
 		not_ok "sweep" "cells $cells, rows $(wc -l < "$tmp/j1.csv"); $(cat "$tmp/err")"
 	fi
+	# the summary and its plot
+	"$R" -e "$D/sweep.exp" -t "$topology" -j 2 --summary "$tmp/sum.csv" "$G" > "$tmp/sweep.txt" 2> "$tmp/err"
+	front=$(grep -c ',1$' "$tmp/sum.csv")
+	if [ "$(wc -l < "$tmp/sum.csv")" -eq 13 ] && [ "$front" -ge 2 ] &&
+	   grep -q '^summary, best energy x latency first' "$tmp/sweep.txt" &&
+	   "$D/../../tools/replay/pidle-replay-plot" "$tmp/sum.csv" "$tmp/plots" > /dev/null 2>&1; then
+		if [ -s "$tmp/plots/energy-latency.png" ] && [ -s "$tmp/plots/energy-latency.svg" ]; then
+			ok "sweep summary: 12 cells ranked, $front on the Pareto front; the plot drawn (PNG, SVG)"
+		else
+			not_ok "sweep plot" "no PNG/SVG in $tmp/plots"
+		fi
+	else
+		not_ok "sweep summary" "$(head -3 "$tmp/sum.csv") $(cat "$tmp/err")"
+	fi
+	# the Pareto front: a cell is on it exactly when no other is at least
+	# as good on energy and latency and better on one
+	if jq -e -R -s '[split("\n")[1:][] | select(length > 0) | split(",")] |
+		map({l: (.[3] | tonumber), e: (.[4] | tonumber), p: .[7]}) as $c |
+		[$c[] | . as $f |
+		 ([$c[] | select(.l <= $f.l and .e <= $f.e and (.l < $f.l or .e < $f.e))] | length) as $beaten |
+		 (($f.p == "1") == ($beaten == 0))] | all' "$tmp/sum.csv" > /dev/null; then
+		ok "the Pareto front: exactly the cells no other beats on both energy and latency"
+	else
+		not_ok "Pareto front" "$(cat "$tmp/sum.csv")"
+	fi
 	"$R" -e "$D/sweep.exp" -t "$topology" --cell 4 --csv "$G" > "$tmp/c4.csv"
 	if [ "$(sed -n 2p "$tmp/c4.csv" | cut -d, -f1-3)" = "$(sed -n 5p "$tmp/j1.csv" | cut -d, -f1-3)" ]; then
 		ok "--cell 4 runs the fourth cell of --list alone (a job array's task)"

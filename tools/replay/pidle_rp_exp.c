@@ -146,7 +146,7 @@ static int exp_add(struct exp_file *x, struct pidle_rp_cells *out,
 	struct exp_named *ch = strcmp(change, "none") ?
 			       exp_find(x->change, x->nr_change, change) : NULL;
 	struct pidle_rp_cell c, *p;
-	char err[PIDLE_ERR_LEN + 80];
+	char err[PIDLE_ERR_LEN + 80], key[64];
 	unsigned int i;
 
 	if (!t)
@@ -155,8 +155,6 @@ static int exp_add(struct exp_file *x, struct pidle_rp_cells *out,
 		return exp_fail(x, 0, "qos '%s' is not defined", qos);
 	if (strcmp(change, "none") && !ch)
 		return exp_fail(x, 0, "change '%s' is not defined", change);
-	char key[64];
-
 	snprintf(key, sizeof(key), ch ? "%s/%s" : "%s", table, change);
 	for (i = 0; i < out->nr; i++)
 		if (!strcmp(out->cell[i].name, key) &&
