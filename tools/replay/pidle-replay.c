@@ -87,38 +87,40 @@ static double rp_jxms(const struct pidle_rp_result *r)
 	return r->energy.total_nj / 1e9 * lat_ms;
 }
 
-static void rp_csv_header(FILE *f, const struct pidle_rp_cell *c,
-			  const struct pidle_rp_result *r)
+/*
+ * CSV columns by position, not by name, so that the cells of a sweep (its
+ * tables with their own states and levels) share one header: state0_* ..
+ * for the @nr_states slots, dstate0_* .. for the @nr_dstates domain
+ * states (each row names its own in *_name, *_level), empty past a
+ * cell's own.
+ */
+static void rp_csv_header(FILE *f, unsigned int nr_states,
+			  unsigned int nr_dstates)
 {
-	unsigned int s, l, k;
+	unsigned int s;
 
 	fprintf(f, "table,governor,qos,periods,wakeups,aborted,span_s,"
 		"latency_mean_us,latency_max_us,added_ms,energy_j,avg_w,"
 		"idle_j,oracle_j,efficiency_pct,j_x_ms");
-	for (s = 0; s < r->nr_states; s++) {
-		const char *n = c->st.state[s].name;
-
-		fprintf(f, ",%s_requested,%s_achieved,%s_residency_pct,%s_above,%s_below",
-			n, n, n, n, n);
-	}
-	for (l = 1; l <= r->nr_levels; l++)
-		for (k = 0; k < r->level[l].nr_states; k++) {
-			const char *n = c->st.state[r->level[l].first_state + k].name;
-			const char *ln = r->level[l].name;
-
-			fprintf(f, ",%s_%s_usage,%s_%s_residency_pct,%s_%s_too_deep,%s_%s_rejected",
-				ln, n, ln, n, ln, n, ln, n);
-		}
+	for (s = 0; s < nr_states; s++)
+		fprintf(f, ",state%u_name,state%u_requested,state%u_achieved,"
+			"state%u_residency_pct,state%u_above,state%u_below",
+			s, s, s, s, s, s);
+	for (s = 0; s < nr_dstates; s++)
+		fprintf(f, ",dstate%u_level,dstate%u_name,dstate%u_usage,"
+			"dstate%u_residency_pct,dstate%u_too_deep,dstate%u_rejected",
+			s, s, s, s, s, s);
 	for (s = 0; s < PIDLE_RP_SRC_NR; s++)
 		fprintf(f, ",wake_%s", pidle_rp_src_name[s]);
 	fprintf(f, ",periods_per_s\n");
 }
 
 static void rp_csv_row(FILE *f, const struct pidle_rp_cell *c,
-		       const struct pidle_rp_result *r)
+		       const struct pidle_rp_result *r, unsigned int nr_states,
+		       unsigned int nr_dstates)
 {
 	double cpu_ns = (double)r->span_ns * r->nr_cpus, span_s = r->span_ns / 1e9;
-	unsigned int s, l, k;
+	unsigned int s, l, k, d = 0;
 
 	fprintf(f, "%s,%s,%s,%llu,%llu,%llu,%.6f,%.3f,%.3f,%.3f,",
 		c->name, c->governor, c->qos_name, r->periods, r->wakeups,
@@ -133,23 +135,30 @@ static void rp_csv_row(FILE *f, const struct pidle_rp_cell *c,
 			rp_pct(r->energy.oracle_nj, r->energy.idle_nj), rp_jxms(r));
 	else
 		fprintf(f, ",,,,,");
-	for (s = 0; s < r->nr_states; s++)
-		fprintf(f, ",%llu,%llu,%.3f,%llu,%llu",
+	for (s = 0; s < nr_states; s++) {
+		if (s >= r->nr_states) {
+			fprintf(f, ",,,,,,");
+			continue;
+		}
+		fprintf(f, ",%s,%llu,%llu,%.3f,%llu,%llu", c->st.state[s].name,
 			r->requested[s], r->achieved[s],
 			cpu_ns > 0 ? 100.0 * r->residency_ns[s] / cpu_ns : 0,
 			r->above[s], r->below[s]);
+	}
 	for (l = 1; l <= r->nr_levels; l++) {
 		const struct pidle_rp_level *lv = &r->level[l];
 		double dom_ns = (double)r->span_ns * lv->nr_domains;
 
-		for (k = 0; k < lv->nr_states; k++) {
+		for (k = 0; k < lv->nr_states && d < nr_dstates; k++, d++) {
 			s = lv->first_state + k;
-			fprintf(f, ",%llu,%.3f,%llu,%llu",
-				lv->st[s].usage,
+			fprintf(f, ",%s,%s,%llu,%.3f,%llu,%llu", lv->name,
+				c->st.state[s].name, lv->st[s].usage,
 				dom_ns > 0 ? 100.0 * lv->residency_ns[s] / dom_ns : 0,
 				lv->st[s].too_deep, lv->st[s].rejected);
 		}
 	}
+	for (; d < nr_dstates; d++)
+		fprintf(f, ",,,,,,");
 	for (s = 0; s < PIDLE_RP_SRC_NR; s++)
 		fprintf(f, ",%llu", r->src[s]);
 	fprintf(f, ",%.0f\n", r->run_s > 0 ? r->periods / r->run_s : 0);
@@ -332,6 +341,7 @@ struct rp_args {
 	const char *rec_states;
 	long jobs, cell, hz, qos_us, repeat;
 	double agree;
+	unsigned int csv_states, csv_dstates;	/* the CSV's slots */
 	bool list;
 	int fmt;
 };
@@ -361,10 +371,8 @@ static int rp_run_cells(const struct rp_args *a, const struct pidle_rp_trace *t,
 		if (fwrite(&sm, sizeof(sm), 1, sum) != 1)
 			return pidle_errorf(PIDLE_EXIT_INPUT, "summary: %s", strerror(errno));
 		if (a->fmt == PIDLE_OUT_CSV) {
-			if (header && i == first)
-				rp_csv_header(out, c, &r);
 			fprintf(out, "%u\t", i);
-			rp_csv_row(out, c, &r);
+			rp_csv_row(out, c, &r, a->csv_states, a->csv_dstates);
 		} else if (a->fmt == PIDLE_OUT_JSON) {
 			fprintf(out, "%u\t", i);
 			rp_json(out, c, &r);
@@ -509,7 +517,7 @@ static void rp_collect_rows(FILE *f, char **rows, unsigned int nr,
 	free(line);
 }
 
-static int rp_main(const struct rp_args *a)
+static int rp_main(struct rp_args *a)
 {
 	struct pidle_rp_load_opts lo = {
 		.hz = a->hz, .qos_ns = a->qos_us >= 0 ? a->qos_us * 1000 : -1,
@@ -582,8 +590,18 @@ static int rp_main(const struct rp_args *a)
 			cells.cell[cells.nr++] = c;
 		}
 	}
-	for (i = 0; i < cells.nr; i++)
+	for (i = 0; i < cells.nr; i++) {
+		const struct pidle_states *st = &cells.cell[i].st;
+		unsigned int k, nd = 0;
+
 		cells.cell[i].repeat = a->repeat;
+		for (k = 0; k < st->nr_states; k++)
+			nd += strcmp(st->state[k].level_name, PIDLE_LEVEL_CPU) != 0;
+		if (st->nr_states > a->csv_states)
+			a->csv_states = st->nr_states;
+		if (nd > a->csv_dstates)
+			a->csv_dstates = nd;
+	}
 	if (a->periods) {
 		if (cells.nr != 1 && a->cell <= 0) {
 			ret = pidle_usage_error("--periods goes with a single cell (one governor, or --cell).");
@@ -677,8 +695,8 @@ static int rp_main(const struct rp_args *a)
 			a->trace, t.module ? "module (pseudo_cpuidle)" : "standard",
 			t.nr_lines, t.nr_events, t.nr_periods, t.nr_cpus,
 			(t.end_ns - t.start_ns) / 1e9);
-	if (header && a->fmt == PIDLE_OUT_CSV)
-		fputs(header, out);
+	if (a->fmt == PIDLE_OUT_CSV)
+		rp_csv_header(out, a->csv_states, a->csv_dstates);
 	rp_emit(out, rows, a->cell > 0 ? 1 : cells.nr);
 	sums = calloc(cells.nr, sizeof(*sums));
 	for (w = 0; w < jobs && sums; w++) {
