@@ -169,6 +169,12 @@ if [ -s "$G" ]; then
 	else
 		not_ok "Pareto front" "$(cat "$tmp/sum.csv")"
 	fi
+	if [ "$(awk -F, '{ print NF }' "$tmp/j1.csv" | sort -u | wc -l)" -eq 1 ] &&
+	   grep -q '^pc10,.*,PC10,' "$tmp/j1.csv" && grep -q '^flat,' "$tmp/j1.csv"; then
+		ok "sweep CSV: one header for tables of 3, 4 and 5 states, every row as wide"
+	else
+		not_ok "sweep CSV" "$(awk -F, '{ print NF }' "$tmp/j1.csv" | sort | uniq -c | tr '\n' ' ')"
+	fi
 	"$R" -e "$D/sweep.exp" -t "$topology" --cell 4 --csv "$G" > "$tmp/c4.csv"
 	if [ "$(sed -n 2p "$tmp/c4.csv" | cut -d, -f1-3)" = "$(sed -n 5p "$tmp/j1.csv" | cut -d, -f1-3)" ]; then
 		ok "--cell 4 runs the fourth cell of --list alone (a job array's task)"
