@@ -83,6 +83,9 @@ struct cpuidle_governor {
 	void (*reflect)		(struct cpuidle_device *dev, int index);
 };
 
+/* The registered devices, by CPU: the program's. */
+DECLARE_PER_CPU(struct cpuidle_device *, cpuidle_devices);
+
 /* Defined by the program that links the governors. */
 int cpuidle_register_governor(struct cpuidle_governor *gov);
 s64 cpuidle_governor_latency_req(unsigned int cpu);

@@ -7,6 +7,29 @@
 #include "time.h"
 
 #define KTIME_MAX	((s64)~((u64)1 << 63))
+#define KTIME_SEC_MAX	(KTIME_MAX / NSEC_PER_SEC)
+
+static inline ktime_t ktime_set(const s64 secs, const unsigned long nsecs)
+{
+	if (__builtin_expect(secs >= KTIME_SEC_MAX, 0))
+		return KTIME_MAX;
+	return secs * NSEC_PER_SEC + (s64)nsecs;
+}
+
+#define ktime_compare(a, b)	((a) < (b) ? -1 : (a) > (b) ? 1 : 0)
+
+static inline bool ktime_before(const ktime_t a, const ktime_t b)
+{
+	return ktime_compare(a, b) < 0;
+}
+
+static inline bool ktime_after(const ktime_t a, const ktime_t b)
+{
+	return ktime_compare(a, b) > 0;
+}
+
+/* The program's clock, where a compiled file reads it. */
+ktime_t ktime_get(void);
 
 static inline s64 ktime_to_ns(ktime_t kt)
 {
