@@ -118,6 +118,13 @@ if [ -s "$G" ]; then
 	else
 		not_ok "guest trace agrees within 1 %" "exit $st $(cat "$tmp/err")"
 	fi
+	# a line missing in the middle (a pidle_exit): a hole, refused
+	awk '/pidle_exit:/ && ++n == 100 { next } { print }' "$G" > "$tmp/hole.trace"
+	expect_error "a module trace with a pidle_exit missing" "no pidle_exit since its pidle_enter: a hole" -- \
+		-s "$states" -t "$topology" "$tmp/hole.trace"
+	awk '/cpu_idle: state=4294967295/ && ++n == 100 { next } { print }' "$G" | grep -v pidle_ > "$tmp/hole2.trace"
+	expect_error "a standard trace with a cpu_idle exit missing" "without an exit since its entry at line" -- \
+		-s "$states" -t "$topology" "$tmp/hole2.trace"
 	# the same run read from the standard events alone (the module's
 	# stripped): what a trace of a real machine gives
 	grep -v 'pidle_' "$G" > "$tmp/std.trace"

@@ -88,6 +88,8 @@ struct rp_cpu {
 	uint32_t *tmr;
 	unsigned int nr_tmr, cap_tmr;
 	bool in_idle, task_ran, pidle_in, pre_idle;
+	bool seen;		/* a cpu_idle event of it in the window */
+	unsigned int idle_line;	/* its last entry's line */
 	uint16_t idle_state;
 	u64 idle_t;
 	size_t open;		/* period being classified, or SIZE_MAX */
@@ -766,6 +768,13 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 				break;
 			}
 			if (e->c != EV_IDLE_EXIT) {
+				if (rc->in_idle) {
+					rp_fail(l, "line %u: cpu %u enters idle again without an exit since its entry at line %u: a hole in the trace",
+						e->line, e->cpu, rc->idle_line);
+					goto out;
+				}
+				rc->seen = true;
+				rc->idle_line = e->line;
 				rc->open = SIZE_MAX;	/* the window closes */
 				rc->in_idle = true;
 				rc->pidle_in = false;
@@ -774,7 +783,13 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 				if (module)
 					break;
 			} else {
+				if (!rc->in_idle && rc->seen) {
+					rp_fail(l, "line %u: cpu %u leaves idle without an entry since its exit before: a hole in the trace",
+						e->line, e->cpu);
+					goto out;
+				}
 				if (!rc->in_idle) {
+					rc->seen = true;
 					/*
 					 * idle since before the trace; since
 					 * before the reset mark: the fresh
@@ -804,7 +819,12 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 				}
 				if (rc->pidle_in) {
 					p = &per[rc->last];
-					if (p->wake_ns != PIDLE_RP_NO_TIME &&
+					if (p->wake_ns == PIDLE_RP_NO_TIME) {
+						rp_fail(l, "line %u: cpu %u leaves idle with no pidle_exit since its pidle_enter: a hole in the trace",
+							e->line, e->cpu);
+						goto out;
+					}
+					if (
 					    now - rc->idle_t > p->wake_ns - p->enter_ns +
 							       p->rec_latency_ns)
 						p->overhead_ns = now - rc->idle_t -
@@ -817,8 +837,18 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 			__attribute__((fallthrough));	/* a new period */
 		case EV_P_ENTER:
 			if (e->type == EV_P_ENTER) {
+				if (!rc->in_idle && rc->seen) {
+					rp_fail(l, "line %u: cpu %u: pidle_enter outside a cpu_idle entry: a hole in the trace",
+						e->line, e->cpu);
+					goto out;
+				}
 				if (!rc->in_idle)
 					break;	/* its cpu_idle was before the trace */
+				if (rc->pidle_in) {
+					rp_fail(l, "line %u: cpu %u: a second pidle_enter in one idle entry: a hole in the trace",
+						e->line, e->cpu);
+					goto out;
+				}
 				rc->pidle_in = true;
 			}
 			per = rp_grow(per, &cap_p, nr_p + 1, sizeof(*per));
@@ -891,9 +921,19 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 			}
 			break;
 		case EV_P_EXIT:
+			if (!rc->pidle_in && rc->seen) {
+				rp_fail(l, "line %u: cpu %u: pidle_exit without its pidle_enter: a hole in the trace",
+					e->line, e->cpu);
+				goto out;
+			}
 			if (!rc->pidle_in)
 				break;
 			p = &per[rc->last];
+			if (p->wake_ns != PIDLE_RP_NO_TIME) {
+				rp_fail(l, "line %u: cpu %u: a second pidle_exit for one pidle_enter: a hole in the trace",
+					e->line, e->cpu);
+				goto out;
+			}
 			p->wake_ns = p->enter_ns + e->a;
 			p->rec_achieved = e->c >> 8;
 			p->rec_latency_ns = e->b;
