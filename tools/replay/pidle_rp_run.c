@@ -310,7 +310,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 			r->src_latency_ns[p->src] += xi.latency_ns;
 			if (g) {
 				pidle_kgov_reflect(g, p->cpu, c->state,
-						   p->wake_ns + xi.latency_ns,
+						   p->wake_ns + xi.latency_ns + p->overhead_ns,
 						   idle_ns + xi.latency_ns + p->overhead_ns,
 						   p->src == PIDLE_RP_SRC_TICK,
 						   c->state == 0 && ks[0].polling &&
