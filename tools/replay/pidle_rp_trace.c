@@ -29,7 +29,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pidle_rp.h"
+#include "pidle_rp_priv.h"
 #include "pidle_common.h"
 
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
@@ -41,46 +41,6 @@ const char *const pidle_rp_src_name[PIDLE_RP_SRC_NR] = {
 	[PIDLE_RP_SRC_IPI] = "ipi",
 	[PIDLE_RP_SRC_IRQ] = "irq",
 	[PIDLE_RP_SRC_ABORTED] = "aborted",
-};
-
-enum rp_ev_type {
-	EV_IDLE,		/* c: state, or EV_IDLE_EXIT */
-	EV_HRT_START,		/* a: timer, b: expires, c: tick */
-	EV_HRT_CANCEL,		/* a: timer */
-	EV_HRT_EXPIRE,		/* a: timer, b: now, c: tick */
-	EV_SRC_TIMER,		/* local_timer_entry */
-	EV_SRC_IPI,
-	EV_SRC_IRQ,
-	EV_WAKEUP,		/* c: target CPU */
-	EV_SWITCH,		/* c: 1 when a task (not idle) runs next */
-	EV_QOS,			/* a: value us, c: 1 when removed */
-	EV_P_ENTER,		/* a: enter_ns, b: next_timer_ns, c: state */
-	EV_P_EXIT,		/* a: idle_ns, b: latency_ns, c: req | ach << 8 */
-	EV_P_DOWN,		/* a: domain, b: level, c: state */
-	EV_RESET,		/* a trace_marker: the governor starts afresh */
-	EV_NR,
-};
-#define EV_IDLE_EXIT	0xffff
-
-/* The events a trace needs, by what they are for; see pidle-replay.rst. */
-enum rp_need {
-	NEED_CPU_IDLE, NEED_HRT_START, NEED_HRT_CANCEL, NEED_HRT_EXPIRE,
-	NEED_WAKE_SRC, NEED_WAKEUP, NEED_P_ENTER, NEED_P_EXIT, NEED_NR,
-};
-
-struct rp_ev {
-	u64 t;
-	u64 a, b;
-	uint32_t cpu;
-	uint16_t type, c;
-	uint32_t line;
-};
-
-struct rp_timer {
-	u64 id;
-	u64 expires;
-	uint32_t cpu;
-	bool tick, pending;
 };
 
 struct rp_cpu {
@@ -97,358 +57,6 @@ struct rp_cpu {
 	int cls;		/* 0 nothing yet, 1 local timer seen */
 	size_t nr_periods;
 };
-
-struct rp_load {
-	const char *name;
-	char *err;
-	size_t errlen;
-	struct rp_ev *ev;
-	size_t nr_ev, cap_ev;
-	unsigned int hdr_cpus, max_cpu;
-	size_t need[NEED_NR];
-	struct rp_timer *tmr;
-	size_t nr_tmr, cap_tmr;
-	u64 *next_same;	/* per event: index of the timer's next event */
-	uint32_t *hash;		/* timer id -> index into tmr */
-	size_t hash_size;
-	char level_name[PIDLE_RP_MAX_LEVELS][16];
-	unsigned int nr_levels;
-};
-
-static int rp_fail(struct rp_load *l, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static int rp_fail(struct rp_load *l, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	n = snprintf(l->err, l->errlen, "%s: ", l->name);
-	va_start(ap, fmt);
-	vsnprintf(l->err + n, l->errlen - n, fmt, ap);
-	va_end(ap);
-	return -1;
-}
-
-static void *rp_grow(void *p, size_t *cap, size_t want, size_t size)
-{
-	size_t n = *cap ? *cap : 1024;
-	void *q;
-
-	if (want <= *cap)
-		return p;
-	while (n < want)
-		n *= 2;
-	q = realloc(p, n * size);
-	if (!q)
-		return NULL;
-	*cap = n;
-	return q;
-}
-
-/* The value of "KEY=VALUE" in @s (the event's fields), or NULL. */
-static const char *rp_field(const char *s, const char *key)
-{
-	size_t kl = strlen(key);
-	const char *p = s;
-
-	while ((p = strstr(p, key))) {
-		if ((p == s || p[-1] == ' ' || p[-1] == '\t') && p[kl] == '=')
-			return p + kl + 1;
-		p += kl;
-	}
-	return NULL;
-}
-
-static bool rp_u64(const char *v, u64 *out)
-{
-	char *end;
-
-	if (!v || !(isdigit((unsigned char)*v) || *v == '-'))
-		return false;
-	errno = 0;
-	if (*v == '-') {
-		long long x = strtoll(v, &end, 0);
-
-		*out = (u64)x;
-	} else {
-		*out = strtoull(v, &end, 0);
-	}
-	return !errno && end != v && (!*end || isspace((unsigned char)*end) ||
-				     *end == ',' || *end == ')');
-}
-
-/* A pointer printed by %p or %px (hex with or without 0x): its bits. */
-static bool rp_ptr(const char *v, u64 *out)
-{
-	char *end;
-
-	if (!v)
-		return false;
-	*out = strtoull(v, &end, 16);
-	return end != v;
-}
-
-static bool rp_is_tick_fn(const char *f)
-{
-	return f && (!strncmp(f, "tick_nohz_handler", 17) ||
-		     !strncmp(f, "tick_sched_timer", 16) ||
-		     !strncmp(f, "tick_nohz_highres_handler", 25));
-}
-
-static int rp_level(struct rp_load *l, const char *v)
-{
-	char name[16];
-	unsigned int i;
-	size_t n = strcspn(v, " \t");
-
-	if (n >= sizeof(name))
-		n = sizeof(name) - 1;
-	memcpy(name, v, n);
-	name[n] = '\0';
-	for (i = 0; i < l->nr_levels; i++)
-		if (!strcmp(l->level_name[i], name))
-			return i;
-	if (l->nr_levels == PIDLE_RP_MAX_LEVELS)
-		return -1;
-	strcpy(l->level_name[l->nr_levels], name);
-	return l->nr_levels++;
-}
-
-/*
- * One line: "COMM-PID [CPU] [FLAGS] SECS.FRAC: EVENT: FIELDS". 1 when it
- * is an event, 0 when it is a line to skip, -1 on error.
- */
-static int rp_line(struct rp_load *l, char *s, size_t lineno,
-		   u64 *last_t)
-{
-	struct rp_ev e = { .line = lineno };
-	char *p, *q, *ev, *f;
-	unsigned long cpu;
-	u64 secs, frac = 0, x;
-	int digits = 0;
-	const char *v;
-
-	while (*s == ' ' || *s == '\t')
-		s++;
-	if (!*s || *s == '#')
-		return 0;
-	if (strstr(s, "[LOST") || strstr(s, "LOST EVENTS"))
-		return rp_fail(l, "line %zu: the trace lost events ('%.60s'): a hole in the periods; record again with a larger buffer (trace-cmd record -b)",
-			       lineno, s);
-	if (!strncmp(s, "cpus=", 5)) {
-		l->hdr_cpus = strtoul(s + 5, NULL, 10);
-		return 0;
-	}
-	if (!strncmp(s, "CPU ", 4) && strstr(s, "is empty"))
-		return 0;
-	if (!strncmp(s, "version", 7) || !strncmp(s, "trace-cmd", 9))
-		return 0;
-	/* the CPU: the first " [digits]" */
-	for (p = s; (p = strchr(p, '[')); p++) {
-		if (!isdigit((unsigned char)p[1]))
-			continue;
-		cpu = strtoul(p + 1, &q, 10);
-		if (*q == ']')
-			break;
-	}
-	if (!p)
-		goto bad;
-	p = q + 1;
-	/* the flags (tracefs: "d..1."), then the time */
-	for (;;) {
-		while (*p == ' ')
-			p++;
-		q = p;
-		while (isdigit((unsigned char)*q))
-			q++;
-		if (q > p && *q == '.' && isdigit((unsigned char)q[1]))
-			break;
-		if (!*p || isdigit((unsigned char)*p))
-			goto bad;
-		p += strcspn(p, " ");
-	}
-	secs = strtoull(p, NULL, 10);
-	for (q++; isdigit((unsigned char)*q); q++, digits++)
-		if (digits < 9)
-			frac = frac * 10 + (*q - '0');
-	if (*q != ':' || digits < 6)
-		goto bad;
-	for (; digits < 9; digits++)
-		frac *= 10;
-	e.t = secs * 1000000000ULL + frac;
-	e.cpu = cpu;
-	if (e.t < *last_t)
-		return rp_fail(l, "line %zu: time %llu.%09llu is before the line above's %llu.%09llu: events out of order (a trace is sorted by time; do not concatenate traces)",
-			       lineno, e.t / 1000000000, e.t % 1000000000,
-			       *last_t / 1000000000, *last_t % 1000000000);
-	*last_t = e.t;
-	ev = q + 1;
-	while (*ev == ' ')
-		ev++;
-	f = strchr(ev, ':');
-	if (!f)
-		goto bad;
-	*f++ = '\0';
-	/* "system:event" in some outputs: the event's own name */
-	if ((q = strrchr(ev, ':')))
-		ev = q + 1;
-
-	if (!strcmp(ev, "cpu_idle")) {
-		if (!rp_u64(rp_field(f, "state"), &x) ||
-		    !rp_u64(rp_field(f, "cpu_id"), &e.a))
-			goto fields;
-		e.type = EV_IDLE;
-		e.cpu = e.a;
-		e.c = x == 4294967295ULL || x == ULLONG_MAX ? EV_IDLE_EXIT :
-		      (x < PIDLE_RP_MAX_STATES ? x : EV_IDLE_EXIT - 1);
-		l->need[NEED_CPU_IDLE]++;
-	} else if (!strcmp(ev, "hrtimer_start")) {
-		if (!rp_ptr(rp_field(f, "hrtimer"), &e.a) ||
-		    !rp_u64(rp_field(f, "expires"), &e.b))
-			goto fields;
-		e.type = EV_HRT_START;
-		e.c = rp_is_tick_fn(rp_field(f, "function"));
-		l->need[NEED_HRT_START]++;
-	} else if (!strcmp(ev, "hrtimer_cancel")) {
-		if (!rp_ptr(rp_field(f, "hrtimer"), &e.a))
-			goto fields;
-		e.type = EV_HRT_CANCEL;
-		l->need[NEED_HRT_CANCEL]++;
-	} else if (!strcmp(ev, "hrtimer_expire_entry")) {
-		if (!rp_ptr(rp_field(f, "hrtimer"), &e.a) ||
-		    !rp_u64(rp_field(f, "now"), &e.b))
-			goto fields;
-		e.type = EV_HRT_EXPIRE;
-		e.c = rp_is_tick_fn(rp_field(f, "function"));
-		l->need[NEED_HRT_EXPIRE]++;
-	} else if (!strcmp(ev, "local_timer_entry")) {
-		e.type = EV_SRC_TIMER;
-		l->need[NEED_WAKE_SRC]++;
-	} else if (!strcmp(ev, "reschedule_entry") ||
-		   !strcmp(ev, "call_function_entry") ||
-		   !strcmp(ev, "call_function_single_entry") ||
-		   !strcmp(ev, "ipi_entry")) {
-		e.type = EV_SRC_IPI;
-		l->need[NEED_WAKE_SRC]++;
-	} else if (!strcmp(ev, "irq_handler_entry") ||
-		   !strcmp(ev, "x86_platform_ipi_entry") ||
-		   !strcmp(ev, "irq_work_entry") ||
-		   !strcmp(ev, "thermal_apic_entry") ||
-		   !strcmp(ev, "error_apic_entry") ||
-		   !strcmp(ev, "spurious_apic_entry")) {
-		e.type = EV_SRC_IRQ;
-		l->need[NEED_WAKE_SRC]++;
-	} else if (!strcmp(ev, "sched_wakeup")) {
-		if (!rp_u64(rp_field(f, "target_cpu"), &x))
-			goto fields;
-		e.type = EV_WAKEUP;
-		e.c = x;
-		if (x > l->max_cpu && x < 65535)
-			l->max_cpu = x;
-		l->need[NEED_WAKEUP]++;
-	} else if (!strcmp(ev, "sched_switch")) {
-		v = rp_field(f, "next_pid");
-		if (!rp_u64(v, &x))
-			goto fields;
-		e.type = EV_SWITCH;
-		e.c = x != 0;
-	} else if (!strcmp(ev, "pm_qos_add_request") ||
-		   !strcmp(ev, "pm_qos_update_request") ||
-		   !strcmp(ev, "pm_qos_remove_request")) {
-		if (!rp_u64(rp_field(f, "value"), &e.a))
-			goto fields;
-		e.type = EV_QOS;
-		e.c = !strcmp(ev, "pm_qos_remove_request");
-	} else if (!strcmp(ev, "pidle_enter")) {
-		if (!rp_u64(rp_field(f, "state"), &x) ||
-		    !rp_u64(rp_field(f, "enter_ns"), &e.a) ||
-		    !rp_u64(rp_field(f, "next_timer_ns"), &e.b)) {
-			if (rp_field(f, "state") && !rp_field(f, "enter_ns"))
-				return rp_fail(l, "line %zu: pidle_enter without enter_ns and next_timer_ns: a module older than pidle-replay's; rebuild it",
-					       lineno);
-			goto fields;
-		}
-		if (x >= PIDLE_RP_MAX_STATES)
-			goto fields;
-		e.type = EV_P_ENTER;
-		e.c = x;
-		l->need[NEED_P_ENTER]++;
-	} else if (!strcmp(ev, "pidle_exit")) {
-		u64 req, ach;
-
-		if (!rp_u64(rp_field(f, "requested"), &req) ||
-		    !rp_u64(rp_field(f, "achieved"), &ach) ||
-		    !rp_u64(rp_field(f, "idle_ns"), &e.a) ||
-		    !rp_u64(rp_field(f, "latency_ns"), &e.b) ||
-		    req >= PIDLE_RP_MAX_STATES || ach >= PIDLE_RP_MAX_STATES)
-			goto fields;
-		e.type = EV_P_EXIT;
-		e.c = req | ach << 8;
-		l->need[NEED_P_EXIT]++;
-	} else if (!strcmp(ev, "tracing_mark_write")) {
-		if (!strstr(f, "pidle-replay: governor reset"))
-			return 0;
-		e.type = EV_RESET;
-	} else if (!strcmp(ev, "pidle_domain_down")) {
-		int lv;
-
-		v = rp_field(f, "level");
-		if (!v || !rp_u64(rp_field(f, "domain"), &e.a) ||
-		    !rp_u64(rp_field(f, "state"), &x) ||
-		    x >= PIDLE_RP_MAX_STATES)
-			goto fields;
-		lv = rp_level(l, v);
-		if (lv < 0)
-			return rp_fail(l, "line %zu: more than %d domain levels",
-				       lineno, PIDLE_RP_MAX_LEVELS);
-		e.type = EV_P_DOWN;
-		e.b = lv;
-		e.c = x;
-	} else {
-		return 0;	/* an event the replay does not use */
-	}
-	if (e.cpu > l->max_cpu)
-		l->max_cpu = e.cpu;
-	l->ev = rp_grow(l->ev, &l->cap_ev, l->nr_ev + 1, sizeof(*l->ev));
-	if (!l->ev)
-		return rp_fail(l, "out of memory at line %zu", lineno);
-	l->ev[l->nr_ev++] = e;
-	return 1;
-fields:
-	return rp_fail(l, "line %zu: %s event without the fields it should have ('%.80s')",
-		       lineno, ev, f);
-bad:
-	return rp_fail(l, "line %zu: not a trace line (want 'COMM-PID [CPU] TIME: EVENT: FIELDS', as trace-cmd report prints): '%.80s'",
-		       lineno, s);
-}
-
-static int rp_read(struct rp_load *l, FILE *f, size_t *nr_lines)
-{
-	char *line = NULL;
-	size_t cap = 0, lineno = 0;
-	u64 last_t = 0;
-	ssize_t n;
-	int ret = 0;
-
-	while ((n = getline(&line, &cap, f)) > 0) {
-		lineno++;
-		if (line[n - 1] != '\n') {
-			ret = rp_fail(l, "line %zu: cut short (no end of line): the trace is truncated", lineno);
-			break;
-		}
-		line[n - 1] = '\0';
-		if (rp_line(l, line, lineno, &last_t) < 0) {
-			ret = -1;
-			break;
-		}
-	}
-	if (!ret && ferror(f))
-		ret = rp_fail(l, "read error: %s", strerror(errno));
-	free(line);
-	*nr_lines = lineno;
-	return ret;
-}
 
 /* The timer table, indexed by an open-addressing hash of the ids. */
 static int rp_rehash(struct rp_load *l)
@@ -485,7 +93,7 @@ static struct rp_timer *rp_timer(struct rp_load *l, u64 id)
 		if (l->tmr[i].id == id)
 			return &l->tmr[i];
 	}
-	l->tmr = rp_grow(l->tmr, &l->cap_tmr, l->nr_tmr + 1, sizeof(*l->tmr));
+	l->tmr = pidle_rp_grow(l->tmr, &l->cap_tmr, l->nr_tmr + 1, sizeof(*l->tmr));
 	if (!l->tmr)
 		return NULL;
 	memset(&l->tmr[l->nr_tmr], 0, sizeof(*l->tmr));
@@ -579,7 +187,7 @@ static int rp_cpus_arg(struct rp_load *l, struct pidle_rp_trace *t,
 	if (!list)
 		return 0;
 	if (pidle_cpulist_add(&set, list))
-		return rp_fail(l, "%s '%s': not a CPU list", opt, list);
+		return pidle_rp_fail(l, "%s '%s': not a CPU list", opt, list);
 	for (cpu = 0; cpu < t->nr_cpus; cpu++)
 		if (pidle_cpuset_test(&set, cpu))
 			t->cpu_mode[cpu] = mode;
@@ -616,13 +224,13 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 			off = d;
 	}
 	if (!nr_mono)
-		return rp_fail(l, "no %s event to align the clocks with",
+		return pidle_rp_fail(l, "no %s event to align the clocks with",
 			       module ? "pidle_enter" : "hrtimer_expire_entry");
 
 	/* 2. per hrtimer event, the timer's next event (HRTIMER_RESTART) */
 	l->next_same = malloc(l->nr_ev * sizeof(*l->next_same));
 	if (!l->next_same)
-		return rp_fail(l, "out of memory");
+		return pidle_rp_fail(l, "out of memory");
 	for (i = 0; i < l->nr_tmr; i++)
 		l->tmr[i].expires = SIZE_MAX;	/* scratch: the next event */
 	for (i = l->nr_ev; i-- > 0;) {
@@ -635,7 +243,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 			continue;
 		tm = rp_timer(l, e->a);
 		if (!tm)
-			return rp_fail(l, "out of memory");
+			return pidle_rp_fail(l, "out of memory");
 		l->next_same[i] = tm->expires;
 		tm->expires = i;
 	}
@@ -667,7 +275,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	if (l->hdr_cpus > t->nr_cpus)
 		t->nr_cpus = l->hdr_cpus;
 	if (o->topo_cpus && t->nr_cpus > o->topo_cpus)
-		return rp_fail(l, "the trace has CPUs 0-%u, more than the %u of the topology: give a topology of the machine that was traced",
+		return pidle_rp_fail(l, "the trace has CPUs 0-%u, more than the %u of the topology: give a topology of the machine that was traced",
 			       t->nr_cpus - 1, o->topo_cpus);
 	if (o->topo_cpus)
 		t->nr_cpus = o->topo_cpus;
@@ -675,7 +283,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	t->cpu_mode = calloc(t->nr_cpus, 1);
 	t->span = calloc(t->nr_cpus, sizeof(*t->span));
 	if (!cpu || !t->cpu_mode || !t->span) {
-		rp_fail(l, "out of memory");
+		pidle_rp_fail(l, "out of memory");
 		goto out;
 	}
 	for (c = 0; c < t->nr_cpus; c++)
@@ -769,7 +377,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 			}
 			if (e->c != EV_IDLE_EXIT) {
 				if (rc->in_idle) {
-					rp_fail(l, "line %u: cpu %u enters idle again without an exit since its entry at line %u: a hole in the trace",
+					pidle_rp_fail(l, "line %u: cpu %u enters idle again without an exit since its entry at line %u: a hole in the trace",
 						e->line, e->cpu, rc->idle_line);
 					goto out;
 				}
@@ -784,7 +392,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 					break;
 			} else {
 				if (!rc->in_idle && rc->seen) {
-					rp_fail(l, "line %u: cpu %u leaves idle without an entry since its exit before: a hole in the trace",
+					pidle_rp_fail(l, "line %u: cpu %u leaves idle without an entry since its exit before: a hole in the trace",
 						e->line, e->cpu);
 					goto out;
 				}
@@ -820,7 +428,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 				if (rc->pidle_in) {
 					p = &per[rc->last];
 					if (p->wake_ns == PIDLE_RP_NO_TIME) {
-						rp_fail(l, "line %u: cpu %u leaves idle with no pidle_exit since its pidle_enter: a hole in the trace",
+						pidle_rp_fail(l, "line %u: cpu %u leaves idle with no pidle_exit since its pidle_enter: a hole in the trace",
 							e->line, e->cpu);
 						goto out;
 					}
@@ -838,20 +446,20 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 		case EV_P_ENTER:
 			if (e->type == EV_P_ENTER) {
 				if (!rc->in_idle && rc->seen) {
-					rp_fail(l, "line %u: cpu %u: pidle_enter outside a cpu_idle entry: a hole in the trace",
+					pidle_rp_fail(l, "line %u: cpu %u: pidle_enter outside a cpu_idle entry: a hole in the trace",
 						e->line, e->cpu);
 					goto out;
 				}
 				if (!rc->in_idle)
 					break;	/* its cpu_idle was before the trace */
 				if (rc->pidle_in) {
-					rp_fail(l, "line %u: cpu %u: a second pidle_enter in one idle entry: a hole in the trace",
+					pidle_rp_fail(l, "line %u: cpu %u: a second pidle_enter in one idle entry: a hole in the trace",
 						e->line, e->cpu);
 					goto out;
 				}
 				rc->pidle_in = true;
 			}
-			per = rp_grow(per, &cap_p, nr_p + 1, sizeof(*per));
+			per = pidle_rp_grow(per, &cap_p, nr_p + 1, sizeof(*per));
 			if (!per)
 				goto oom;
 			rc->last = nr_p;
@@ -922,7 +530,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 			break;
 		case EV_P_EXIT:
 			if (!rc->pidle_in && rc->seen) {
-				rp_fail(l, "line %u: cpu %u: pidle_exit without its pidle_enter: a hole in the trace",
+				pidle_rp_fail(l, "line %u: cpu %u: pidle_exit without its pidle_enter: a hole in the trace",
 					e->line, e->cpu);
 				goto out;
 			}
@@ -930,7 +538,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 				break;
 			p = &per[rc->last];
 			if (p->wake_ns != PIDLE_RP_NO_TIME) {
-				rp_fail(l, "line %u: cpu %u: a second pidle_exit for one pidle_enter: a hole in the trace",
+				pidle_rp_fail(l, "line %u: cpu %u: a second pidle_exit for one pidle_enter: a hole in the trace",
 					e->line, e->cpu);
 				goto out;
 			}
@@ -960,7 +568,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	for (c = 0; c < t->nr_cpus; c++) {
 		if (t->cpu_mode[c] != PIDLE_RP_CPU_IDLES) {
 			if (cpu[c].nr_periods) {
-				rp_fail(l, "cpu %u: declared %s, but it idles %zu times in the trace",
+				pidle_rp_fail(l, "cpu %u: declared %s, but it idles %zu times in the trace",
 					c, t->cpu_mode[c] == PIDLE_RP_CPU_BUSY ?
 					"busy" : "offline", cpu[c].nr_periods);
 				goto out;
@@ -968,13 +576,13 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 			continue;
 		}
 		if (!cpu[c].nr_periods) {
-			rp_fail(l, "cpu %u: no idle period in the trace: it was busy, or idle or offline all along, which the trace cannot tell; say which with --busy=%u or --offline=%u",
+			pidle_rp_fail(l, "cpu %u: no idle period in the trace: it was busy, or idle or offline all along, which the trace cannot tell; say which with --busy=%u or --offline=%u",
 				c, c, c);
 			goto out;
 		}
 	}
 	if (!nr_p) {
-		rp_fail(l, "no complete idle period");
+		pidle_rp_fail(l, "no complete idle period");
 		goto out;
 	}
 
@@ -998,7 +606,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	ret = 0;
 	goto out;
 oom:
-	rp_fail(l, "out of memory");
+	pidle_rp_fail(l, "out of memory");
 out:
 	if (cpu)
 		for (c = 0; c < t->nr_cpus; c++)
@@ -1034,17 +642,17 @@ int pidle_rp_load(FILE *f, const char *name,
 	int ret = -1;
 
 	memset(t, 0, sizeof(*t));
-	if (rp_read(&l, f, &nr_lines))
+	if (pidle_rp_read(&l, f, &nr_lines))
 		goto out;
 	if (!l.nr_ev) {
-		rp_fail(&l, "no event the replay reads in %zu lines: not a trace of the events it needs (Documentation/pidle-replay.rst)", nr_lines);
+		pidle_rp_fail(&l, "no event the replay reads in %zu lines: not a trace of the events it needs (Documentation/pidle-replay.rst)", nr_lines);
 		goto out;
 	}
 	need = l.need[NEED_P_ENTER] ? mod : std;
 	nr_need = l.need[NEED_P_ENTER] ? ARRAY_SIZE(mod) : ARRAY_SIZE(std);
 	for (i = 0; i < nr_need; i++)
 		if (!l.need[need[i]]) {
-			rp_fail(&l, "no %s event: record it (trace-cmd record -e ...; Documentation/pidle-replay.rst lists the events)",
+			pidle_rp_fail(&l, "no %s event: record it (trace-cmd record -e ...; Documentation/pidle-replay.rst lists the events)",
 				rp_need_what[need[i]]);
 			goto out;
 		}

@@ -12,7 +12,8 @@ KGOV_OBJS := $(patsubst %,$(BUILD)/o/kgov/$(KGOV_VERSION)/%.o,$(KGOV_NAMES))
 KGOV_CFLAGS := $(CFLAGS) -Wno-maybe-uninitialized -Wno-sign-compare \
 	       -Wno-unused-function -Itests/kshim
 
-REPLAY_SRCS := tools/replay/pidle-replay.c tools/replay/pidle_rp_trace.c \
+REPLAY_SRCS := tools/replay/pidle-replay.c tools/replay/pidle_rp_parse.c \
+	       tools/replay/pidle_rp_trace.c \
 	       tools/replay/pidle_rp_run.c tools/replay/pidle_rp_exp.c \
 	       topology/presets.c tools/pidle_common.c tools/pidle_opts.c
 PIDLE_USERS += tools/replay/%
