@@ -157,7 +157,7 @@ tools: $(TOOLS)
 
 # The golden tests of all three tools, one harness and one format.
 check-tools: $(TOOLS) $(BUILD)/jsoncheck
-	@tests/tools/golden.sh $(BUILD) tests/tools/stat tests/tools/bench tests/tools/topo
+	@tests/tools/golden.sh $(BUILD) tests/tools/stat tests/tools/bench tests/tools/topo tests/tools/cli
 
 # The headers each object was built with (written by -MMD).
 include $(shell find $(BUILD) -name "*.d" 2>/dev/null)

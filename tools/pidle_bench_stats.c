@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "pidle_bench_stats.h"
+#include "pidle_common.h"
 
 const char *const pidle_test_name[PIDLE_NR_TESTS] = {
 	"timer", "ipi", "timer-irq", "ipi-irq"
@@ -190,8 +191,9 @@ void pidle_bench_report(FILE *out, enum pidle_bench_fmt fmt,
 		for (i = 0; i < nr; i++) {
 			const struct pidle_bench_state *s = r[i].s;
 
-			fprintf(out, "%d,%s,%lld,%s,%d,%.1f,%.1f,",
-				(int)(s - b->st), s->name, s->latency_us,
+			fprintf(out, "%d,", (int)(s - b->st));
+			pidle_csv_field(out, s->name);
+			fprintf(out, ",%lld,%s,%d,%.1f,%.1f,", s->latency_us,
 				pidle_test_name[r[i].test], r[i].n, r[i].med_us,
 				r[i].p99_us);
 			pidle_opt(out, r[i].has_diff, "%.1f,", r[i].dmed_us, ",");
@@ -211,9 +213,11 @@ void pidle_bench_report(FILE *out, enum pidle_bench_fmt fmt,
 	case PIDLE_BFMT_JSON:
 		fprintf(out, "{\"results\": [");
 		for (i = 0; i < nr; i++) {
+			fprintf(out, "%s\n  {\"state\": %d, \"name\": ", sep,
+				(int)(r[i].s - b->st));
+			pidle_json_string(out, r[i].s->name);
 			fprintf(out,
-				"%s\n  {\"state\": %d, \"name\": \"%s\", \"exit_latency_us\": %lld, \"test\": \"%s\", \"samples\": %d, \"median_us\": %.1f, \"p99_us\": %.1f",
-				sep, (int)(r[i].s - b->st), r[i].s->name,
+				", \"exit_latency_us\": %lld, \"test\": \"%s\", \"samples\": %d, \"median_us\": %.1f, \"p99_us\": %.1f",
 				r[i].s->latency_us, pidle_test_name[r[i].test],
 				r[i].n, r[i].med_us, r[i].p99_us);
 			if (r[i].has_diff)
@@ -235,9 +239,11 @@ void pidle_bench_report(FILE *out, enum pidle_bench_fmt fmt,
 
 			if (!s->has_ovs)
 				continue;
+			fprintf(out, "%s\n  {\"state\": %d, \"name\": ", sep, k);
+			pidle_json_string(out, s->name);
 			fprintf(out,
-				"%s\n  {\"state\": %d, \"name\": \"%s\", \"exits\": %llu, \"overshoot_avg_ns\": %.1f, \"overshoot_max_ns\": %llu}",
-				sep, k, s->name, s->exits,
+				", \"exits\": %llu, \"overshoot_avg_ns\": %.1f, \"overshoot_max_ns\": %llu}",
+				s->exits,
 				s->exits ? (double)s->ovs_ns / s->exits : 0.0,
 				s->ovs_max_ns);
 			sep = ",";

@@ -12,8 +12,10 @@
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "pidle-topo.h"
 #include "pidle_common.h"
 #include "pidle_opts.h"
@@ -33,7 +35,9 @@ struct pidle_topo_opts {
 	const char *src_opt;
 	const char *levels;
 	const char *states;
-	const char *sysfs_root;
+	const char *root;	/* -r: "/" as "", as for pidle-stat and -bench */
+	const char *output;	/* -o: NULL for stdout */
+	int fmt;		/* PIDLE_OUT_*: --csv, --json */
 	enum pidle_topo_action action;
 	const char *action_opt;
 	bool verbose;
@@ -60,6 +64,7 @@ static void pidle_topo_usage(FILE *f)
 "  -y, --synthetic STRING    build an hwloc synthetic topology, e.g.\n"
 "                            \"pack:2 core:4 pu:2\" or\n"
 "                            \"pack:1 core:2 pu:2(indexes=0,2,1,3)\"\n"
+"                            (at most 8192 PUs, each index once)\n"
 "\n"
 "Topology:\n"
 "  -l, --levels LIST         keep exactly these levels, of core, cluster,\n"
@@ -79,16 +84,25 @@ static void pidle_topo_usage(FILE *f)
 "                            modprobe: modprobe pseudo_cpuidle $(%s -p)\n"
 "  -m, --modprobe            print a modprobe.d line:\n"
 "                            options pseudo_cpuidle states=... topology=...\n"
+"      --json                what was found, as one JSON object: CPUs,\n"
+"                            levels and domains, the state table, the\n"
+"                            module's parameters\n"
+"      --csv                 a table (RFC 4180): the domains, a row each;\n"
+"                            with -S the states; with -L the presets\n"
+"  -o, --output FILE         write to FILE, not stdout\n"
 "  -a, --apply               write topology and states to the loaded module\n"
-"  -r, --sysfs-root DIR      sysfs for --apply (default: /sys)\n"
+"  -r, --sysfs-root DIR      DIR stands for /: --apply writes sysfs at\n"
+"                            DIR/sys (default /)\n"
 "  -v, --verbose             with --apply, report each write on stderr\n"
 "\n"
 "Miscellaneous:\n"
 "  -h, --help                print this help and exit\n"
+"  -V, --version             print the version and exit\n"
 "\n"
 "Exit status:\n"
 "  0  success\n"
-"  1  usage error: bad option, argument, preset or level\n"
+"  1  usage error: bad option, argument, preset or level, or FILE of -o\n"
+"     cannot be written\n"
 "  2  the topology cannot be read (missing file, bad or too new XML, bad\n"
 "     synthetic), or is not the whole machine (CPUs missing from a\n"
 "     cgroup-restricted export, holes, CPUs beyond 8191)\n"
@@ -123,14 +137,18 @@ static int pidle_topo_set_source(struct pidle_topo_opts *o,
 static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *o)
 {
 	const struct pidle_opt_store store[] = {
-		{ 'l', &o->levels }, { 's', &o->states }, { 'r', &o->sysfs_root },
+		{ 'l', &o->levels }, { 's', &o->states },
 		{ 'v', .set = &o->verbose }, { 0 }
 	};
-	/* -r, --sysfs-root is the sysfs directory here, not a root above it. */
+	/*
+	 * The shared options (-o, -r, --csv, --json) as in pidle-stat and
+	 * pidle-bench; -d is kept free for --dt (a devicetree input).
+	 */
 	struct pidle_opts cli = {
 		.spec = "-i:input -y:synthetic -l:levels -s:states -L,list-presets "
-			"-S,show-states -p,params -m,modprobe -a,apply -r:sysfs-root -v,verbose",
-		.store = store, .usage = pidle_topo_usage,
+			"-S,show-states -p,params -m,modprobe -a,apply -v,verbose",
+		.flags = PIDLE_OPTS_FORMAT | PIDLE_OPTS_OUTPUT | PIDLE_OPTS_ROOT,
+		.store = store, .usage = pidle_topo_usage, .root = "",
 	};
 	int c, ret = 0;
 
@@ -166,18 +184,173 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 	if (optind < argc)
 		return pidle_bad_arg("argument", argv[optind],
 				     "pidle-topo takes no operands");
+	o->root = cli.root;
+	o->output = cli.output;
+	o->fmt = cli.fmt;
+	if (o->fmt != PIDLE_OUT_PLAIN && o->action_opt &&
+	    o->action != PIDLE_ACT_STATES && o->action != PIDLE_ACT_LIST)
+		return pidle_usage_error("options %s and %s cannot be combined: %s prints module parameters, not a description.",
+					 o->fmt == PIDLE_OUT_CSV ? "--csv" : "--json",
+					 o->action_opt, o->action_opt);
 	return 0;
 }
 
-static int pidle_topo_list_presets(void)
+/*
+ * The sysfs directory --apply writes: DIR/sys for -r DIR, as pidle-stat
+ * and pidle-bench read it. Until 2026-12, pidle-topo took DIR as sysfs
+ * itself; a DIR that is one (module/ in it, no sys/) still works, with a
+ * word on stderr.
+ */
+static const char *pidle_topo_sysfs(const char *root, char *buf, size_t size)
+{
+	char probe[PATH_MAX];
+
+	if (!*root)
+		return "/sys";
+	snprintf(buf, size, "%s/sys", root);
+	snprintf(probe, sizeof(probe), "%s/module", root);
+	if (access(buf, F_OK) && !access(probe, F_OK)) {
+		fprintf(stderr, "%s: --sysfs-root %s: a sysfs directory (it has module/, no sys/) is deprecated: DIR stands for /, as for pidle-stat and pidle-bench; give its parent.\n",
+			PIDLE_TOPO_PROG, root);
+		snprintf(buf, size, "%s", root);
+	}
+	return buf;
+}
+
+static int pidle_topo_list_presets(int fmt)
 {
 	unsigned int i;
 
+	if (fmt == PIDLE_OUT_JSON) {
+		printf("{\"presets\": [");
+		for (i = 0; i < pidle_nr_presets; i++) {
+			printf("%s\n  {\"name\": ", i ? "," : "");
+			pidle_json_string(stdout, pidle_presets[i].name);
+			printf(", \"levels\": ");
+			pidle_json_string(stdout, pidle_presets[i].levels);
+			printf(", \"source\": ");
+			pidle_json_string(stdout, pidle_presets[i].desc);
+			printf("}");
+		}
+		printf("]}\n");
+		return PIDLE_EXIT_OK;
+	}
+	if (fmt == PIDLE_OUT_CSV) {
+		printf("name,levels,source\n");
+		for (i = 0; i < pidle_nr_presets; i++) {
+			pidle_csv_field(stdout, pidle_presets[i].name);
+			putchar(',');
+			pidle_csv_field(stdout, pidle_presets[i].levels);
+			putchar(',');
+			pidle_csv_field(stdout, pidle_presets[i].desc);
+			putchar('\n');
+		}
+		return PIDLE_EXIT_OK;
+	}
 	printf("%-10s %-13s %s\n", "NAME", "LEVELS", "SOURCE");
 	for (i = 0; i < pidle_nr_presets; i++)
 		printf("%-10s %-13s %s\n", pidle_presets[i].name,
 		       pidle_presets[i].levels, pidle_presets[i].desc);
 	return PIDLE_EXIT_OK;
+}
+
+/* The CPUs of domain @d of level @l, as the kernel prints a CPU list. */
+static void pidle_topo_domain_cpus(const struct pidle_topology *topo,
+				   unsigned int l, unsigned int d, char *buf,
+				   size_t size)
+{
+	static struct pidle_cpuset set;
+	unsigned int cpu;
+
+	memset(&set, 0, sizeof(set));
+	for (cpu = 0; cpu < topo->nr_cpus; cpu++)
+		if (topo->level[l].domain_of_cpu[cpu] == d)
+			pidle_cpuset_set(&set, cpu);
+	pidle_cpulist_print(&set, buf, size);
+}
+
+/* --csv: the domains, a row each; with -S the states, a row each. */
+static void pidle_topo_csv(const struct pidle_topology *topo,
+			   const struct pidle_states *st, bool states)
+{
+	static char cpus[PIDLE_PARAM_LEN];
+	unsigned int l, d, i;
+
+	if (states) {
+		printf("state,name,exit_latency_us,target_residency_us,level,power_mw,energy_uj\n");
+		for (i = 0; i < st->nr_states; i++) {
+			const struct pidle_state_desc *s = &st->state[i];
+
+			printf("%u,", i);
+			pidle_csv_field(stdout, s->name);
+			printf(",%.3f,%.3f,", s->exit_latency_ns / 1e3,
+			       s->target_residency_ns / 1e3);
+			pidle_csv_field(stdout, s->level_name);
+			printf(",%u,%u\n", s->power_mw, s->energy_uj);
+		}
+		return;
+	}
+	printf("level,domain,cpus\n");
+	for (l = 0; l < topo->nr_levels; l++)
+		for (d = 0; d < topo->level[l].nr_domains; d++) {
+			pidle_topo_domain_cpus(topo, l, d, cpus, sizeof(cpus));
+			pidle_csv_field(stdout, topo->level[l].name);
+			printf(",%u,", d);
+			pidle_csv_field(stdout, cpus);
+			putchar('\n');
+		}
+}
+
+/* --json: everything found, and the parameters that say it. */
+static void pidle_topo_json(const struct pidle_topology *topo,
+			    const struct pidle_states *st, const char *topo_out,
+			    const char *states_out, const char *power)
+{
+	static char cpus[PIDLE_PARAM_LEN];
+	unsigned int l, d, i;
+
+	printf("{\"cpus\": %u,\n \"levels\": [", topo->nr_cpus);
+	for (l = 0; l < topo->nr_levels; l++) {
+		printf("%s\n  {\"name\": ", l ? "," : "");
+		pidle_json_string(stdout, topo->level[l].name);
+		printf(", \"domains\": [");
+		for (d = 0; d < topo->level[l].nr_domains; d++) {
+			pidle_topo_domain_cpus(topo, l, d, cpus, sizeof(cpus));
+			printf("%s", d ? ", " : "");
+			pidle_json_string(stdout, cpus);
+		}
+		printf("]}");
+	}
+	printf("],\n \"states\": [");
+	for (i = 0; i < st->nr_states; i++) {
+		const struct pidle_state_desc *s = &st->state[i];
+
+		printf("%s\n  {\"name\": ", i ? "," : "");
+		pidle_json_string(stdout, s->name);
+		printf(", \"exit_latency_us\": %.3f, \"target_residency_us\": %.3f, \"level\": ",
+		       s->exit_latency_ns / 1e3, s->target_residency_ns / 1e3);
+		pidle_json_string(stdout, s->level_name);
+		printf(", \"power_mw\": %u, \"energy_uj\": %u}", s->power_mw,
+		       s->energy_uj);
+	}
+	printf("],\n \"params\": {\"states\": ");
+	pidle_json_string(stdout, states_out);
+	printf(", \"topology\": ");
+	pidle_json_string(stdout, topo_out);
+	if (*power) {
+		printf(", \"power\": ");
+		pidle_json_string(stdout, power);
+	}
+	printf("}}\n");
+}
+
+/* stdout to -o FILE; once everything is validated, nothing truncated. */
+static int pidle_topo_open_output(const char *output)
+{
+	if (output && !freopen(output, "w", stdout))
+		return pidle_errorf(PIDLE_EXIT_USAGE, "%s: %s.", output,
+				    strerror(errno));
+	return 0;
 }
 
 /*
@@ -237,7 +410,8 @@ static int pidle_topo_states(const char *arg, const struct pidle_topology *topo,
 
 int main(int argc, char **argv)
 {
-	struct pidle_topo_opts o = { .sysfs_root = "/sys" };
+	struct pidle_topo_opts o = { .root = "" };
+	char sysfs[PATH_MAX];
 	static char topo_out[PIDLE_PARAM_LEN], states_out[PIDLE_PARAM_LEN];
 	char *topo_str;
 	static char power_out[PIDLE_PARAM_LEN + 8];
@@ -253,7 +427,8 @@ int main(int argc, char **argv)
 	if (ret)
 		return ret;
 	if (o.action == PIDLE_ACT_LIST)
-		return pidle_topo_list_presets();
+		return pidle_topo_open_output(o.output) ?:
+		       pidle_topo_list_presets(o.fmt);
 
 	if (pidle_topo_load(o.src, o.src_arg, &hw, &err))
 		return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err.msg);
@@ -298,6 +473,19 @@ int main(int argc, char **argv)
 		pidle_power_print(&st, power_out + 7, sizeof(power_out) - 7);
 	}
 
+	if (o.action != PIDLE_ACT_APPLY) {
+		ret = pidle_topo_open_output(o.output);
+		if (ret)
+			goto out;
+	}
+	if (o.fmt == PIDLE_OUT_JSON) {
+		pidle_topo_json(&topo, &st, topo_out, states_out,
+				st.nr_up ? power_out + 7 : "");
+		o.action = PIDLE_ACT_LIST;	/* nothing more to print */
+	} else if (o.fmt == PIDLE_OUT_CSV) {
+		pidle_topo_csv(&topo, &st, o.action == PIDLE_ACT_STATES);
+		o.action = PIDLE_ACT_LIST;
+	}
 	switch (o.action) {
 	case PIDLE_ACT_TOPOLOGY:
 		printf("%s\n", topo_out);
@@ -314,7 +502,8 @@ int main(int argc, char **argv)
 		       states_out, topo_out, power_out);
 		break;
 	case PIDLE_ACT_APPLY:
-		if (pidle_topo_apply(o.sysfs_root, &st, states_out, &topo,
+		if (pidle_topo_apply(pidle_topo_sysfs(o.root, sysfs, sizeof(sysfs)),
+				     &st, states_out, &topo,
 				     topo_out, o.verbose, &err))
 			ret = pidle_errorf(PIDLE_EXIT_APPLY, "%s", err.msg);
 		break;
