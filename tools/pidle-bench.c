@@ -512,7 +512,7 @@ int main(int argc, char **argv)
 				return pidle_bad_arg("waker CPU", optarg, "expected a CPU number");
 			break;
 		case 'n':
-			if (!pidle_parse_long(optarg, 1, 10000000, &n))
+			if (!pidle_parse_long(optarg, 1, PIDLE_BENCH_MAX_SAMPLES, &n))
 				return pidle_bad_arg("sample count", optarg, "expected an integer from 1 to 10000000");
 			break;
 		case 'I':
@@ -592,9 +592,10 @@ int main(int argc, char **argv)
 		pidle_irq_stop();
 		if (k)
 			return PIDLE_EXIT_INPUT;
-		pidle_bench_report(stdout, o.fmt, &pidle_b);
+		/* First: the report sorts the samples; the dump keeps their order. */
 		if (dump && pidle_bench_dump(dump, &pidle_b))
 			return PIDLE_EXIT_INPUT;
+		pidle_bench_report(stdout, o.fmt, &pidle_b);
 		return pidle_flush_stdout();
 	}
 	if (pidle_discover())
@@ -635,8 +636,8 @@ int main(int argc, char **argv)
 	}
 	pidle_restore();
 	pidle_irq_stop();
-	pidle_bench_report(stdout, o.fmt, &pidle_b);
 	if (dump && pidle_bench_dump(dump, &pidle_b))
 		return PIDLE_EXIT_INPUT;
+	pidle_bench_report(stdout, o.fmt, &pidle_b);
 	return pidle_flush_stdout();
 }
