@@ -8,6 +8,7 @@
  * Nothing is printed that the parser has not accepted: everything printed
  * is the parser's canonical form of what it accepted.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
@@ -217,6 +218,103 @@ static const char *pidle_topo_sysfs(const char *root, char *buf, size_t size)
 	return buf;
 }
 
+/*
+ * A synthetic topology, checked before hwloc builds it: hwloc would build
+ * any size (a million PUs: minutes and gigabytes before the CPU count is
+ * known), and it drops or ignores a bad indexes= list without a word.
+ * Returns the number of PUs the string asks for (0 when it is not a plain
+ * "TYPE:N ..." list: hwloc then judges it), or -1 after a message in @err.
+ *
+ * hwloc's syntax: levels "TYPE:COUNT", each optionally followed by
+ * "(ATTRIBUTES)"; "(ATTRIBUTES)" first for the root; "[...]" for memory
+ * children, which hold no PU. The PUs are the product of the counts.
+ */
+static long pidle_topo_synthetic_check(const char *arg, struct pidle_err *err)
+{
+	unsigned long long nr = 1;	/* objects at this level, all told */
+	const char *p = arg;
+	bool plain = true;
+
+	while (*p) {
+		unsigned long long count;
+		const char *colon, *end, *start = p;
+		char *num_end;
+
+		if (*p == ' ' || *p == '\t') {
+			p++;
+			continue;
+		}
+		if (*p == '(' || *p == '[') {		/* root attributes, memory */
+			p = strchr(p, *p == '(' ? ')' : ']');
+			if (!p)
+				return 0;
+			p++;
+			continue;
+		}
+		end = p + strcspn(p, " \t(");
+		colon = memchr(p, ':', end - p);
+		if (!colon || !isdigit((unsigned char)colon[1])) {
+			plain = false;
+			p = end;
+			continue;
+		}
+		errno = 0;
+		count = strtoull(colon + 1, &num_end, 10);
+		if (num_end != end || errno) {
+			plain = false;
+			p = end;
+			continue;
+		}
+		/* Saturate: the bound below is what matters, not the product. */
+		nr = count && nr > (PIDLE_MAX_CPUS + 1ULL) / count ?
+			PIDLE_MAX_CPUS + 1ULL : nr * count;
+		p = end;
+		if (*p == '(') {
+			const char *close = strchr(p, ')');
+			const char *idx = strstr(p, "indexes=");
+
+			if (!close)
+				return 0;
+			if (idx && idx < close && nr <= PIDLE_MAX_CPUS) {
+				const char *q = idx + 8;
+				static unsigned char seen[PIDLE_MAX_CPUS];
+				unsigned long long n = 0, v;
+
+				/* Only a list of numbers; "4*256:1*4" is a pattern. */
+				if (strspn(q, "0123456789,") >= (size_t)(close - q)) {
+					memset(seen, 0, sizeof(seen));
+					while (q < close) {
+						v = strtoull(q, &num_end, 10);
+						if (num_end == q)
+							break;
+						n++;
+						if (v < PIDLE_MAX_CPUS && seen[v]++) {
+							pidle_topo_errf(err, "invalid synthetic topology \"%s\": index %llu given twice in indexes= of %.*s (hwloc would drop an object)",
+									arg, v, (int)(colon - start), start);
+							return -1;
+						}
+						q = *num_end == ',' ? num_end + 1 : num_end;
+					}
+					if (n != nr) {
+						pidle_topo_errf(err, "invalid synthetic topology \"%s\": indexes= of %.*s lists %llu index%s for %llu object%s (hwloc would ignore the list)",
+								arg, (int)(colon - start), start, n,
+								n == 1 ? "" : "es", nr,
+								nr == 1 ? "" : "s");
+						return -1;
+					}
+				}
+			}
+			p = close + 1;
+		}
+	}
+	if (nr > PIDLE_MAX_CPUS) {
+		pidle_topo_errf(err, "synthetic topology \"%s\" has more than %d PUs: the module takes CPUs 0-%d (refused before hwloc builds it)",
+				arg, PIDLE_MAX_CPUS, PIDLE_MAX_CPUS - 1);
+		return -1;
+	}
+	return plain ? (long)nr : 0;
+}
+
 static int pidle_topo_list_presets(int fmt)
 {
 	unsigned int i;
@@ -354,6 +452,32 @@ static int pidle_topo_open_output(const char *output)
 }
 
 /*
+ * --states with no ':' is a preset name or a mistake: say which presets
+ * there are and what the parser makes of it as a table, rather than only
+ * "unknown preset" (a one-state table "C1" is as likely as a typo).
+ */
+static int pidle_topo_states_word(const char *arg, struct pidle_states *st)
+{
+	char names[256] = "";
+	struct pidle_err err = { "" };
+	const char *why;
+	unsigned int i;
+
+	if (!*arg)
+		return pidle_usage_error("invalid --states '': empty: give a preset (see --list-presets) or a states= table such as POLL:0:0,C1:2:2.");
+	for (i = 0; i < pidle_nr_presets; i++) {
+		if (i)
+			strncat(names, ", ", sizeof(names) - strlen(names) - 1);
+		strncat(names, pidle_presets[i].name, sizeof(names) - strlen(names) - 1);
+	}
+	pidle_states_parse(arg, st, &err);
+	/* the parser's message without its "states: " prefix */
+	why = strncmp(err.msg, "states: ", 8) ? err.msg : err.msg + 8;
+	return pidle_usage_error("invalid --states '%s': not a preset (%s) and, as a states= table, %s.",
+				 arg, names, *why ? why : "not one");
+}
+
+/*
  * The state table: a preset, a states= string, or the default table with
  * the states whose level @topo lacks dropped. Validated against @topo.
  */
@@ -372,8 +496,7 @@ static int pidle_topo_states(const char *arg, const struct pidle_topology *topo,
 		else if (!preset && strchr(arg, ':'))
 			str = arg;
 		else if (!preset)
-			return pidle_usage_error("unknown preset '%s' for --states: see --list-presets, or give a states= string such as POLL:0:0,C1:2:2.",
-						 arg);
+			return pidle_topo_states_word(arg, st);
 	}
 	if (pidle_states_parse(str, st, &err))
 		return pidle_errorf(PIDLE_EXIT_CONFIG, "%s", err.msg);
@@ -420,6 +543,7 @@ int main(int argc, char **argv)
 	hwloc_topology_t hw;
 	struct pidle_states st;
 	unsigned int nr_cpus;
+	long syn_pus = 0;
 	int ret;
 
 	pidle_prog = PIDLE_TOPO_PROG;
@@ -430,8 +554,22 @@ int main(int argc, char **argv)
 		return pidle_topo_open_output(o.output) ?:
 		       pidle_topo_list_presets(o.fmt);
 
+	if (o.src == PIDLE_TOPO_SRC_SYNTHETIC) {
+		syn_pus = pidle_topo_synthetic_check(o.src_arg, &err);
+		if (syn_pus < 0)
+			return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err.msg);
+	}
 	if (pidle_topo_load(o.src, o.src_arg, &hw, &err))
 		return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err.msg);
+	/* What hwloc built is what was asked for, or it dropped something. */
+	if (syn_pus > 0 && hwloc_get_nbobjs_by_type(hw, HWLOC_OBJ_PU) != syn_pus) {
+		ret = pidle_errorf(PIDLE_EXIT_INPUT,
+				   "synthetic topology \"%s\" asks for %ld PUs, hwloc built %d",
+				   o.src_arg, syn_pus,
+				   hwloc_get_nbobjs_by_type(hw, HWLOC_OBJ_PU));
+		hwloc_topology_destroy(hw);
+		return ret;
+	}
 	ret = pidle_topo_describe(hw, o.levels, &topo_str, &nr_cpus, &err);
 	hwloc_topology_destroy(hw);
 	if (ret == -2)	/* --levels */
