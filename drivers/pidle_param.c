@@ -99,7 +99,7 @@ void __weak pidle_dgov_put(const struct pidle_dgov_ops *ops)
 
 bool __weak pidle_dgov_registered(const char *name)
 {
-	return pidle_dgov_builtin(name);
+	return pidle_dgov_builtin_known(name);
 }
 
 static void pidle_cfg_put_dgov(struct pidle_cfg *cfg)

@@ -232,13 +232,16 @@ int pidle_mode_check(enum pidle_mode mode, const struct pidle_states *st,
  * refused, as a state table's is.
  */
 
-/* The governors the module builds in (drivers/pidle_dgov.c registers them). */
+/*
+ * The governors the module builds in (drivers/model/pidle_dgov_*.c, in
+ * the order of their pidle_dgov_builtins[]): "genpd" is the mainline port.
+ */
 const char *const pidle_dgov_builtin_names[] = {
-	"genpd-6.1", "genpd-6.12", "genpd-mainline", "deepest", "predictive",
+	"genpd", "genpd-6.12", "genpd-6.1", "deepest", "predict",
 	NULL,
 };
 
-bool pidle_dgov_builtin(const char *name)
+bool pidle_dgov_builtin_known(const char *name)
 {
 	unsigned int i;
 
@@ -425,7 +428,7 @@ int pidle_dgov_check(const struct pidle_dgov_cfg *dg,
 	const char *gov;
 
 	if (!known)
-		known = pidle_dgov_builtin;
+		known = pidle_dgov_builtin_known;
 	if (dg->all[0] && !known(dg->all)) {
 		pidle_dgov_known_names(names, sizeof(names));
 		return pidle_err(err, "domain_gov", "item 0: governor \"%s\" is not registered (built in: %s)",

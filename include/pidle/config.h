@@ -139,7 +139,7 @@ enum pidle_mode {
  * Parsed for its syntax only: whether the levels exist is
  * pidle_dgov_check()'s job (against the topology), whether the names do
  * is the registry's (the module's pidle_dgov_get(); userspace:
- * pidle_dgov_builtin()). The resolved per-level choice is
+ * pidle_dgov_builtin_known()). The resolved per-level choice is
  * pidle_dgov_name_of().
  */
 struct pidle_dgov_cfg {
@@ -273,7 +273,7 @@ int pidle_dgov_print_resolved(const struct pidle_dgov_cfg *dg,
 			      char *buf, size_t size);
 /*
  * Check @dg against @topo (every level named exists and is not "cpu") and
- * each name it resolves to against @known (NULL: pidle_dgov_builtin()).
+ * each name it resolves to against @known (NULL: pidle_dgov_builtin_known()).
  * Messages name the parameter domain_gov, the item and the reason.
  */
 int pidle_dgov_check(const struct pidle_dgov_cfg *dg,
@@ -281,6 +281,6 @@ int pidle_dgov_check(const struct pidle_dgov_cfg *dg,
 		     bool (*known)(const char *name), struct pidle_err *err);
 /* The built-in domain governors' names, NULL-terminated; and a lookup. */
 extern const char *const pidle_dgov_builtin_names[];
-bool pidle_dgov_builtin(const char *name);
+bool pidle_dgov_builtin_known(const char *name);
 
 #endif /* _PIDLE_CONFIG_H */

@@ -583,7 +583,7 @@ static void fuzz_dgov(const char *str, const struct pidle_topology *topo)
 		return;
 	}
 	for (l = 1; l <= topo->nr_levels; l++)
-		FUZZ_CHECK(pidle_dgov_builtin(pidle_dgov_name_of(&a, topo, l)),
+		FUZZ_CHECK(pidle_dgov_builtin_known(pidle_dgov_name_of(&a, topo, l)),
 			   "level %u resolves to an unknown governor", l);
 	ret = pidle_dgov_print_resolved(&a, topo, canon, sizeof(canon));
 	FUZZ_CHECK(ret > 0 && (size_t)ret == strlen(canon), "resolved print returned %d", ret);

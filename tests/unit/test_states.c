@@ -223,22 +223,22 @@ static void test_dgov_parse_resolve(void **s)
 	assert_string_equal(buf, "deepest");
 
 	/* Levels not named: the default. */
-	assert_int_equal(pidle_dgov_parse("cluster:predictive", &dg, &err), 0);
+	assert_int_equal(pidle_dgov_parse("cluster:predict", &dg, &err), 0);
 	assert_int_equal(pidle_dgov_check(&dg, &topo, NULL, &err), 0);
 	assert_string_equal(pidle_dgov_name_of(&dg, &topo, 1), PIDLE_DGOV_DEFAULT);
-	assert_string_equal(pidle_dgov_name_of(&dg, &topo, 2), "predictive");
+	assert_string_equal(pidle_dgov_name_of(&dg, &topo, 2), "predict");
 	assert_true(pidle_dgov_print(&dg, buf, sizeof(buf)) > 0);
-	assert_string_equal(buf, "cluster:predictive");
+	assert_string_equal(buf, "cluster:predict");
 	assert_true(pidle_dgov_print_resolved(&dg, &topo, buf, sizeof(buf)) > 0);
-	assert_string_equal(buf, "core:genpd-6.12,cluster:predictive,package:genpd-6.12");
+	assert_string_equal(buf, "core:genpd-6.12,cluster:predict,package:genpd-6.12");
 
 	/* NAME,LEVEL:NAME: the bare name for the others. */
-	assert_int_equal(pidle_dgov_parse("genpd-6.1,package:genpd-mainline", &dg, &err), 0);
+	assert_int_equal(pidle_dgov_parse("genpd-6.1,package:genpd", &dg, &err), 0);
 	assert_int_equal(pidle_dgov_check(&dg, &topo, NULL, &err), 0);
 	assert_true(pidle_dgov_print(&dg, buf, sizeof(buf)) > 0);
-	assert_string_equal(buf, "genpd-6.1,package:genpd-mainline");
+	assert_string_equal(buf, "genpd-6.1,package:genpd");
 	assert_true(pidle_dgov_print_resolved(&dg, &topo, buf, sizeof(buf)) > 0);
-	assert_string_equal(buf, "core:genpd-6.1,cluster:genpd-6.1,package:genpd-mainline");
+	assert_string_equal(buf, "core:genpd-6.1,cluster:genpd-6.1,package:genpd");
 	/* The resolved form parses back to the same choice, level by level. */
 	{
 		struct pidle_dgov_cfg back;
@@ -261,9 +261,9 @@ static void test_dgov_parse_resolve(void **s)
 	assert_int_equal(pidle_dgov_parse("die:deepest", &dg, &err), 0);
 	assert_int_equal(pidle_dgov_check(&dg, &topo, NULL, &err), -EINVAL);
 	assert_string_equal(err.msg, "domain_gov: item 0: level \"die\" is not a domain level of the topology (it has: cpu,core,cluster,package)");
-	assert_int_equal(pidle_dgov_parse("genpd,core:deepest", &dg, &err), 0);
+	assert_int_equal(pidle_dgov_parse("genpd-5.10,core:deepest", &dg, &err), 0);
 	assert_int_equal(pidle_dgov_check(&dg, &topo, NULL, &err), -EINVAL);
-	assert_string_equal(err.msg, "domain_gov: item 0: governor \"genpd\" is not registered (built in: genpd-6.1, genpd-6.12, genpd-mainline, deepest, predictive)");
+	assert_string_equal(err.msg, "domain_gov: item 0: governor \"genpd-5.10\" is not registered (built in: genpd, genpd-6.12, genpd-6.1, deepest, predict)");
 	assert_int_equal(pidle_dgov_parse("deepest,core:mine", &dg, &err), 0);
 	assert_int_equal(pidle_dgov_check(&dg, &topo, NULL, &err), -EINVAL);
 	assert_true(strstr(err.msg, "domain_gov: item 1 (core): governor \"mine\" is not registered") != NULL);
