@@ -24,6 +24,17 @@
 #                 choices
 #   J x ms        energy J times resp p50 in ms: the energy-latency
 #                 product, lower is better on both
+# When the table in force has domain states, a third table, the domains in
+# genpd's terms (Documentation/cluster-governors.rst), per case and domain
+# state, summed over the level's domains:
+#   usage         down periods ended in the state
+#   rejected      times the domain was kept up (the OSI domain governor,
+#                 or domain_policy=timer, said no)
+#   above         down periods ended before the state's target residency
+#                 (woken too early: a shallower state would have done)
+#   below         down periods long enough for a deeper state of the level
+#   res %         the level's residency in the state, mean over its domains
+# A counter the module in the guest lacks shows as "-".
 # Each case is compared with its workload's reference case by the A/B's
 # method (ab/stats.awk): "~" when the two are the same within the smallest
 # difference that matters, "?" when the repeats cannot tell. The reference
@@ -116,6 +127,8 @@ BEGIN {
 	}
 }
 
+BEGIN { ndf = split("usage rejected above below residency_pct", DF, " ") }
+
 { v[$1, $2] = $3; if (!($1 in isid)) { isid[$1] = 1; ids[++nid] = $1 } }
 
 END {
@@ -146,6 +159,12 @@ END {
 			if (F[3] + 0 >= 100) deep += v[id, "cpu" cpu "_" nm "_residency_pct"]
 			u[k] = v[id, "cpu" cpu "_" nm "_usage"] + 0; tot += u[k]
 			add(c, "res" k, v[id, "cpu" cpu "_" nm "_residency_pct"])
+			if (F[4] != "" && F[4] != "cpu") {
+				# the domain state, in genpd's terms, over its level
+				hasdom = 1; domlvl[c, k] = F[4]
+				for (f = 1; f <= ndf; f++)
+					add(c, "dom" k "_" DF[f], v[id, F[4] "_" nm "_" DF[f]])
+			}
 			if (F[4] == "package" && ((id, "package_" nm "_residency_pct") in v)) {
 				pkg += v[id, "package_" nm "_residency_pct"]; np++
 			}
@@ -205,6 +224,26 @@ END {
 					fmt(m(c, "ceff"), "%.1f"), fmt(m(c, "edp"), "%.4f")
 			}
 		}
+	}
+	# the domains, in genpd's terms
+	if (hasdom) {
+		print ""
+		print "Domains (genpd's terms, summed over each level's domains; res %: mean per domain):"
+		printf "%-44s %-18s %8s %8s %8s %8s %6s\n", "case (table/governor/change/qos/workload)", "level:state",
+			"usage", "rejected", "above", "below", "res %"
+		for (w = 1; w <= nw; w++)
+			for (i = 1; i <= nc; i++) {
+				c = cases[i]; if (W[c] != wl[w]) continue
+				label = T[c] "/" G[c] "/" C[c] "/" Q[c] "/" W[c]
+				if (nrep[c] == 0) continue
+				for (k = 1; k <= nst[c]; k++) {
+					if (!((c, k) in domlvl)) continue
+					printf "%-44s %-18s %8s %8s %8s %8s %6s\n", label, domlvl[c, k] ":" stname[c, k],
+						fmt(m(c, "dom" k "_usage"), "%d"), fmt(m(c, "dom" k "_rejected"), "%d"),
+						fmt(m(c, "dom" k "_above"), "%d"), fmt(m(c, "dom" k "_below"), "%d"),
+						fmt(m(c, "dom" k "_residency_pct"), "%.1f")
+				}
+			}
 	}
 	# the run-to-run spread, over every case with two repeats or more
 	ns2 = 0; smax = 0; smax99 = 0; slist = ""
