@@ -103,6 +103,8 @@ expect_error "a trace without cpu_idle" "no power:cpu_idle" -- -s "$PC6" "$tmp/n
 expect_error "a trace that lost events" "lost events" -- -s "$PC6" "$tmp/lost.trace"
 { head -n 20 "$S"; echo 'this is not a trace line'; tail -n +21 "$S"; } > "$tmp/junk.trace"
 expect_error "a line that is not an event" "line 21: not a trace line" -- -s "$PC6" "$tmp/junk.trace"
+printf '[table osi]\nstates = POLL:0:0,C1:2:2\nmode = osi\n[defaults]\ntable = osi\n' > "$tmp/osi.exp"
+expect_error "an OSI table (mode = osi): refused, not replayed as PC" "mode = osi: not replayed" -- --exp "$tmp/osi.exp" "$S"
 expect_error "a governor not compiled in" "governor 'haltpoll'" -- -s "$PC6" -t package=0-1 -g haltpoll "$S"
 expect_error "recorded states beyond the table" "enters state 3" -- -s POLL:0:0,C1:2:2,C6:100:400 -g recorded "$S"
 
