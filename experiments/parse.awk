@@ -3,7 +3,8 @@
 # cells, one tab-separated line each, after a header line:
 #   id kernel repeat table governor change qos workload states topology
 #   wait x x_states enable disable dma_us resume_us run power
-# and the experiment's settings as "#set KEY VALUE" lines first.
+# and the experiment's settings as "#set KEY VALUE" lines first, then its
+# [compare] lines as "#compare REGEX DELTA" (ab/stats.awk), in file order.
 # Every error is "FILE:LINE: what is wrong" on stderr, and exit status 1.
 # Usage: awk [-v kernels="NAME..."] -f parse.awk FILE.exp
 # (kernels, when given, replaces the file's kernels: run.sh -k)
@@ -41,6 +42,8 @@ BEGIN {
 	keys["change"] = "residency_x states disable enable"
 	keys["qos"] = "cpu_dma_latency_us resume_latency_us"
 	keys["workload"] = "run"
+	# [compare]: FIGURE_REGEX = DELTA, free keys (checked below)
+	keys["compare"] = "*"
 	named = " table change qos workload matrix "
 	kernels_ok = "6.1 6.1-rt 6.12 6.12-rt eval debug user"
 	governors_ok = "menu ladder teo haltpoll"
@@ -60,7 +63,7 @@ line ~ /^\[/ {
 	kind = hdr; name = ""
 	if (index(hdr, " ")) { kind = substr(hdr, 1, index(hdr, " ") - 1); name = substr(hdr, index(hdr, " ") + 1) }
 	if (!(kind in keys))
-		err("unknown section [" kind "]: want experiment, defaults, table, change, qos, workload or matrix")
+		err("unknown section [" kind "]: want experiment, defaults, table, change, qos, workload, compare or matrix")
 	if (known(named, kind) && name == "") err("[" kind "] needs a name: [" kind " NAME]")
 	if (!known(named, kind) && name != "") err("[" kind "] takes no name")
 	if (name == "none") err("'none' is built in, not a name to define")
@@ -76,6 +79,16 @@ line ~ /^\[/ {
 	eq = index(line, "=")
 	if (!eq) err("'" line "': want KEY = VALUE")
 	key = trim(substr(line, 1, eq - 1)); val = trim(substr(line, eq + 1))
+	if (kind == "compare") {
+		# the smallest difference that matters (ab/stats.awk)
+		if (key !~ /^[][A-Za-z0-9_.*+?|()^$-]+$/)
+			err("[compare] key '" key "': want a figure name or a regular expression of one (letters, digits, _ . * + ? | ( ) [ ] - ^ $)")
+		if (val !~ /^[0-9]+(\.[0-9]+)?%?$/)
+			err(key " = " val ": want the smallest difference that matters, a number in the figure's unit or N% of side A's median")
+		if ((kind, name, key) in val_of) err(key " given twice in [" hdr "]")
+		val_of[kind, name, key] = val; cmp[++ncmp] = key "\t" val
+		next
+	}
 	if (!known(keys[kind], key))
 		err("[" kind "] has no key '" key "' (it takes: " keys[kind] ")")
 	if (val == "") err(key " has no value")
@@ -166,6 +179,7 @@ END {
 		}
 	}
 	for (k in set) printf "#set\t%s\t%s\n", k, set[k]
+	for (k = 1; k <= ncmp; k++) printf "#compare\t%s\n", cmp[k]
 	print "id\tkernel\trepeat\ttable\tgovernor\tchange\tqos\tworkload\tstates\ttopology\twait\tx\tx_states\tenable\tdisable\tdma_us\tresume_us\trun\tpower"
 	nk = split(set["kernels"], K, " ")
 	for (m = 1; m <= nmat; m++) {

@@ -44,7 +44,9 @@ done < "$DIR/cells.tsv"
 awk -F'\t' -v csv="$DIR/results.csv" -v json="$DIR/results.json" -v cells="$DIR/cells" \
 	-f "$EXP/rows.awk" "$long" || exit 1
 mkdir -p "$DIR/plots"
-awk -F'\t' -v plots="$DIR/plots" -f "$EXP/table.awk" "$long" > "$DIR/report.txt" || exit 1
+# the [compare] deltas (ab/stats.awk), as ab/run passes them
+specs=$(awk -F'\t' '$1 == "#compare" { printf "%s%s=%s", n++ ? ";" : "", $2, $3 }' "$DIR/cells.tsv")
+awk -F'\t' -v plots="$DIR/plots" -v specs="$specs" -f "$EXP/../ab/stats.awk" -f "$EXP/table.awk" "$long" > "$DIR/report.txt" || exit 1
 "$EXP/plots.sh" "$DIR" >> "$DIR/report.txt" || exit 1
 cat "$DIR/report.txt"
 echo "report: $DIR/results.csv, $DIR/results.json, $DIR/report.txt, plots in $DIR/plots/"
