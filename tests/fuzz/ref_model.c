@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The reference model (see ref_model.h). Each rule is a sentence of
- * DESIGN.md section 4, quoted where it is implemented; nothing here is
+ * The reference model (see ref_model.h). Each rule is a sentence of the
+ * hierarchy model's specification (Documentation/admin-guide.rst, "The
+ * Hierarchy"; Documentation/design.rst, "Hierarchy model"), quoted where
+ * it is implemented; nothing here is
  * shared with pidle_model.c but the public structures, so a mistake in
  * the model's packing, flags or tables shows up as a difference.
  */
