@@ -133,6 +133,24 @@ done
 case ",$hdr," in *,cpu0_energy_efficiency_pct,*) why="$why a column for a null figure" ;; esac
 check "columns: an energy figure in pidle-stat's JSON becomes a column" "$why"
 
+# domains: genpd's counters of a domain state (issue 22) through the
+# report: fake-boot.sh's FAKE_DOMAINS core state CC, usage 50 + r,
+# rejected 4 (menu) or 9 (teo), above 7 - r, below 2, residency 12.5 %;
+# one repeat (r1): medians are the figures themselves
+rm -rf "$T/out"
+FAKE_DOMAINS=1 run "$TOP/experiments/tiny.exp" > "$T/run7.out" 2>&1
+why=
+while IFS= read -r want; do
+	grep -qxF -- "$want" "$T/run7.out" || why="$why
+	  missing: '$want'"
+done <<'LINES'
+Domains (genpd's terms, summed over each level's domains; res %: mean per domain):
+case (table/governor/change/qos/workload)    level:state           usage rejected    above    below  res %
+small/menu/none/none/rtc                     core:CC                  51        4        6        2   12.5
+small/menu/none/dma20/rtc                    core:CC                  51        4        6        2   12.5
+LINES
+check "domains: genpd's usage, rejected, above, below per case and domain state" "$why"
+
 # energy: the fixed figures of fake-boot.sh (FAKE_ENERGY) through the
 # report, line by line: menu 200 mJ + r, ladder +20, teo -10, x3 +50,
 # PM QoS +100; resp p50 menu 150, teo 155, ladder 160 us; haltpoll lacking.
