@@ -101,7 +101,7 @@ void __weak pidle_dgov_put(const struct pidle_dgov_ops *ops)
  * and the governors other modules registered), or a built-in name in a
  * build without the registry.
  */
-static bool pidle_dgov_registered(const char *name)
+static bool pidle_param_dgov_known(const char *name)
 {
 	const struct pidle_dgov_ops *ops = pidle_dgov_get(name);
 
@@ -294,7 +294,7 @@ static int pidle_cfg_build(struct pidle_cfg *out, const struct pidle_cfg *base,
 	if (!ret)
 		ret = pidle_dgov_check(&out->dgov, &out->topo,
 				       out->mode == PIDLE_MODE_OSI || val[PIDLE_P_DGOV] ?
-				       pidle_dgov_registered : pidle_dgov_any, err);
+				       pidle_param_dgov_known : pidle_dgov_any, err);
 	if (!ret)
 		ret = pidle_cfg_get_dgov(out, err);
 	if (ret)
