@@ -1,6 +1,7 @@
 #!/bin/bash
 # make check-experiments: the experiment runner's host tests, no guest.
 #   parse     every shipped experiment parses, to the cells it declares
+#             (the OSI ones with their mode and domain_gov columns)
 #   bad       each bad/*.exp fails with the error (and line) of its first
 #             line "# expect: LINE: TEXT" (LINE "-": the file as a whole)
 #   resume    an interrupted run resumes: the second boot gets only the
@@ -32,7 +33,7 @@ cells() { grep -vc -e '^#' -e '^id' "$1"; }
 
 # parse: the shipped files, and the cells they must give
 why=
-for want in seed:48 governors:12 coverage:31 tiny:3; do
+for want in seed:48 governors:12 coverage:31 tiny:3 osi-modes:12 osi-ipi:8; do
 	f=$TOP/experiments/${want%%:*}.exp
 	if ! awk -f "$TOP/experiments/parse.awk" "$f" > "$T/p.tsv" 2> "$T/p.err"; then
 		why="$why ${want%%:*}: $(cat "$T/p.err")"; continue
@@ -54,6 +55,11 @@ line=$(grep -P '^6.12/skx/teo/none/none/rtc-500us/r1\t' "$T/seed.tsv" | cut -f9,
 	why="$why seed skx cell: states/power '$line'"
 line=$(awk -f "$TOP/experiments/parse.awk" "$TOP/experiments/tiny.exp" | grep '^6.12/small/menu/none/none/rtc/r1' | cut -f19)
 [ "$line" = - ] || why="$why a table without power gives power '$line', want -"
+# the OSI experiments: mode and domain_gov in the last two columns
+line=$(awk -f "$TOP/experiments/parse.awk" "$TOP/experiments/osi-modes.exp" | grep -P '^6.12/osi-predict/menu/none/none/sleeps/r2\t' | cut -f20,21)
+[ "$line" = "$(printf 'osi\tpredict')" ] || why="$why osi-modes predict cell: mode/domain_gov '$line'"
+line=$(awk -f "$TOP/experiments/parse.awk" "$TOP/experiments/osi-modes.exp" | grep -P '^6.12/pc/menu/none/none/sleeps/r1\t' | cut -f20,21)
+[ "$line" = "$(printf 'pc\t-')" ] || why="$why osi-modes pc cell: mode/domain_gov '$line'"
 check "parse: shipped experiments give their cells" "$why"
 
 # bad: the error names the file, the line and what is wrong
