@@ -46,6 +46,7 @@ pc_entry_exit() {
 	load states=$T wait=halt || return 1
 	err=
 	check_table "POLL:0 C1:2 CPD:50 CC6:150 PC6:300" || err="$err [cpuidle table]"
+	[ "$(cat $SYS/domains/core0/governor)" = none ] || err="$err [core0 governor '$(cat $SYS/domains/core0/governor)' in PC]"
 	[ "$(cat $P/states)" = "$T" ] || err="$err [states reads '$(cat $P/states)']"
 	[ "$(cat $P/mode)" = pc ] || err="$err [mode reads '$(cat $P/mode)']"
 	[ "$(cat $P/domain_gov)" = genpd-6.12 ] || err="$err [domain_gov reads '$(cat $P/domain_gov)']"
@@ -88,7 +89,8 @@ osi_cpu_states_only() {
 	check_table "POLL:0 C1:2 CPD:50" || err="$err [cpuidle table]"
 	[ "$(cat $P/mode)" = osi ] || err="$err [mode reads '$(cat $P/mode)']"
 	for d in $CORES package0; do
-		[ -d $SYS/domains/$d ] || err="$err [no $SYS/domains/$d]"
+		g=$(cat $SYS/domains/$d/governor 2>/dev/null)
+		[ "$g" = deepest ] || err="$err [$d governor '$g']"
 	done
 	snap /tmp/o0; sleep $W; snap /tmp/o1
 	for d in $CORES package0; do
@@ -160,6 +162,7 @@ gov_switch_load() {
 back_to_pc() {
 	write mode pc || { why "mode=pc refused: $(dmesg | tail -n 1)"; return 1; }
 	err=
+	[ "$(cat $SYS/domains/package0/governor)" = none ] || err="$err [package0 governor in PC]"
 	check_table "POLL:0 C1:2 CPD:50 CC6:150 PC6:300" || err="$err [cpuidle table]"
 	snap /tmp/p0; sleep $W; snap /tmp/p1
 	u=$(($(use /tmp/p1 package0) - $(use /tmp/p0 package0)))
