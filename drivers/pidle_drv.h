@@ -57,13 +57,12 @@ void pidle_fill_driver(void);
 void pidle_model_offline_cpus(struct pidle_model *m);
 
 /*
- * The domain governors' registry (drivers/pidle_dgov.c): a governor by
- * name, held (its module pinned) until put; whether a name is registered.
- * pidle_param.c has weak stand-ins for a build without the registry.
+ * The domain governors' registry (drivers/pidle_dgov.c, <pidle/dgov.h>):
+ * a governor by name, held (its module pinned) until put. pidle_param.c
+ * has weak stand-ins for a build without the registry.
  */
 const struct pidle_dgov_ops *pidle_dgov_get(const char *name);
 void pidle_dgov_put(const struct pidle_dgov_ops *ops);
-bool pidle_dgov_registered(const char *name);
 
 /* pidle_param.c */
 int pidle_param_load(struct pidle_err *err);
