@@ -89,7 +89,10 @@ void pidle_sysfs_exit(void);
 
 /* pidle_powercap.c: logs its own failure, which leaves no zone behind. */
 int pidle_powercap_init(void);
-void pidle_powercap_exit(void);
+void pidle_powercap_exit(bool unload);
+/* Around a reset of the model in force: the zones carry what it takes. */
+u64 pidle_powercap_reset_begin(void);
+void pidle_powercap_reset_end(u64 now_ns);
 /* fault/pidle_fault.c: test-only fault hooks, in a PIDLE_FAULT=y build only */
 #ifdef PIDLE_FAULT
 int pidle_fault_online(unsigned int cpu);

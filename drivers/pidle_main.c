@@ -190,7 +190,7 @@ static void pidle_teardown(enum pidle_stage stage)
 		pidle_fault_exit();
 		fallthrough;
 	case PIDLE_HAVE_SYSFS:
-		pidle_powercap_exit();
+		pidle_powercap_exit(true);
 		pidle_sysfs_exit();
 		fallthrough;
 	case PIDLE_HAVE_CFG:

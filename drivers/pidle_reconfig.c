@@ -183,7 +183,7 @@ int pidle_reconfig_apply(struct pidle_cfg *next)
 
 	pidle_model_offline_cpus(next->model);
 	pidle_stats_reset(next->model, ktime_get_ns());
-	pidle_powercap_exit();
+	pidle_powercap_exit(false);
 	pidle_sysfs_exit();
 	ret = pidle_reconfig_switch(next);
 	if (!ret)

@@ -183,14 +183,17 @@ static ssize_t pidle_node_reset_store(struct kobject *kobj,
 {
 	struct pidle_node *n = to_node(kobj);
 	int ret = pidle_parse_reset(buf);
+	u64 now_ns;
 
 	if (ret)
 		return ret;
+	/* The powercap zones carry what the reset takes from them. */
+	now_ns = pidle_powercap_reset_begin();
 	if (n->kind == PIDLE_NODE_CPU)
-		pidle_cpu_stats_reset(n->model, n->idx, ktime_get_ns());
+		pidle_cpu_stats_reset(n->model, n->idx, now_ns);
 	else
-		pidle_domain_stats_reset(n->model, n->level, n->idx,
-					 ktime_get_ns());
+		pidle_domain_stats_reset(n->model, n->level, n->idx, now_ns);
+	pidle_powercap_reset_end(now_ns);
 	return count;
 }
 
@@ -330,10 +333,13 @@ static ssize_t pidle_reset_store(struct kobject *kobj,
 				 size_t count)
 {
 	int ret = pidle_parse_reset(buf);
+	u64 now_ns;
 
 	if (ret)
 		return ret;
-	pidle_stats_reset(to_node(kobj)->model, ktime_get_ns());
+	now_ns = pidle_powercap_reset_begin();
+	pidle_stats_reset(to_node(kobj)->model, now_ns);
+	pidle_powercap_reset_end(now_ns);
 	return count;
 }
 
