@@ -2,8 +2,10 @@
 /*
  * pseudo-cpuidle: the kernel's genpd CPU domain governor, ported.
  */
+#include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/limits.h>
+#include <linux/slab.h>
 #include <pidle/dgov.h>
 
 /**
@@ -45,6 +47,14 @@
  *    then never suspends and the domain is never asked). Not modelled:
  *    devices other than CPUs in the domain, and GENPD_FLAG_MIN_RESIDENCY
  *    (devices' predicted wake-ups), which CPU domains do not set.
+ *    The kernel caches this step's verdict and recomputes it only when
+ *    max_off_time_changed says a constraint changed (@in->qos_changed
+ *    here, or the aggregated constraint differing from last time); the
+ *    cached state index is a ``bool`` (struct genpd_governor_data's
+ *    cached_power_down_state_idx, in 6.1, 6.12 and mainline alike), so
+ *    a cached index of 2 or 3 comes back as 1. The ports keep that
+ *    cache, bug included: with three or more domain states genpd goes
+ *    deeper than state 1 only on the first decision after a change.
  * 2. No state: rejected. Else the idle duration is the domain's earliest
  *    next timer less now (none: KTIME_SEC_MAX seconds, as the kernel);
  *    not positive: rejected.
@@ -86,21 +96,77 @@ static bool pidle_genpd_qos_allows(const struct pidle_dgov_domain *d,
 	return max_off_ns > off_on_ns;
 }
 
-static int pidle_genpd_select(const struct pidle_dgov_domain *d,
-			      const struct pidle_dgov_input *in, bool ipi_veto)
+/* What struct genpd_governor_data keeps between decisions. */
+struct pidle_genpd {
+	bool changed;		/* max_off_time_changed */
+	bool cached_ok;		/* cached_power_down_ok */
+	bool cached_idx;	/* cached_power_down_state_idx: a bool there */
+	s64 cpu_qos_ns;		/* the inputs the cache was computed from */
+	u64 sub_power_on_ns;
+};
+
+static int pidle_genpd_attach(struct pidle_dgov_domain *d)
 {
-	s64 wakeup_ns, idle_ns, qos_ns;
+	struct pidle_genpd *g = kzalloc(sizeof(*g), GFP_KERNEL);
+
+	if (!g)
+		return -ENOMEM;
+	g->changed = true;	/* genpd_alloc_data() */
+	d->priv = g;
+	return 0;
+}
+
+static void pidle_genpd_detach(struct pidle_dgov_domain *d)
+{
+	kfree(d->priv);
+	d->priv = NULL;
+}
+
+/* Step 1, _default_power_down_ok(): the state to start from, or -1. */
+static int pidle_genpd_default(const struct pidle_dgov_domain *d,
+			       const struct pidle_dgov_input *in)
+{
+	struct pidle_genpd *g = d->priv;
 	int i = in->deepest;
 
 	if (i >= (int)d->nr_states)
 		i = d->nr_states - 1;
-	if (i < 0)
+	if (in->qos_changed || in->cpu_qos_ns != g->cpu_qos_ns ||
+	    in->sub_power_on_ns != g->sub_power_on_ns)
+		g->changed = true;
+	if (!g->changed) {
+		if (!g->cached_ok)
+			return -1;
+		return min_t(int, g->cached_idx, i);
+	}
+
+	g->changed = false;
+	g->cpu_qos_ns = in->cpu_qos_ns;
+	g->sub_power_on_ns = in->sub_power_on_ns;
+	g->cached_ok = true;
+	while (i > 0 && !pidle_genpd_qos_allows(d, in, i))
+		i--;
+	if (i < 0 || !pidle_genpd_qos_allows(d, in, i)) {
+		g->cached_ok = false;
+		i = 0;
+	}
+	g->cached_idx = i;
+	return g->cached_ok ? i : -1;
+}
+
+static int pidle_genpd_select(const struct pidle_dgov_domain *d,
+			      const struct pidle_dgov_input *in, bool ipi_veto)
+{
+	s64 wakeup_ns, idle_ns, qos_ns;
+	int i;
+
+	if (!d->nr_states)
 		return -1;
 
 	/* Step 1: _default_power_down_ok(). */
-	while (!pidle_genpd_qos_allows(d, in, i))
-		if (--i < 0)
-			return -1;
+	i = pidle_genpd_default(d, in);
+	if (i < 0)
+		return -1;
 
 	/* Step 2: the idle duration. */
 	wakeup_ns = PIDLE_GENPD_NO_WAKEUP_NS;
@@ -149,15 +215,21 @@ static int pidle_genpd_mainline_select(struct pidle_dgov_domain *d,
 
 const struct pidle_dgov_ops pidle_dgov_genpd_6_1 = {
 	.name	= "genpd-6.1",
+	.attach	= pidle_genpd_attach,
+	.detach	= pidle_genpd_detach,
 	.select	= pidle_genpd_6_1_select,
 };
 
 const struct pidle_dgov_ops pidle_dgov_genpd_6_12 = {
 	.name	= "genpd-6.12",
+	.attach	= pidle_genpd_attach,
+	.detach	= pidle_genpd_detach,
 	.select	= pidle_genpd_6_12_select,
 };
 
 const struct pidle_dgov_ops pidle_dgov_genpd = {
 	.name	= "genpd",
+	.attach	= pidle_genpd_attach,
+	.detach	= pidle_genpd_detach,
 	.select	= pidle_genpd_mainline_select,
 };

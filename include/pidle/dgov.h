@@ -91,6 +91,12 @@ struct pidle_dgov_domain {
  *			at one level alike); 0 at level 1. genpd's parent
  *			sees its CPUs' QoS only as each subdomain's
  *			max_off_time_ns, the constraint less this.
+ * @qos_changed:	a resume-latency QoS constraint of a CPU of the domain
+ *			changed since the domain's last ->select() (genpd's
+ *			dev PM QoS notifier sets max_off_time_changed); the
+ *			genpd ports recompute their cached QoS verdict then
+ *			(and when @cpu_qos_ns or @sub_power_on_ns differ
+ *			from the last call's), as the kernel does
  */
 struct pidle_dgov_input {
 	u64 now_ns;
@@ -101,6 +107,7 @@ struct pidle_dgov_input {
 	bool ipi_pending;
 	unsigned int deepest;
 	u64 sub_power_on_ns;
+	bool qos_changed;
 };
 
 /**

@@ -303,6 +303,57 @@ static void test_dgov_predict_recovers(void **s)
 	run_predict(steps, ARRAY_SIZE(steps));
 }
 
+/*
+ * genpd's cache: the first decision computes the QoS verdict (state 2
+ * here: no constraint), the next ones reuse it until a constraint
+ * changes, and the kernel keeps the index in a bool: 2 comes back as 1.
+ */
+static void test_dgov_genpd_cache_is_a_bool(void **s)
+{
+	static const struct {
+		s64 cpu_qos_us;		/* -1: none */
+		bool changed;
+		int expect;
+	} steps[] = {
+		{ -1, false, 2 },	/* first: computed */
+		{ -1, false, 1 },	/* cached: (bool)2 == 1 */
+		{ -1, false, 1 },
+		{ -1, true, 2 },	/* a CPU's QoS changed: recomputed */
+		{ -1, false, 1 },
+		{ 5000, false, 2 },	/* the aggregate changed: recomputed */
+		{ 5000, false, 1 },
+		{ 0, false, -1 },	/* no state at all, cached as such */
+		{ 0, false, -1 },
+		{ 31, false, 0 },	/* 31 > 30: state 0 only */
+		{ 31, false, 0 },
+	};
+	const struct pidle_dgov_ops *const govs[] = {
+		&pidle_dgov_genpd_6_1, &pidle_dgov_genpd_6_12, &pidle_dgov_genpd,
+	};
+	unsigned int g, i;
+
+	for (g = 0; g < ARRAY_SIZE(govs); g++) {
+		struct pidle_dgov_domain d = domain(1);
+
+		assert_int_equal(govs[g]->attach(&d), 0);
+		for (i = 0; i < ARRAY_SIZE(steps); i++) {
+			struct pidle_dgov_input in = {
+				.now_ns = NOW, .next_timer_ns = NOW + 10000 * US,
+				.cpu_qos_ns = steps[i].cpu_qos_us < 0 ? NO_QOS :
+					      steps[i].cpu_qos_us * (s64)US,
+				.global_qos_ns = NO_QOS, .deepest = 2,
+				.qos_changed = steps[i].changed,
+			};
+			int state = govs[g]->select(&d, &in);
+
+			if (state != steps[i].expect)
+				fail_msg("%s, step %u: %d, not %d", govs[g]->name,
+					 i, state, steps[i].expect);
+		}
+		govs[g]->detach(&d);
+	}
+}
+
 struct verdict_case {
 	unsigned int state;
 	u64 res_us;
@@ -397,6 +448,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_dgov_genpd_table),
+		cmocka_unit_test(test_dgov_genpd_cache_is_a_bool),
 		cmocka_unit_test(test_dgov_predict_fresh_table),
 		cmocka_unit_test(test_dgov_deepest_ignores_inputs),
 		cmocka_unit_test(test_dgov_predict_restricts_after_premature),
