@@ -80,6 +80,8 @@ help:
 	@echo '  make tools      build pidle-topo, pidle-stat, pidle-bench'
 	@echo '  make check      run every test: unit, stress, TSan, fuzz, tools, guests'
 	@echo '  make check-unit cmocka unit tests, stress, TSan'
+	@echo '  make check-kernelsrc the kernel'"'"'s own genpd CPU governor (6.1, 6.12, mainline)'
+	@echo '                 compiled in userspace, against our ports: 1000000 decisions each'
 	@echo '  make check-fuzz the fuzzers: every seed, then 100000 fixed inputs each'
 	@echo '  make check-tools golden tests of the three tools (tests/tools/golden.sh)'
 	@echo '  make check-vm   the QEMU guest suites on each kernel of VM_KERNELS'
@@ -137,6 +139,7 @@ install: module
 # Each part's makefile names its programs (adding the tools to TOOLS).
 TOOLS :=
 include tests/unit/unit.mk
+include tests/kernelsrc/kernelsrc.mk
 include tests/fuzz/fuzz.mk
 include topology/topology.mk
 include tools/tools.mk

@@ -56,7 +56,8 @@
  *    cache, bug included: with three or more domain states genpd goes
  *    deeper than state 1 only on the first decision after a change.
  * 2. No state: rejected. Else the idle duration is the domain's earliest
- *    next timer less now (none: KTIME_SEC_MAX seconds, as the kernel);
+ *    next timer less now (none: KTIME_MAX, as the kernel's
+ *    ktime_set(KTIME_SEC_MAX, 0));
  *    not positive: rejected.
  * 3. From that state down, the first whose residency plus power-off
  *    latency fits the idle duration and whose power-on plus power-off
@@ -75,8 +76,8 @@
  * accounting that mainline adds to the genpd core is pidle_dgov_verdict().
  */
 
-/* ktime_set(KTIME_SEC_MAX, 0): the kernel's "no timer" for the domain. */
-#define PIDLE_GENPD_NO_WAKEUP_NS	((S64_MAX / 1000000000LL) * 1000000000LL)
+/* ktime_set(KTIME_SEC_MAX, 0), which is KTIME_MAX: "no timer". */
+#define PIDLE_GENPD_NO_WAKEUP_NS	S64_MAX
 
 /* __default_power_down_ok() for CPU domains: see the DOC block, step 1. */
 static bool pidle_genpd_qos_allows(const struct pidle_dgov_domain *d,
