@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* kshim: <linux/hrtimer.h>: only its time types. */
+/* kshim: <linux/hrtimer.h>: nothing the compiled files use. */
 #ifndef _KSHIM_LINUX_HRTIMER_H
 #define _KSHIM_LINUX_HRTIMER_H
 
-#include <linux/ktime.h>
+#include "ktime.h"
 
 #endif

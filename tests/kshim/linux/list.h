@@ -4,15 +4,12 @@
 #define _KSHIM_LINUX_LIST_H
 
 #include <stddef.h>
+#include "types.h"
 
 #ifndef container_of
 #define container_of(ptr, type, member) \
 	((type *)((char *)(ptr) - offsetof(type, member)))
 #endif
-
-struct list_head {
-	struct list_head *next, *prev;
-};
 
 #define LIST_HEAD_INIT(name)	{ &(name), &(name) }
 

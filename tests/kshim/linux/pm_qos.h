@@ -6,9 +6,15 @@
 #ifndef _KSHIM_LINUX_PM_QOS_H
 #define _KSHIM_LINUX_PM_QOS_H
 
-#include <linux/types.h>
-#include <linux/limits.h>
-#include <linux/time64.h>
+#include "kernel.h"
+#include "time.h"
+
+#ifndef S32_MAX
+#define S32_MAX	((s32)(U32_MAX >> 1))
+#endif
+#ifndef U32_MAX
+#define U32_MAX	((u32)~0U)
+#endif
 
 struct device;
 

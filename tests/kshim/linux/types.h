@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* kshim: <linux/types.h>. */
+/* kshim: <linux/types.h> for kernel C compiled in userspace. */
 #ifndef _KSHIM_LINUX_TYPES_H
 #define _KSHIM_LINUX_TYPES_H
 
@@ -15,5 +15,10 @@ typedef int8_t s8;
 typedef int16_t s16;
 typedef int32_t s32;
 typedef long long s64;
+typedef s64 ktime_t;
+
+struct list_head {
+	struct list_head *next, *prev;
+};
 
 #endif
