@@ -20,6 +20,7 @@
 #include <linux/percpu.h>
 #include <linux/string.h>
 #include "pidle_arch.h"
+#include <pidle/dgov.h>
 #include "pidle_drv.h"
 
 struct pidle_cfg pidle_cfg;
@@ -201,6 +202,7 @@ static int __init pidle_module_init(void)
 	ret = pidle_arch_check();
 	if (ret)
 		return ret;
+	pidle_dgov_init();
 
 	kernel_param_lock(THIS_MODULE);
 	ret = pidle_param_load(&err);
@@ -262,6 +264,7 @@ static int __init pidle_module_init(void)
 unlock:
 	pidle_param_live(false);
 	kernel_param_unlock(THIS_MODULE);
+	pidle_dgov_exit();
 	return ret;
 }
 
@@ -274,6 +277,7 @@ static void __exit pidle_module_exit(void)
 
 	cpuhp_remove_state(pidle_hp_state);
 	pidle_teardown(PIDLE_HAVE_DRIVER);
+	pidle_dgov_exit();
 }
 
 module_init(pidle_module_init);

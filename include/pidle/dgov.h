@@ -184,5 +184,19 @@ int pidle_dgov_register(const struct pidle_dgov_ops *ops);
 int pidle_dgov_unregister(const struct pidle_dgov_ops *ops);
 const struct pidle_dgov_ops *pidle_dgov_get(const char *name);
 void pidle_dgov_put(const struct pidle_dgov_ops *ops);
+/* Every governor's name, space separated (for sysfs); scnprintf()'s length. */
+int pidle_dgov_names(char *buf, size_t size);
+
+/*
+ * The module's view of other CPUs' pending IPIs (drivers/pidle_dgov.c):
+ * pidle_dgov_init() at module load looks up cpus_peek_for_pending_ipi()
+ * (exported by the eval kernel's patch only); pidle_dgov_ipi_known() says
+ * whether it was found, pidle_dgov_ipi_pending() asks it (false when not).
+ * pidle_dgov_ipi_pending() may be called on the idle path.
+ */
+void pidle_dgov_init(void);
+void pidle_dgov_exit(void);
+bool pidle_dgov_ipi_known(void);
+bool pidle_dgov_ipi_pending(const struct cpumask *mask);
 
 #endif /* _PIDLE_DGOV_H */
