@@ -160,6 +160,24 @@ const struct pidle_dgov_ops *pidle_dgov_get(const char *name)
 }
 
 /**
+ * pidle_dgov_registered() - whether a governor of that name exists now
+ * @name: as domain_gov= spells it
+ *
+ * Return: true for a built-in or a registered governor.
+ */
+bool pidle_dgov_registered(const char *name)
+{
+	bool found;
+
+	if (pidle_dgov_builtin(name))
+		return true;
+	mutex_lock(&pidle_dgov_lock);
+	found = pidle_dgov_find(name);
+	mutex_unlock(&pidle_dgov_lock);
+	return found;
+}
+
+/**
  * pidle_dgov_put() - release what pidle_dgov_get() returned
  * @ops: the governor, or NULL (nothing)
  */

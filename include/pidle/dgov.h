@@ -184,6 +184,7 @@ int pidle_dgov_register(const struct pidle_dgov_ops *ops);
 int pidle_dgov_unregister(const struct pidle_dgov_ops *ops);
 const struct pidle_dgov_ops *pidle_dgov_get(const char *name);
 void pidle_dgov_put(const struct pidle_dgov_ops *ops);
+bool pidle_dgov_registered(const char *name);
 /* Every governor's name, space separated (for sysfs); scnprintf()'s length. */
 int pidle_dgov_names(char *buf, size_t size);
 
