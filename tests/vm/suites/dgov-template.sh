@@ -7,7 +7,10 @@
 # selected its module cannot be unloaded; once released it unloads and
 # its name is gone. Selected here with the test build's fault_dgov_hold=,
 # which takes the registry's hold exactly as a domain level's selection
-# does (pidle_dgov_get()). Runs on 6.1 and 6.12 (every suite does).
+# does (pidle_dgov_get()). And the module sees other CPUs' pending IPIs
+# exactly when the kernel has cpus_peek_for_pending_ipi() (the eval kernel
+# built with kernels/cpus-peek-ipi.patch; no Debian kernel). Runs on 6.1
+# and 6.12 (every suite does).
 # smp: 2
 . /lib.sh
 KO=/fault/pseudo_cpuidle.ko
@@ -91,9 +94,19 @@ released_unloads() {
 	reasons "$_err"
 }
 
+# 7: ipi_known at load: the log line exactly when the kernel has the symbol
+ipi_visible_iff_kernel_has_it() {
+	_has=no _said=no
+	grep -q " cpus_peek_for_pending_ipi$" /proc/kallsyms && _has=yes
+	dmesg | grep -q "$MOD: pending IPIs visible" && _said=yes
+	diag "kernel has cpus_peek_for_pending_ipi: $_has; module sees pending IPIs: $_said"
+	[ $_has = $_said ] || { why "kernel $_has, module $_said"; return 1; }
+}
+
 ktap_header
-ktap_plan 6
+ktap_plan 7
 load || { ktap_finished; exit; }
+ktap_test "pending IPIs visible iff the kernel exports the peek" ipi_visible_iff_kernel_has_it
 ktap_test "a built-in's name is refused (EEXIST)" taken_refused
 ktap_test "an invalid name is refused (EINVAL)" bad_name_refused
 ktap_test "the template registers" registers
