@@ -85,6 +85,8 @@ help:
 	@echo '  make tools-san  the same with ASan+UBSan, in build/san/ (SAN_OPT=-O1 ...)'
 	@echo '  make check      run every test: unit, stress, TSan, fuzz, tools, guests'
 	@echo '  make check-unit cmocka unit tests, stress, TSan'
+	@echo '  make check-kernelsrc the kernel'"'"'s own genpd CPU governor (6.1, 6.12, mainline)'
+	@echo '                 compiled in userspace, against our ports: 1000000 decisions each'
 	@echo '  make check-fuzz the fuzzers: every seed, then 100000 fixed inputs each'
 	@echo '  make check-tools golden tests of the three tools (tests/tools/golden.sh)'
 	@echo '  make check-tools-san the same golden tests on the sanitizer build'
@@ -146,6 +148,7 @@ install: module
 # Each part's makefile names its programs (adding the tools to TOOLS).
 TOOLS :=
 include tests/unit/unit.mk
+include tests/kernelsrc/kernelsrc.mk
 include tests/fuzz/fuzz.mk
 include topology/topology.mk
 include tools/tools.mk
