@@ -72,7 +72,7 @@ $(BUILD)/libpidle-san.a: $(call objs,san,$(MODEL_SRCS))
 # Linking: a program from its objects and archives, plain or -static.
 LINK = $(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(LDLIBS)
 
-.PHONY: all module tools tools-san check-tools-san check check-unit check-vm check-tools check-docs check-readme check-32bit docs \
+.PHONY: all module tools tools-san check-tools-san check check-unit check-vm check-tools check-replay check-docs check-readme check-32bit docs \
 	demo bench fuzz check-fuzz deps deps-check install clean help
 
 all: module tools
@@ -81,7 +81,7 @@ help:
 	@echo 'pseudo-cpuidle targets:'
 	@echo '  make            build the module (against KDIR) and the tools'
 	@echo '  make module     build pseudo_cpuidle.ko only'
-	@echo '  make tools      build pidle-topo, pidle-stat, pidle-bench (no headers, no root)'
+	@echo '  make tools      build pidle-topo, pidle-stat, pidle-bench, pidle-replay (no headers, no root)'
 	@echo '  make tools-san  the same with ASan+UBSan, in build/san/ (SAN_OPT=-O1 ...)'
 	@echo '  make check      run every test: unit, stress, TSan, fuzz, tools, guests'
 	@echo '  make check-unit cmocka unit tests, stress, TSan'
@@ -90,6 +90,7 @@ help:
 	@echo '  make check-fuzz the fuzzers: every seed, then 100000 fixed inputs each'
 	@echo '  make check-tools golden tests of the three tools (tests/tools/golden.sh)'
 	@echo '  make check-tools-san the same golden tests on the sanitizer build'
+	@echo '  make check-replay pidle-replay on the traces of tests/replay (host only)'
 	@echo '  make check-vm   the QEMU guest suites on each kernel of VM_KERNELS'
 	@echo '                  (default "6.1 6.12 eval@teo debug@teo 6.1-rt 6.12-rt";'
 	@echo '                  names: harness/README)'
@@ -152,6 +153,7 @@ include tests/kernelsrc/kernelsrc.mk
 include tests/fuzz/fuzz.mk
 include topology/topology.mk
 include tools/tools.mk
+include tools/replay/replay.mk
 include harness/harness.mk
 include tests/vm/vm.mk
 include experiments/experiments.mk
