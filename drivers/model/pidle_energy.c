@@ -513,8 +513,8 @@ void pidle_energy_domain_reset(struct pidle_model *m, unsigned int level,
 	WRITE_ONCE(d->up_base.oracle_up_ns, READ_ONCE(d->up.oracle_up_ns));
 	WRITE_ONCE(d->up_base.oracle_up_periods, READ_ONCE(d->up.oracle_up_periods));
 	/* Pairs with the last man's release of DECIDED, as residency reads. */
-	word = atomic64_read_acquire(&d->word);
-	if (PIDLE_VOTE_COUNT(word, 0) == d->nr_cpus &&
+	word = atomic64_read_acquire(&d->root.word);
+	if (PIDLE_VOTE_COUNT(word, 0) == d->root.nr &&
 	    (word & PIDLE_DECIDED) && !(word & PIDLE_WAKING)) {
 		since_ns = READ_ONCE(d->down_since_ns);
 		if (since_ns < now_ns)

@@ -74,8 +74,8 @@ bool pidle_model_domain_down(const struct pidle_model *m, unsigned int level,
 	if (!level || !m->level[level].nr_dstates)
 		return false;
 	d = m->level[level].dom[dom];
-	word = atomic64_read_acquire(&d->word);
-	if (PIDLE_VOTE_COUNT(word, 0) != d->nr_cpus || !(word & PIDLE_DECIDED))
+	word = atomic64_read_acquire(&d->root.word);
+	if (PIDLE_VOTE_COUNT(word, 0) != d->root.nr || !(word & PIDLE_DECIDED))
 		return false;
 	down = READ_ONCE(d->down_state);
 	if (down == PIDLE_STATE_NONE)
@@ -150,13 +150,13 @@ u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
 		resid = READ_ONCE(st->residency_ns);
 		smp_rmb();
 		/* Pairs with the last man's release of DECIDED. */
-		word = atomic64_read_acquire(&d->word);
-		if (PIDLE_DECIDING(word, d->nr_cpus) || (word & PIDLE_WAKING)) {
+		word = atomic64_read_acquire(&d->root.word);
+		if (PIDLE_DECIDING(word, d->root.nr) || (word & PIDLE_WAKING)) {
 			cpu_relax();
 			continue;
 		}
 		cur_ns = 0;
-		if (PIDLE_VOTE_COUNT(word, 0) == d->nr_cpus &&
+		if (PIDLE_VOTE_COUNT(word, 0) == d->root.nr &&
 		    READ_ONCE(d->down_state) == (int)state) {
 			since_ns = READ_ONCE(d->down_since_ns);
 			cur_ns = now_ns > since_ns ? now_ns - since_ns : 0;
