@@ -379,8 +379,11 @@ static __always_inline void pidle_enter_common(struct pidle_model *m,
 		info->down_levels = 0;
 		info->rejected_levels = 0;
 	}
-	if (WARN_ON_ONCE(state >= m->nr_states || c->voted_levels))
+	pidle_cpu_window_open(c);
+	if (WARN_ON_ONCE(state >= m->nr_states || c->voted_levels)) {
+		pidle_cpu_window_close(c);
 		return;
+	}
 
 	c->requested = state;
 	/* Published to last men by the fully ordered votes below. */
@@ -390,6 +393,15 @@ static __always_inline void pidle_enter_common(struct pidle_model *m,
 	pidle_energy_cpu_begin(c, PIDLE_IDLE, now_ns);
 
 	pidle_vote_all(m, c, state, now_ns, info);
+	/* Every down period this entry began is recorded. */
+	pidle_cpu_window_close(c);
+}
+
+void pidle_clock_begin(struct pidle_model *m, unsigned int cpu)
+{
+	pidle_cpu_window_open(m->cpu[cpu]);
+	/* The odd count, then the caller's clock read: see pidle_energy.c. */
+	smp_mb();
 }
 
 void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
@@ -496,6 +508,7 @@ static __always_inline void pidle_domain_leave(struct pidle_model *m,
 				&d->stat[m->dstate_index[state]];
 
 			lat = hotplug ? 0 : pidle_lat(m, state);
+			WRITE_ONCE(d->up_at_ns, now_ns);
 			WRITE_ONCE(d->up_state, state);
 			WRITE_ONCE(d->ready_ns, now_ns + lat);
 			seq = d->up_seq + 1;
@@ -578,6 +591,7 @@ void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 		info = &scratch;
 	info->up_levels = 0;
 	info->wait_levels = 0;
+	pidle_cpu_window_open(c);
 
 	pidle_leave_all(m, c, state, now_ns, false, &achieved, &latency_ns,
 			info);
@@ -587,6 +601,7 @@ void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 	if (achieved < state)
 		pidle_inc(&c->stat[state].demoted, 1);
 	pidle_energy_cpu_end(m, c, state, now_ns);
+	pidle_cpu_window_close(c);
 
 	info->requested = state;
 	info->achieved = achieved;
@@ -620,11 +635,13 @@ void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 		return;
 	c->offline = true;
 	c->requested = deepest;
+	pidle_cpu_window_open(c);
 	pidle_energy_cpu_begin(c, PIDLE_OFFLINE, now_ns);
 	/* An offline CPU has no timer nor constraint to keep domains up for. */
 	WRITE_ONCE(c->next_timer_ns, U64_MAX);
 	WRITE_ONCE(c->qos_ns, S64_MAX);
 	pidle_vote_all(m, c, deepest, now_ns, NULL);
+	pidle_cpu_window_close(c);
 }
 
 void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns)
@@ -636,9 +653,11 @@ void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 	lockdep_assert_irqs_disabled();
 	if (WARN_ON_ONCE(!c->offline))
 		return;
+	pidle_cpu_window_open(c);
 	pidle_leave_all(m, c, c->requested, now_ns, true, &achieved,
 			&latency_ns, NULL);
 	pidle_energy_cpu_end(m, c, c->requested, now_ns);
+	pidle_cpu_window_close(c);
 	c->offline = false;
 }
 

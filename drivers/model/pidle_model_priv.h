@@ -141,6 +141,7 @@ struct pidle_domain {
 	/* Written by the first man while PIDLE_WAKING is set. */
 	int up_state;
 	u64 ready_ns;
+	u64 up_at_ns;		/* the first man's time */
 	unsigned int up_seq;	/* numbers the power-ups */
 
 	/* The domain's CPUs, for the readers: cpus[0 .. nr_cpus-1]. */
@@ -227,6 +228,33 @@ struct pidle_model {
 	/* Each CPU's its own allocation, on that CPU's node. */
 	struct pidle_cpu **cpu;
 };
+
+/*
+ * A CPU's window (see "Readers see one history" in pidle_energy.c): its
+ * sequence count is odd from before it reads the clock it passes to the
+ * model (pidle_clock_begin()) until pidle_enter() or pidle_exit() has
+ * recorded everything that time changes. Only the CPU writes it.
+ */
+static inline void pidle_cpu_window_open(struct pidle_cpu *c)
+{
+	if (c->seq & 1)
+		return;
+	WRITE_ONCE(c->seq, c->seq + 1);
+	smp_wmb();	/* the odd count, then the writes; pairs with readers */
+}
+
+static inline void pidle_cpu_window_close(struct pidle_cpu *c)
+{
+	smp_wmb();	/* the writes, then the even count */
+	WRITE_ONCE(c->seq, c->seq + 1);
+}
+
+/* pidle_stats.c: a domain's readers (see "Readers see one history"). */
+u64 pidle_domain_settle(const struct pidle_model *m,
+			const struct pidle_domain *d, u64 now_ns);
+u64 pidle_domain_residency_settled(const struct pidle_model *m,
+				   const struct pidle_domain *d,
+				   unsigned int state, u64 now_ns);
 
 /* pidle_energy.c: the hot path's part of the energy model. */
 void pidle_energy_tables(struct pidle_model *m, const struct pidle_states *st,

@@ -128,6 +128,21 @@ void pidle_enter_qos(struct pidle_model *m, unsigned int cpu,
  */
 void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 		struct pidle_exit_info *info);
+/**
+ * pidle_clock_begin() - @cpu is about to read the clock for the model
+ * @m:		the model
+ * @cpu:	the CPU, which then reads the time it passes to its next
+ *		pidle_enter() or pidle_exit(), and calls it
+ *
+ * Opens the CPU's window: readers of energy and residency wait for the
+ * call that closes it, so that no reader counts a time the CPU already
+ * read as busy when it was idle, or the reverse (an energy a later read
+ * undercuts: "Readers see one history" in pidle_energy.c). Optional:
+ * pidle_enter() and pidle_exit() open it themselves, which covers all
+ * but the clock read.
+ */
+void pidle_clock_begin(struct pidle_model *m, unsigned int cpu);
+
 /*
  * An entry into @state that found a wake-up already pending and left at
  * once: no vote, no latency. Between a pidle_exit() and the next
@@ -186,7 +201,8 @@ void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
  * ends; this adds the time of one still going on at @now_ns, so that a
  * residency sampled over an interval is right even while the domain stays
  * down for all of it. Safe against the domain's CPUs entering and leaving
- * concurrently; never counts a period twice.
+ * concurrently; never counts a period twice, never drops the one going
+ * on. Read @now_ns just before the call (see pidle_clock_begin()).
  */
 u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
 			      unsigned int dom, unsigned int state, u64 now_ns);
