@@ -15,6 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pidle-topo.h"
+#include "pidle-dt.h"
 #include "pidle_common.h"
 #include "pidle_opts.h"
 
@@ -25,6 +26,7 @@ enum pidle_topo_action {
 	PIDLE_ACT_MODPROBE,	/* --modprobe */
 	PIDLE_ACT_APPLY,	/* --apply */
 	PIDLE_ACT_LIST,		/* --list-presets */
+	PIDLE_ACT_EXPERIMENT,	/* --experiment (with --dt) */
 };
 
 struct pidle_topo_opts {
@@ -37,6 +39,7 @@ struct pidle_topo_opts {
 	enum pidle_topo_action action;
 	const char *action_opt;
 	bool verbose;
+	struct pidle_dt_args dt;	/* --dt and its options: pidle-dt-run.c */
 };
 
 void pidle_topo_errf(struct pidle_err *err, const char *fmt, ...)
@@ -60,6 +63,13 @@ static void pidle_topo_usage(FILE *f)
 "  -y, --synthetic STRING    build an hwloc synthetic topology, e.g.\n"
 "                            \"pack:2 core:4 pu:2\" or\n"
 "                            \"pack:1 core:2 pu:2(indexes=0,2,1,3)\"\n"
+"      --dt FILE             read a devicetree: a .dtb, or a .dts that dtc\n"
+"                            compiles; states, cpu-map and power domains\n"
+"      --dt-cpus LIST        import these CPUs only (one kind of CPU)\n"
+"      --dt-mode pc|osi      PC or OSI (default: OSI when the devicetree\n"
+"                            has domain idle states)\n"
+"      --energy-model FILE   with --dt: idle power from idlestat's energy\n"
+"                            model file\n"
 "\n"
 "Topology:\n"
 "  -l, --levels LIST         keep exactly these levels, of core, cluster,\n"
@@ -79,6 +89,7 @@ static void pidle_topo_usage(FILE *f)
 "                            modprobe: modprobe pseudo_cpuidle $(%s -p)\n"
 "  -m, --modprobe            print a modprobe.d line:\n"
 "                            options pseudo_cpuidle states=... topology=...\n"
+"      --experiment          with --dt: print an experiment file's [table]\n"
 "  -a, --apply               write topology and states to the loaded module\n"
 "  -r, --sysfs-root DIR      sysfs for --apply (default: /sys)\n"
 "  -v, --verbose             with --apply, report each write on stderr\n"
@@ -90,10 +101,12 @@ static void pidle_topo_usage(FILE *f)
 "  0  success\n"
 "  1  usage error: bad option, argument, preset or level\n"
 "  2  the topology cannot be read (missing file, bad or too new XML, bad\n"
-"     synthetic), or is not the whole machine (CPUs missing from a\n"
-"     cgroup-restricted export, holes, CPUs beyond 8191)\n"
-"  3  the module's parser rejects the topology or the states, or the\n"
-"     configuration is longer than a sysfs write takes (4095 characters)\n"
+"     synthetic, a corrupt devicetree or one without CPUs or idle states),\n"
+"     or is not the whole machine (CPUs missing from a cgroup-restricted\n"
+"     export, holes, CPUs beyond 8191)\n"
+"  3  the module's parser rejects the topology or the states, the module\n"
+"     cannot express what the devicetree says, or the configuration is\n"
+"     longer than a sysfs write takes (4095 characters)\n"
 "  4  --apply: the module is not loaded or refused a write\n",
 		PIDLE_TOPO_PROG, PIDLE_TOPO_PROG);
 }
@@ -120,16 +133,48 @@ static int pidle_topo_set_source(struct pidle_topo_opts *o,
 	return 0;
 }
 
+/* --dt and the options that go with it only. */
+static int pidle_topo_dt_args(struct pidle_topo_opts *o)
+{
+	static const enum pidle_dt_action act[] = {
+		[PIDLE_ACT_TOPOLOGY] = PIDLE_DT_PRINT_TOPOLOGY,
+		[PIDLE_ACT_STATES] = PIDLE_DT_PRINT_STATES,
+		[PIDLE_ACT_PARAMS] = PIDLE_DT_PRINT_PARAMS,
+		[PIDLE_ACT_MODPROBE] = PIDLE_DT_PRINT_MODPROBE,
+		[PIDLE_ACT_APPLY] = PIDLE_DT_APPLY,
+		[PIDLE_ACT_EXPERIMENT] = PIDLE_DT_PRINT_EXPERIMENT,
+	};
+	const char *dt_only = o->dt.cpus ? "--dt-cpus" : o->dt.mode ? "--dt-mode" :
+			      o->dt.energy_model ? "--energy-model" :
+			      o->action == PIDLE_ACT_EXPERIMENT ? "--experiment" : NULL;
+
+	if (!o->dt.path) {
+		if (dt_only)
+			return pidle_usage_error("option %s goes with --dt.", dt_only);
+		return 0;
+	}
+	if (o->levels || o->states)
+		return pidle_usage_error("option %s cannot be combined with --dt: the devicetree gives the %s.",
+					 o->levels ? "--levels" : "--states",
+					 o->levels ? "levels" : "states");
+	o->dt.action = act[o->action];
+	o->dt.sysfs_root = o->sysfs_root;
+	o->dt.verbose = o->verbose;
+	return 0;
+}
+
 static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *o)
 {
 	const struct pidle_opt_store store[] = {
 		{ 'l', &o->levels }, { 's', &o->states }, { 'r', &o->sysfs_root },
-		{ 'v', .set = &o->verbose }, { 0 }
+		{ 'v', .set = &o->verbose }, { 'c', &o->dt.cpus },
+		{ 'M', &o->dt.mode }, { 'E', &o->dt.energy_model }, { 0 }
 	};
 	/* -r, --sysfs-root is the sysfs directory here, not a root above it. */
 	struct pidle_opts cli = {
 		.spec = "-i:input -y:synthetic -l:levels -s:states -L,list-presets "
-			"-S,show-states -p,params -m,modprobe -a,apply -r:sysfs-root -v,verbose",
+			"-S,show-states -p,params -m,modprobe -a,apply -r:sysfs-root -v,verbose "
+			"D:dt c:dt-cpus M:dt-mode E:energy-model e,experiment",
 		.store = store, .usage = pidle_topo_usage,
 	};
 	int c, ret = 0;
@@ -141,6 +186,13 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 			break;
 		case 'y':
 			ret = pidle_topo_set_source(o, PIDLE_TOPO_SRC_SYNTHETIC, "--synthetic", optarg);
+			break;
+		case 'D':
+			ret = pidle_topo_set_source(o, o->src, "--dt", optarg);
+			o->dt.path = optarg;
+			break;
+		case 'e':
+			ret = pidle_topo_set_action(o, PIDLE_ACT_EXPERIMENT, "--experiment");
 			break;
 		case 'L':
 			ret = pidle_topo_set_action(o, PIDLE_ACT_LIST, "--list-presets");
@@ -166,7 +218,7 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 	if (optind < argc)
 		return pidle_bad_arg("argument", argv[optind],
 				     "pidle-topo takes no operands");
-	return 0;
+	return pidle_topo_dt_args(o);
 }
 
 static int pidle_topo_list_presets(void)
@@ -254,6 +306,8 @@ int main(int argc, char **argv)
 		return ret;
 	if (o.action == PIDLE_ACT_LIST)
 		return pidle_topo_list_presets();
+	if (o.dt.path)
+		return pidle_dt_run(&o.dt);
 
 	if (pidle_topo_load(o.src, o.src_arg, &hw, &err))
 		return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err.msg);
@@ -319,6 +373,7 @@ int main(int argc, char **argv)
 			ret = pidle_errorf(PIDLE_EXIT_APPLY, "%s", err.msg);
 		break;
 	case PIDLE_ACT_LIST:
+	case PIDLE_ACT_EXPERIMENT:
 		break;
 	}
 	if (!ret && fflush(stdout))
