@@ -103,8 +103,13 @@ static void dt_note(struct dt_ctx *c, const char *fmt, ...)
 	if (cfg->nr_notes >= PIDLE_DT_MAX_NOTES)
 		return;
 	va_start(ap, fmt);
-	vsnprintf(cfg->note[cfg->nr_notes++], PIDLE_DT_MSG_LEN, fmt, ap);
+	vsnprintf(cfg->note[cfg->nr_notes], PIDLE_DT_MSG_LEN, fmt, ap);
 	va_end(ap);
+	/* once each: a state shared by many CPUs is read for each */
+	for (unsigned int i = 0; i < cfg->nr_notes; i++)
+		if (!strcmp(cfg->note[i], cfg->note[cfg->nr_notes]))
+			return;
+	cfg->nr_notes++;
 }
 
 /* The node's name without its unit address (of_node_name_eq()). */
@@ -329,6 +334,9 @@ static int dt_cpu_states(struct dt_ctx *c, struct dt_cpu *cpu)
 				       c->riscv ? "cpuidle-riscv-sbi" : "cpuidle-psci");
 		if (!dt_available(c->fdt, node))
 			continue;
+		if (!c->riscv && !dt_prop_is(c->fdt, cpu->node, "enable-method", "psci"))
+			return dt_fail(c, PIDLE_EXIT_INPUT, "%s: enable-method is not \"psci\": cpuidle-psci, the kernel's driver for its idle states, refuses the CPU",
+				       dt_path(c, cpu->node));
 		if (!fdt_getprop(c->fdt, node, param, NULL))
 			return dt_fail(c, PIDLE_EXIT_INPUT, "%s: no %s: the kernel's %s driver refuses the CPU",
 				       dt_path(c, node), param,
@@ -338,10 +346,6 @@ static int dt_cpu_states(struct dt_ctx *c, struct dt_cpu *cpu)
 				       dt_path(c, cpu->node), DT_MAX_CPU_STATES, PIDLE_MAX_STATES);
 		cpu->state[cpu->nr_states++] = node;
 	}
-	if (cpu->nr_states && !c->riscv &&
-	    !dt_prop_is(c->fdt, cpu->node, "enable-method", "psci"))
-		return dt_fail(c, PIDLE_EXIT_INPUT, "%s: enable-method is not \"psci\": cpuidle-psci, the kernel's driver for these idle states, refuses the CPU",
-			       dt_path(c, cpu->node));
 	return 0;
 }
 
@@ -694,7 +698,19 @@ static void dt_groups(struct dt_ctx *c, struct pidle_dt_state (*tab)[DT_MAX_CPU_
 
 		if (done[i])
 			continue;
-		n += snprintf(buf + n, size - n, "%sCPUs ", n ? "; " : "");
+		{
+			unsigned int members = 0;
+
+			for (unsigned int j = i; j < c->nr_sel; j++) {
+				bool same = c->cpu[c->sel[j]].nr_states == c->cpu[cpu].nr_states;
+
+				for (int k = 0; same && k < c->cpu[cpu].nr_states; k++)
+					same = dt_state_same(&tab[j][k], &tab[i][k]);
+				members += same && !done[j];
+			}
+			n += snprintf(buf + n, size - n, "%sCPU%s ", n ? "; " : "",
+				      members > 1 ? "s" : "");
+		}
 		for (unsigned int j = i; j < c->nr_sel && n < size; j++) {
 			unsigned int o = c->sel[j];
 			bool same = c->cpu[o].nr_states == c->cpu[cpu].nr_states;
@@ -808,6 +824,7 @@ struct dt_part {
 	unsigned int *dom;		/* per imported CPU */
 	int depth;			/* power-domain depth, or -1 */
 	int level;			/* what it became in the config, or -1 */
+	bool per_cpu;			/* every domain one CPU of the tree */
 	int pd_of_dom0;			/* a power domain of it, for messages */
 };
 
@@ -959,6 +976,14 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 		}
 		p->depth = d;
 		p->pd_of_dom0 = key[0];
+		p->per_cpu = true;
+		for (unsigned int i = 0; i < c.nr_cpus && p->per_cpu; i++)
+			for (unsigned int j = i + 1; j < c.nr_cpus; j++)
+				if (c.cpu[i].chain_len > d && c.cpu[j].chain_len > d &&
+				    c.cpu[i].chain[d] == c.cpu[j].chain[d]) {
+					p->per_cpu = false;
+					break;
+				}
 	}
 	if (c.cpu[c.sel[0]].core >= 0) {
 		bool smt = false;
@@ -990,6 +1015,19 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 			}
 			snprintf(p->name, sizeof(p->name), "%s", lv[l].name);
 			p->depth = -1;
+			/* over the whole tree: a cluster of one CPU is still one CPU */
+			p->per_cpu = true;
+			for (unsigned int i = 0; i < c.nr_cpus && p->per_cpu; i++)
+				for (unsigned int j = i + 1; j < c.nr_cpus; j++) {
+					const struct dt_cpu *a = &c.cpu[i], *b = &c.cpu[j];
+					int ka = lv[l].which == 0 ? a->core : lv[l].which == 1 ? a->cluster : a->socket;
+					int kb = lv[l].which == 0 ? b->core : lv[l].which == 1 ? b->cluster : b->socket;
+
+					if (ka == kb) {
+						p->per_cpu = false;
+						break;
+					}
+				}
 		}
 	}
 
@@ -1017,9 +1055,23 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 					}
 			}
 		}
+		for (unsigned int j = 0; j < c.nr_cpus; j++) {
+			bool told = false;
+
+			if (in[j] || c.cpu[j].cluster < 0)
+				continue;
+			for (unsigned int i = 0; i < c.nr_sel && !told; i++)
+				if (c.cpu[c.sel[i]].cluster == c.cpu[j].cluster) {
+					dt_note(&c, "cpu-map's cluster of %s also holds %s, not imported: the module's cluster has the imported CPUs only",
+						dt_path(&c, c.cpu[c.sel[i]].node), dt_path(&c, c.cpu[j].node));
+					told = true;
+				}
+			if (told)
+				break;
+		}
 		if (c.sel[c.nr_sel - 1] != c.nr_sel - 1)
-			dt_note(&c, "--dt-cpus %s: the imported CPUs are numbered 0-%u in the module, in the devicetree's order",
-				cpus, c.nr_sel - 1);
+			dt_note(&c, "--dt-cpus %s: the imported CPUs are numbered %s%u in the module, in the devicetree's order",
+				cpus, c.nr_sel > 1 ? "0-" : "", c.nr_sel - 1);
 		free(in);
 	}
 
@@ -1063,9 +1115,7 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 		for (int i = 0; i < nr_part; i++) {
 			const struct dt_part *p = &part[i];
 
-			if (!p->nr || p->level >= 0 || p->nr == c.nr_sel)
-				continue;
-			if (p->nr == 1 && p->depth < 0 && strcmp(p->name, "package"))
+			if (!p->nr || p->level >= 0 || p->per_cpu)
 				continue;
 			if (best < 0 || p->nr > part[best].nr ||
 			    (p->nr == part[best].nr && p->depth >= 0 && part[best].depth < 0))
@@ -1074,7 +1124,7 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 		if (best < 0)
 			break;
 		for (int i = 0; i < nr_part; i++)
-			if (i != best && part[i].nr && part[i].level < 0 &&
+			if (i != best && part[i].nr && part[i].level < 0 && !part[i].per_cpu &&
 			    dt_part_equal(&part[i], &part[best], c.nr_sel)) {
 				part[i].nr = 0;
 				/* the same partition at two depths: one level */
@@ -1231,6 +1281,32 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 			snprintf(s->level, sizeof(s->level), "%s", cfg->level[l].name);
 			dt_note(&c, "%s: arm,psci-suspend-param 0x%08x is PSCI power level %u (original format): state %s at level %s",
 				dt_path(&c, s->node), param, pl, s->name, cfg->level[l].name);
+		}
+	}
+
+	/*
+	 * Unique names: the module refuses two states of one name, cpuidle
+	 * does not (names cut to 15 characters collide: cluster-sleep-0-0,
+	 * cluster-sleep-0-1). The later one keeps what fits beside _INDEX.
+	 */
+	for (unsigned int k = 1; k < cfg->nr_states; k++) {
+		struct pidle_dt_state *s = &cfg->state[k];
+
+		for (unsigned int j = 0; j < k; j++) {
+			char suffix[8], old[PIDLE_NAME_LEN];
+			size_t keep;
+
+			if (strcmp(cfg->state[j].name, s->name))
+				continue;
+			memcpy(old, s->name, sizeof(old));
+			snprintf(suffix, sizeof(suffix), "_%u", k);
+			keep = strlen(s->name);
+			if (keep > PIDLE_NAME_LEN - 1 - strlen(suffix))
+				keep = PIDLE_NAME_LEN - 1 - strlen(suffix);
+			memcpy(s->name + keep, suffix, strlen(suffix) + 1);
+			dt_note(&c, "%s: state %u's name %s is state %u's too: written %s (the module's names are unique)",
+				dt_path(&c, s->node), k, old, j, s->name);
+			j = (unsigned int)-1;	/* check the new name again */
 		}
 	}
 
