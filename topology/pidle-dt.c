@@ -78,6 +78,10 @@ static const char *dt_path(struct dt_ctx *c, int node)
 
 	if (fdt_get_path(c->fdt, node, buf, sizeof(c->path[0])) < 0)
 		snprintf(buf, sizeof(c->path[0]), "(node at offset %d)", node);
+	/* a name is bytes: messages are one printable line */
+	for (char *p = buf; *p; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f)
+			*p = '?';
 	return buf;
 }
 
@@ -881,6 +885,9 @@ static void dt_model(struct dt_ctx *c)
 		m = fdt_getprop(c->fdt, 0, "compatible", &len);
 	if (m && len > 0 && strnlen(m, len) < (size_t)len)
 		snprintf(c->cfg->model, sizeof(c->cfg->model), "%s", m);
+	for (char *p = c->cfg->model; *p; p++)
+		if ((unsigned char)*p < ' ' || *p == 0x7f)
+			*p = '?';
 }
 
 int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
