@@ -1157,6 +1157,16 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 			struct pidle_dt_level *l = &cfg->level[cfg->nr_levels];
 
 			snprintf(l->name, sizeof(l->name), "%s", part[best].name);
+			/* one name per level: a second "cluster" becomes cluster2 */
+			for (unsigned int k = 0; k < cfg->nr_levels; k++) {
+				if (strcmp(cfg->level[k].name, l->name))
+					continue;
+				snprintf(l->name, sizeof(l->name), "%.12s%u", part[best].name,
+					 cfg->nr_levels + 1);
+				dt_note(&c, "two levels would be named %s: the outer one is %s",
+					part[best].name, l->name);
+				k = (unsigned int)-1;
+			}
 			l->nr_domains = part[best].nr;
 			l->dom = part[best].dom;
 			part[best].dom = NULL;
