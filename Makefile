@@ -8,6 +8,10 @@ KDIR ?= $(shell scripts/find-kdir)
 
 BUILD := build
 
+# `make` alone builds the module and the tools: the first rule below is a
+# library's, which would otherwise be the default goal.
+.DEFAULT_GOAL := all
+
 # The flags, once. Every C file of the tree is compiled by one of the
 # pattern rules below, into build/<variant>/<its path>.o with a .d file of
 # its headers: o (host, also linked -static for the guests), san
@@ -68,7 +72,7 @@ $(BUILD)/libpidle-san.a: $(call objs,san,$(MODEL_SRCS))
 # Linking: a program from its objects and archives, plain or -static.
 LINK = $(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(LDLIBS)
 
-.PHONY: all module tools check check-unit check-vm check-tools check-docs check-32bit docs \
+.PHONY: all module tools check check-unit check-vm check-tools check-docs check-readme check-32bit docs \
 	demo bench fuzz check-fuzz deps deps-check install clean help
 
 all: module tools
@@ -87,6 +91,8 @@ help:
 	@echo '                  names: harness/README)'
 	@echo '  make check-vm-large the 64-vCPU guest (2x2x8x2), not in make check'
 	@echo '  make check-docs kernel-doc over the model core, warnings fail'
+	@echo '  make check-readme README'"'"'s command lines, run where this machine can,'
+	@echo '                 from a clean copy of the tree'
 	@echo '  make check-32bit the module built for i386 (u64 divisions; builds an'
 	@echo '                 i386 tinyconfig tree once, about 10 min; KDIR32=<tree>)'
 	@echo '  make docs       expand Documentation/ into build/docs/'
@@ -151,7 +157,7 @@ tools: $(TOOLS)
 
 # The golden tests of all three tools, one harness and one format.
 check-tools: $(TOOLS) $(BUILD)/jsoncheck
-	@tests/tools/golden.sh $(BUILD) tests/tools/stat tests/tools/bench tests/tools/topo
+	@tests/tools/golden.sh $(BUILD) tests/tools/stat tests/tools/bench tests/tools/topo tests/tools/cli
 
 # The headers each object was built with (written by -MMD).
 include $(shell find $(BUILD) -name "*.d" 2>/dev/null)
@@ -161,6 +167,10 @@ docs:
 
 check-docs:
 	scripts/docs check
+
+# README's own command lines, from a clean copy of the tree (scripts/check-readme).
+check-readme:
+	@MAKE="$(MAKE)" scripts/check-readme
 
 check-32bit:
 	scripts/check-32bit

@@ -9,6 +9,12 @@ PIDLE_STAT_SRCS := tools/pidle-stat.c tools/pidle_snap.c tools/pidle_stat_delta.
 PIDLE_BENCH_SRCS := tools/pidle-bench.c tools/pidle_bench_stats.c \
 		    tools/pidle_bench_irq.c tools/pidle_bench_trace.c \
 		    $(PIDLE_COMMON_SRCS)
+# -V, --version: the version dkms.conf gives the package, one place.
+PIDLE_VERSION := $(shell sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' dkms.conf)
+$(BUILD)/o/tools/pidle_opts.o $(BUILD)/san/tools/pidle_opts.o: dkms.conf
+$(BUILD)/o/tools/pidle_opts.o $(BUILD)/san/tools/pidle_opts.o: \
+	CFLAGS += -DPIDLE_VERSION='"$(PIDLE_VERSION)"'
+
 TOOLS += $(BUILD)/pidle-stat $(BUILD)/pidle-stat.static \
 	 $(BUILD)/pidle-bench $(BUILD)/pidle-bench.static
 

@@ -219,9 +219,8 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 		fprintf(stderr, "%s: note: %s\n", PIDLE_TOPO_PROG, cfg.note[i]);
 
 	/*
-	 * The module's parsers on what is printed. The OSI table's
-	 * ENTRY+EXIT fields are checked in their summed form (what cpuidle
-	 * is told), which today's parser takes.
+	 * The module's parsers on what is printed: the table as printed
+	 * (ENTRY+EXIT fields in OSI mode), mode= and domain_gov= against it.
 	 */
 	topo_str = pidle_dt_topology_print(&cfg);
 	if (!topo_str) {
@@ -234,9 +233,20 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 		goto out;
 	}
 	if (pidle_topology_parse(topo_str, cfg.nr_cpus, &topo, &err) ||
-	    pidle_states_parse(summed, &st, &err)) {
+	    pidle_states_parse(cfg.mode == PIDLE_DT_MODE_OSI ? states : summed, &st, &err) ||
+	    pidle_mode_check(cfg.mode == PIDLE_DT_MODE_OSI ? PIDLE_MODE_OSI : PIDLE_MODE_PC,
+			     &st, &err)) {
 		ret = pidle_errorf(PIDLE_EXIT_CONFIG, "%s: %s", a->path, err.msg);
 		goto out;
+	}
+	if (cfg.mode == PIDLE_DT_MODE_OSI) {
+		struct pidle_dgov_cfg dg;
+
+		if (pidle_dgov_parse(PIDLE_DT_DOMAIN_GOV, &dg, &err) ||
+		    pidle_dgov_check(&dg, &topo, NULL, &err)) {
+			ret = pidle_errorf(PIDLE_EXIT_CONFIG, "%s: %s", a->path, err.msg);
+			goto out;
+		}
 	}
 	if (have_energy) {
 		char pw[80];
@@ -269,34 +279,8 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 	 * PC: the parser's canonical form. OSI: our ENTRY+EXIT form, with
 	 * the powers appended the way the parser prints them.
 	 */
-	if (cfg.mode == PIDLE_DT_MODE_PC || !have_energy) {
-		if (cfg.mode == PIDLE_DT_MODE_PC)
-			pidle_states_print(&st, states_out, sizeof(states_out));
-		else
-			snprintf(states_out, sizeof(states_out), "%s", states);
-	} else {
-		/* OSI with powers: fields appended to each state. */
-		size_t n = 0;
-
-		for (unsigned int k = 0; k < st.nr_states; k++) {
-			const struct pidle_dt_state *s = &cfg.state[k];
-
-			if (s->domain)
-				n += snprintf(states_out + n, sizeof(states_out) - n, "%s%s:%u+%u:%u:%s",
-					      k ? "," : "", s->name, s->entry_us, s->exit_us,
-					      s->residency_us, s->level);
-			else
-				n += snprintf(states_out + n, sizeof(states_out) - n, "%s%s:%u:%u:%s",
-					      k ? "," : "", s->name, s->entry_us + s->exit_us,
-					      s->residency_us, s->level);
-			n += snprintf(states_out + n, sizeof(states_out) - n, ":%u:%u",
-				      st.state[k].power_mw, st.state[k].energy_uj);
-			if (n >= sizeof(states_out)) {
-				ret = pidle_errorf(PIDLE_EXIT_CONFIG, "states= is longer than a sysfs write takes");
-				goto out;
-			}
-		}
-	}
+	/* What is printed: the parser's canonical form of what it took. */
+	pidle_states_print(&st, states_out, sizeof(states_out));
 	power_out[0] = '\0';
 	if (st.nr_up) {
 		strcpy(power_out, " power=");

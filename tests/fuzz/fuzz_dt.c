@@ -12,8 +12,9 @@
  *   PIDLE_MAX_STATES states, at most PIDLE_MAX_LEVELS levels each with a
  *   domain for every CPU; and what pidle-topo would print is what the
  *   module's own parsers take: the topology with pidle_topology_parse(),
- *   the table (latencies summed) with pidle_states_parse(), the two
- *   together with pidle_config_check();
+ *   the table (latencies summed, and as printed: ENTRY+EXIT in OSI mode)
+ *   with pidle_states_parse() and pidle_mode_check(), the two together
+ *   with pidle_config_check();
  * - nothing is read outside the blob, nothing leaks (ASan, UBSan).
  */
 #include <stdbool.h>
@@ -70,9 +71,12 @@ static void fuzz_dt_one(const void *blob, size_t size, enum pidle_dt_mode mode,
 	FUZZ_CHECK(t, "no topology");
 	FUZZ_CHECK(!pidle_topology_parse(t, cfg.nr_cpus, &topo, &err),
 		   "topology %s: %s", t, err.msg);
-	FUZZ_CHECK(pidle_dt_states_print(&cfg, false, states, sizeof(states)) > 0, "print");
 	FUZZ_CHECK(pidle_dt_states_print(&cfg, true, states, sizeof(states)) > 0, "print");
 	FUZZ_CHECK(!pidle_states_parse(states, &st, &err), "states %s: %s", states, err.msg);
+	FUZZ_CHECK(pidle_dt_states_print(&cfg, false, states, sizeof(states)) > 0, "print");
+	FUZZ_CHECK(!pidle_states_parse(states, &st, &err), "states %s: %s", states, err.msg);
+	FUZZ_CHECK(!pidle_mode_check(cfg.mode == PIDLE_DT_MODE_OSI ? PIDLE_MODE_OSI : PIDLE_MODE_PC,
+				     &st, &err), "%s: %s", states, err.msg);
 	FUZZ_CHECK(!pidle_config_check(&st, &topo, &err), "%s with %s: %s", states, t, err.msg);
 	pidle_topology_free(&topo);
 	free(t);
