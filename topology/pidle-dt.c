@@ -1302,6 +1302,32 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 	}
 
 	/*
+	 * Levels along the table (a PSCI power level may have moved a CPU
+	 * state up): never decreasing, at most PIDLE_MAX_DOMAIN_STATES each.
+	 */
+	for (unsigned int k = 1, prev = 0; k < cfg->nr_states; k++) {
+		const struct pidle_dt_state *s = &cfg->state[k];
+		unsigned int lv = 0, n = 0;
+
+		for (unsigned int l = 0; l < cfg->nr_levels; l++)
+			if (!strcmp(s->level, cfg->level[l].name))
+				lv = l + 1;
+		for (unsigned int j = 1; j <= k; j++)
+			n += !strcmp(cfg->state[j].level, s->level);
+		if (lv < prev) {
+			r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s: state %s at level %s follows a state of an outer level: the module's table must not go down in level",
+				    dt_path(&c, s->node), s->name, s->level);
+			goto out;
+		}
+		if (lv && n > PIDLE_MAX_DOMAIN_STATES) {
+			r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s: state %s is the %uth at level %s, more than the %d the module takes at one level",
+				    dt_path(&c, s->node), s->name, n, s->level, PIDLE_MAX_DOMAIN_STATES);
+			goto out;
+		}
+		prev = lv;
+	}
+
+	/*
 	 * Unique names: the module refuses two states of one name, cpuidle
 	 * does not (names cut to 15 characters collide: cluster-sleep-0-0,
 	 * cluster-sleep-0-1). The later one keeps what fits beside _INDEX.
