@@ -750,7 +750,7 @@ int main(int argc, char **argv)
 	struct pidle_opts o = {
 		.spec = "-s:states -t:topology -p:power P:policy -e:exp -g:governor "
 			"Q:qos-us H:hz b:busy f:offline -j:jobs l,list K:cell "
-			"A:agree R:repeat -o:output S:summary D:periods r:recorded-states -V,version",
+			"A:agree R:repeat -o:output S:summary D:periods r:recorded-states",
 		.flags = PIDLE_OPTS_FORMAT, .store = store, .usage = rp_usage,
 		.fmt = PIDLE_OUT_PLAIN,
 	};
@@ -783,9 +783,6 @@ int main(int argc, char **argv)
 			if (!pidle_parse_double(optarg, 0, 100, &a.agree))
 				return pidle_bad_arg("tolerance", optarg, "expected a percentage, 0 to 100");
 			break;
-		case 'V':
-			printf("pidle-replay (pseudo-cpuidle), governors of linux-source-6.12\n");
-			return 0;
 		default:
 			return PIDLE_EXIT_USAGE;
 		}
