@@ -329,6 +329,8 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 
 	next_ns = ktime_to_ns(READ_ONCE(dev->next_hrtimer));
 	next_timer_ns = next_ns > 0 ? (u64)next_ns : U64_MAX;
+	/* Readers wait from before the clock read: see pidle_clock_begin(). */
+	pidle_clock_begin(m, dev->cpu);
 	enter_ns = ktime_get_ns();
 	pidle_enter(m, dev->cpu, index, enter_ns, next_timer_ns, &ei);
 	trace_pidle_enter(dev->cpu, index, enter_ns, next_timer_ns);
@@ -338,6 +340,7 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 
 	wake = pidle_wait(dev, polling, pidle_cfg.wait, limit_cycles);
 
+	pidle_clock_begin(m, dev->cpu);
 	wake_ns = ktime_get_ns();
 	pidle_exit(m, dev->cpu, wake_ns, &xi);
 	/* One deadline from the wake-up: the latency is paid once, exactly. */

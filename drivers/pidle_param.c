@@ -84,9 +84,8 @@ static bool pidle_val_is(const char *val, const char *word)
 
 /*
  * Stand-ins for the domain governors' registry (drivers/pidle_dgov.c),
- * for a build without it: the built-in names are known, but there is no
- * governor to hand out, so mode=osi is refused. The registry's own
- * definitions replace these at link time.
+ * for a build without it: there is no governor to hand out, so mode=osi
+ * is refused. The registry's own definitions replace these at link time.
  */
 const struct pidle_dgov_ops * __weak pidle_dgov_get(const char *name)
 {
@@ -97,8 +96,19 @@ void __weak pidle_dgov_put(const struct pidle_dgov_ops *ops)
 {
 }
 
-bool __weak pidle_dgov_registered(const char *name)
+/*
+ * A name domain_gov= may give: one the registry hands out (the built-ins
+ * and the governors other modules registered), or a built-in name in a
+ * build without the registry.
+ */
+static bool pidle_param_dgov_known(const char *name)
 {
+	const struct pidle_dgov_ops *ops = pidle_dgov_get(name);
+
+	if (ops) {
+		pidle_dgov_put(ops);
+		return true;
+	}
 	return pidle_dgov_builtin_known(name);
 }
 
@@ -153,7 +163,7 @@ static int pidle_cfg_get_dgov(struct pidle_cfg *cfg, struct pidle_err *err)
 		cfg->dgov_ops[l] = pidle_dgov_get(name);
 		if (!cfg->dgov_ops[l]) {
 			pidle_cfg_put_dgov(cfg);
-			if (pidle_dgov_registered(name))	/* the stand-ins */
+			if (pidle_dgov_builtin_known(name))	/* the stand-ins */
 				return pidle_cfg_err(err, "mode", "osi: level \"%s\": governor \"%s\" is known but this build has no domain-governor registry (drivers/pidle_dgov.c)",
 						     cfg->topo.level[l - 1].name, name);
 			return pidle_cfg_err(err, "domain_gov", "level \"%s\": governor \"%s\" is not registered",
@@ -284,7 +294,7 @@ static int pidle_cfg_build(struct pidle_cfg *out, const struct pidle_cfg *base,
 	if (!ret)
 		ret = pidle_dgov_check(&out->dgov, &out->topo,
 				       out->mode == PIDLE_MODE_OSI || val[PIDLE_P_DGOV] ?
-				       pidle_dgov_registered : pidle_dgov_any, err);
+				       pidle_param_dgov_known : pidle_dgov_any, err);
 	if (!ret)
 		ret = pidle_cfg_get_dgov(out, err);
 	if (ret)

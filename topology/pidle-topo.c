@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 #include "pidle-topo.h"
+#include "pidle-dt.h"
 #include "pidle_common.h"
 #include "pidle_opts.h"
 
@@ -28,6 +29,7 @@ enum pidle_topo_action {
 	PIDLE_ACT_MODPROBE,	/* --modprobe */
 	PIDLE_ACT_APPLY,	/* --apply */
 	PIDLE_ACT_LIST,		/* --list-presets */
+	PIDLE_ACT_EXPERIMENT,	/* --experiment (with --dt) */
 };
 
 struct pidle_topo_opts {
@@ -42,6 +44,7 @@ struct pidle_topo_opts {
 	enum pidle_topo_action action;
 	const char *action_opt;
 	bool verbose;
+	struct pidle_dt_args dt;	/* --dt and its options: pidle-dt-run.c */
 };
 
 void pidle_topo_errf(struct pidle_err *err, const char *fmt, ...)
@@ -66,6 +69,13 @@ static void pidle_topo_usage(FILE *f)
 "                            \"pack:2 core:4 pu:2\" or\n"
 "                            \"pack:1 core:2 pu:2(indexes=0,2,1,3)\"\n"
 "                            (at most 8192 PUs, each index once)\n"
+"  -d, --dt FILE             read a devicetree: a .dtb, or a .dts that dtc\n"
+"                            compiles; states, cpu-map and power domains\n"
+"      --dt-cpus LIST        import these CPUs only (one kind of CPU)\n"
+"      --dt-mode pc|osi      PC or OSI (default: OSI when the devicetree\n"
+"                            has domain idle states)\n"
+"      --energy-model FILE   with --dt: idle power from idlestat's energy\n"
+"                            model file\n"
 "\n"
 "Topology:\n"
 "  -l, --levels LIST         keep exactly these levels, of core, cluster,\n"
@@ -91,6 +101,7 @@ static void pidle_topo_usage(FILE *f)
 "      --csv                 a table (RFC 4180): the domains, a row each;\n"
 "                            with -S the states; with -L the presets\n"
 "  -o, --output FILE         write to FILE, not stdout\n"
+"      --experiment          with --dt: print an experiment file's [table]\n"
 "  -a, --apply               write topology and states to the loaded module\n"
 "  -r, --sysfs-root DIR      DIR stands for /: --apply writes sysfs at\n"
 "                            DIR/sys (default /)\n"
@@ -105,10 +116,12 @@ static void pidle_topo_usage(FILE *f)
 "  1  usage error: bad option, argument, preset or level, or FILE of -o\n"
 "     cannot be written\n"
 "  2  the topology cannot be read (missing file, bad or too new XML, bad\n"
-"     synthetic), or is not the whole machine (CPUs missing from a\n"
-"     cgroup-restricted export, holes, CPUs beyond 8191)\n"
-"  3  the module's parser rejects the topology or the states, or the\n"
-"     configuration is longer than a sysfs write takes (4095 characters)\n"
+"     synthetic, a corrupt devicetree or one without CPUs or idle states),\n"
+"     or is not the whole machine (CPUs missing from a cgroup-restricted\n"
+"     export, holes, CPUs beyond 8191)\n"
+"  3  the module's parser rejects the topology or the states, the module\n"
+"     cannot express what the devicetree says, or the configuration is\n"
+"     longer than a sysfs write takes (4095 characters)\n"
 "  4  --apply: the module is not loaded or refused a write\n",
 		PIDLE_TOPO_PROG, PIDLE_TOPO_PROG);
 }
@@ -135,11 +148,45 @@ static int pidle_topo_set_source(struct pidle_topo_opts *o,
 	return 0;
 }
 
+/* --dt and the options that go with it only. */
+static int pidle_topo_dt_args(struct pidle_topo_opts *o)
+{
+	static const enum pidle_dt_action act[] = {
+		[PIDLE_ACT_TOPOLOGY] = PIDLE_DT_PRINT_TOPOLOGY,
+		[PIDLE_ACT_STATES] = PIDLE_DT_PRINT_STATES,
+		[PIDLE_ACT_PARAMS] = PIDLE_DT_PRINT_PARAMS,
+		[PIDLE_ACT_MODPROBE] = PIDLE_DT_PRINT_MODPROBE,
+		[PIDLE_ACT_APPLY] = PIDLE_DT_APPLY,
+		[PIDLE_ACT_EXPERIMENT] = PIDLE_DT_PRINT_EXPERIMENT,
+	};
+	const char *dt_only = o->dt.cpus ? "--dt-cpus" : o->dt.mode ? "--dt-mode" :
+			      o->dt.energy_model ? "--energy-model" :
+			      o->action == PIDLE_ACT_EXPERIMENT ? "--experiment" : NULL;
+
+	if (!o->dt.path) {
+		if (dt_only)
+			return pidle_usage_error("option %s goes with --dt.", dt_only);
+		return 0;
+	}
+	if (o->levels || o->states)
+		return pidle_usage_error("option %s cannot be combined with --dt: the devicetree gives the %s.",
+					 o->levels ? "--levels" : "--states",
+					 o->levels ? "levels" : "states");
+	if (o->fmt != PIDLE_OUT_PLAIN || o->action == PIDLE_ACT_LIST)
+		return pidle_usage_error("option %s cannot be combined with --dt.",
+					 o->action == PIDLE_ACT_LIST ? "--list-presets" :
+					 o->fmt == PIDLE_OUT_CSV ? "--csv" : "--json");
+	o->dt.action = act[o->action];
+	o->dt.verbose = o->verbose;
+	return 0;
+}
+
 static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *o)
 {
 	const struct pidle_opt_store store[] = {
 		{ 'l', &o->levels }, { 's', &o->states },
-		{ 'v', .set = &o->verbose }, { 0 }
+		{ 'v', .set = &o->verbose }, { 'c', &o->dt.cpus },
+		{ 'M', &o->dt.mode }, { 'E', &o->dt.energy_model }, { 0 }
 	};
 	/*
 	 * The shared options (-o, -r, --csv, --json) as in pidle-stat and
@@ -147,7 +194,8 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 	 */
 	struct pidle_opts cli = {
 		.spec = "-i:input -y:synthetic -l:levels -s:states -L,list-presets "
-			"-S,show-states -p,params -m,modprobe -a,apply -v,verbose",
+			"-S,show-states -p,params -m,modprobe -a,apply -v,verbose "
+			"-d:dt c:dt-cpus M:dt-mode E:energy-model e,experiment",
 		.flags = PIDLE_OPTS_FORMAT | PIDLE_OPTS_OUTPUT | PIDLE_OPTS_ROOT,
 		.store = store, .usage = pidle_topo_usage, .root = "",
 	};
@@ -160,6 +208,13 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 			break;
 		case 'y':
 			ret = pidle_topo_set_source(o, PIDLE_TOPO_SRC_SYNTHETIC, "--synthetic", optarg);
+			break;
+		case 'd':
+			ret = pidle_topo_set_source(o, o->src, "--dt", optarg);
+			o->dt.path = optarg;
+			break;
+		case 'e':
+			ret = pidle_topo_set_action(o, PIDLE_ACT_EXPERIMENT, "--experiment");
 			break;
 		case 'L':
 			ret = pidle_topo_set_action(o, PIDLE_ACT_LIST, "--list-presets");
@@ -193,7 +248,7 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 		return pidle_usage_error("options %s and %s cannot be combined: %s prints module parameters, not a description.",
 					 o->fmt == PIDLE_OUT_CSV ? "--csv" : "--json",
 					 o->action_opt, o->action_opt);
-	return 0;
+	return pidle_topo_dt_args(o);
 }
 
 /*
@@ -553,6 +608,11 @@ int main(int argc, char **argv)
 	if (o.action == PIDLE_ACT_LIST)
 		return pidle_topo_open_output(o.output) ?:
 		       pidle_topo_list_presets(o.fmt);
+	if (o.dt.path) {
+		o.dt.sysfs_root = pidle_topo_sysfs(o.root, sysfs, sizeof(sysfs));
+		return (o.action == PIDLE_ACT_APPLY ? 0 : pidle_topo_open_output(o.output)) ?:
+		       pidle_dt_run(&o.dt);
+	}
 
 	if (o.src == PIDLE_TOPO_SRC_SYNTHETIC) {
 		syn_pus = pidle_topo_synthetic_check(o.src_arg, &err);
@@ -646,6 +706,7 @@ int main(int argc, char **argv)
 			ret = pidle_errorf(PIDLE_EXIT_APPLY, "%s", err.msg);
 		break;
 	case PIDLE_ACT_LIST:
+	case PIDLE_ACT_EXPERIMENT:
 		break;
 	}
 	if (!ret && fflush(stdout))
