@@ -10,6 +10,11 @@
  * (joules, average watts, idle and oracle joules, efficiency in percent)
  * are its energy over the interval; a row of scope "total" is the
  * machine's. Without one there are no energy rows.
+ *
+ * With a module that counts wake sources, five more columns close every
+ * row: wake_timer, wake_ipi, wake_device, wake_unknown, wake_aborted, the
+ * idle periods (a domain's: down periods, by its first man) each ended;
+ * empty where they do not apply (energy rows, a domain's aborted).
  */
 #include "pidle_stat_delta.h"
 #include "pidle_stat_report.h"
@@ -18,7 +23,22 @@
 	"interval,elapsed_s,scope,id,cpus,state,name,busy_pct,residency_pct," \
 	"usage,too_deep_pct,too_shallow_pct,achieved,demoted,rejected," \
 	"latency_paid_us,overshoot_avg_ns,energy_j,avg_w,idle_energy_j," \
-	"oracle_energy_j,efficiency_pct\n"
+	"oracle_energy_j,efficiency_pct"
+
+/* The wake-source columns and the end of a row; @wake NULL: empty ones. */
+static void pidle_csv_wake_end(FILE *out, const struct pidle_stat *st,
+			       const unsigned long long *wake, int n)
+{
+	int i;
+
+	for (i = 0; st->wake && i < PIDLE_SNAP_WAKE; i++) {
+		if (wake && i < n)
+			fprintf(out, ",%llu", wake[i]);
+		else
+			fputc(',', out);
+	}
+	fputc('\n', out);
+}
 
 /* A field, quoted as RFC 4180 wants it: inner quotes doubled. */
 static void pidle_csv_str(FILE *out, const char *s)
@@ -57,7 +77,7 @@ static void pidle_csv_energy(FILE *out, const struct pidle_stat *st, int seq,
 		e->idle_j, e->oracle_j);
 	if (e->efficiency_pct >= 0)
 		fprintf(out, "%.2f", e->efficiency_pct);
-	fputc('\n', out);
+	pidle_csv_wake_end(out, st, NULL, 0);
 }
 
 static void pidle_csv_cpu(FILE *out, const struct pidle_stat *st, int seq,
@@ -77,12 +97,13 @@ static void pidle_csv_cpu(FILE *out, const struct pidle_stat *st, int seq,
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->too_shallow_pct);
 		if (st->pseudo)
-			fprintf(out, "%llu,%llu,,%.1f,%.1f,,,,,\n", r->achieved,
+			fprintf(out, "%llu,%llu,,%.1f,%.1f,,,,,", r->achieved,
 				r->demoted, r->latency_paid_ns / 1e3,
 				r->achieved ? (double)r->overshoot_ns /
 					      r->achieved : 0.0);
 		else
-			fputs(",,,,,,,,,\n", out);
+			fputs(",,,,,,,,,", out);
+		pidle_csv_wake_end(out, st, r->wake, PIDLE_SNAP_WAKE);
 	}
 	pidle_csv_energy(out, st, seq, "cpu", c->cpu,
 			 c->cpu < 0 ? st->cpus : cpu, &c->e);
@@ -99,9 +120,10 @@ static void pidle_csv_dom(FILE *out, const struct pidle_stat *st, int seq,
 
 		pidle_csv_lead(out, st, seq, lv->name, d->idx, d->cpus,
 			       lv->state[k], st->state_name[lv->state[k]]);
-		fprintf(out, ",,%.2f,%llu,%.2f,,,,%llu,%.1f,,,,,,\n",
+		fprintf(out, ",,%.2f,%llu,%.2f,,,,%llu,%.1f,,,,,,",
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->rejected, r->latency_paid_ns / 1e3);
+		pidle_csv_wake_end(out, st, r->wake, PIDLE_SNAP_WAKE_DOMAIN);
 	}
 	pidle_csv_energy(out, st, seq, lv->name, d->idx, d->cpus, &d->e);
 }
@@ -111,7 +133,9 @@ void pidle_stat_csv(FILE *out, const struct pidle_stat *st, int seq)
 	int i, l;
 
 	if (!seq)
-		fputs(PIDLE_CSV_HEADER, out);
+		fputs(st->wake ? PIDLE_CSV_HEADER
+			",wake_timer,wake_ipi,wake_device,wake_unknown,wake_aborted\n"
+			: PIDLE_CSV_HEADER "\n", out);
 	pidle_csv_cpu(out, st, seq, &st->cpu_sum);
 	for (i = 0; i < st->nr_cpus; i++)
 		pidle_csv_cpu(out, st, seq, &st->cpu[i]);
