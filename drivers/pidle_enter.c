@@ -321,7 +321,8 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 		pidle_fault_pending_at_entry();	/* the test build's trigger */
 		if (pidle_wake_pending() != PIDLE_WAKE_NONE) {
 			pidle_record_aborted(m, dev->cpu, index);
-			pidle_wake_count(dev->cpu, index, PIDLE_WAKE_SRC_ABORTED, NULL);
+			pidle_wake_count(dev, drv, index, PIDLE_WAKE_SRC_ABORTED,
+					 NULL, 0);
 			goto out;
 		}
 	}
@@ -346,13 +347,13 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 
 	wake_ns = ktime_get_ns();
 	pidle_exit(m, dev->cpu, wake_ns, &xi);
-	pidle_wake_count(dev->cpu, index, src, &xi);
 	/* One deadline from the wake-up: the latency is paid once, exactly. */
 	deadline_ns = pidle_exit_deadline_ns(wake, enter_ns, wake_ns,
 					     next_timer_ns, xi.latency_ns);
 	while ((now_ns = ktime_get_ns()) < deadline_ns)
 		cpu_relax();
 	pidle_record_overshoot(m, dev->cpu, xi.achieved, now_ns - deadline_ns);
+	pidle_wake_count(dev, drv, index, src, &xi, now_ns - enter_ns);
 
 	if (xi.up_levels)
 		pidle_trace_domains(dev->cpu, xi.up_levels, xi.up_state, false,

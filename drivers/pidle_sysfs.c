@@ -180,10 +180,37 @@ static struct kobj_attribute pidle_wake_attr_##_name =			\
 #define PIDLE_WAKE_SRC_aborted	PIDLE_WAKE_SRC_ABORTED
 PIDLE_WAKE_SRC_NAMES(define_show_wake)
 
+/* cpuN/stateK/above_SRC and below_SRC: cpuidle's above and below by source. */
+#define define_show_miss(_miss, _name)						\
+static ssize_t pidle_wake_show_##_miss##_##_name(struct kobject *kobj,	\
+						 struct kobj_attribute *attr,	\
+						 char *buf)			\
+{										\
+	struct pidle_node *n = to_node(kobj);					\
+										\
+	return sysfs_emit(buf, "%llu\n", (unsigned long long)			\
+		pidle_wake_miss_read(n->idx, n->state, PIDLE_WAKE_SRC_##_name,	\
+				     PIDLE_WAKE_MISS_##_miss));			\
+}										\
+static struct kobj_attribute pidle_wake_attr_##_miss##_##_name =		\
+	__ATTR(_miss##_##_name, 0444, pidle_wake_show_##_miss##_##_name, NULL);
+#define PIDLE_WAKE_MISS_above	PIDLE_WAKE_ABOVE
+#define PIDLE_WAKE_MISS_below	PIDLE_WAKE_BELOW
+#define define_show_misses(_name) define_show_miss(above, _name) define_show_miss(below, _name)
+define_show_misses(timer)
+define_show_misses(ipi)
+define_show_misses(device)
+define_show_misses(unknown)
+
 static struct attribute *pidle_wake_cpu_attrs[] = {
 	&pidle_wake_attr_timer.attr, &pidle_wake_attr_ipi.attr,
 	&pidle_wake_attr_device.attr, &pidle_wake_attr_unknown.attr,
-	&pidle_wake_attr_aborted.attr, NULL,
+	&pidle_wake_attr_aborted.attr,
+	&pidle_wake_attr_above_timer.attr, &pidle_wake_attr_above_ipi.attr,
+	&pidle_wake_attr_above_device.attr, &pidle_wake_attr_above_unknown.attr,
+	&pidle_wake_attr_below_timer.attr, &pidle_wake_attr_below_ipi.attr,
+	&pidle_wake_attr_below_device.attr, &pidle_wake_attr_below_unknown.attr,
+	NULL,
 };
 static const struct attribute_group pidle_wake_cpu_group = {
 	.attrs = pidle_wake_cpu_attrs,

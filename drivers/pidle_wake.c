@@ -24,6 +24,14 @@
  * - ``aborted``: a wake-up was already pending at entry, and the CPU left
  *   at once (no idle period; the model's ``aborted`` counts the same).
  *
+ * Beside each source, cpuidle's own *above* and *below* of the period
+ * (drivers/cpuidle/cpuidle.c, cpuidle_enter_state(): the period, exit
+ * latency included, shorter than the state's target residency while a
+ * shallower state was enabled; or at least the next deeper enabled
+ * state's), so that a governor's mispredictions can be read per source:
+ * ``stateK/above_SRC`` and ``below_SRC``; their sums over the sources are
+ * cpuidle's ``above`` and ``below`` of the periods the module timed.
+ *
  * Per domain and domain state, which source ended its down periods: the
  * first man's (struct pidle_exit_info.up_levels names the levels this CPU
  * was first man of).
@@ -47,7 +55,9 @@
  * the reads subtract, so an increment racing with a reset is never lost
  * or torn. A domain's count is the sum of its CPUs' first-man counts.
  */
+#include <linux/build_bug.h>
 #include <linux/compiler.h>
+#include <linux/cpuidle.h>
 #include <linux/cpumask.h>
 #include <linux/percpu.h>
 #include <linux/string.h>
@@ -61,9 +71,11 @@
  * @cpu:	per state the CPU asked for, per source
  * @up:		per domain state, per source, of the down periods this CPU
  *		ended as first man
+ * @miss:	per state asked for, per source, above and below
  */
 struct pidle_wake_counts {
 	u64 cpu[PIDLE_MAX_STATES][PIDLE_WAKE_SRC_NR];
+	u64 miss[PIDLE_MAX_STATES][PIDLE_WAKE_SRC_NR][PIDLE_WAKE_MISS_NR];
 	u64 up[PIDLE_MAX_STATES][PIDLE_WAKE_SRC_NR];
 };
 
@@ -106,25 +118,59 @@ enum pidle_wake_src pidle_wake_classify(bool polling, bool halt, bool resched)
 	}
 }
 
+/*
+ * cpuidle_enter_state()'s above and below for a period of @residency_ns
+ * in @state, or -1 for neither.
+ */
+static int pidle_wake_missed(struct cpuidle_device *dev,
+			     struct cpuidle_driver *drv, unsigned int state,
+			     u64 residency_ns)
+{
+	int i;
+
+	if (residency_ns < drv->states[state].target_residency_ns) {
+		for (i = (int)state - 1; i >= 0; i--)
+			if (!dev->states_usage[i].disable)
+				return PIDLE_WAKE_ABOVE;
+		return -1;
+	}
+	for (i = state + 1; i < drv->state_count; i++) {
+		if (dev->states_usage[i].disable)
+			continue;
+		if (residency_ns < drv->states[i].target_residency_ns)
+			return -1;
+		return PIDLE_WAKE_BELOW;
+	}
+	return -1;
+}
+
 /**
  * pidle_wake_count() - count what ended an idle period, or an abort
- * @cpu:	this CPU
+ * @dev:	this CPU's device
+ * @drv:	the driver
  * @state:	the state asked for
  * @src:	the source
  * @xi:		the model's exit, for the domains this CPU was first man of;
  *		NULL for an abort
+ * @residency_ns: the period, entry to the end of the exit latency, as
+ *		cpuidle measures it
  */
-void pidle_wake_count(unsigned int cpu, unsigned int state,
-		      enum pidle_wake_src src, const struct pidle_exit_info *xi)
+void pidle_wake_count(struct cpuidle_device *dev, struct cpuidle_driver *drv,
+		      unsigned int state, enum pidle_wake_src src,
+		      const struct pidle_exit_info *xi, u64 residency_ns)
 {
 	struct pidle_wake_counts *c = this_cpu_ptr(&pidle_wake_now);
 	unsigned int l;
+	int miss;
 
 	if (state >= PIDLE_MAX_STATES || src >= PIDLE_WAKE_SRC_NR)
 		return;
 	WRITE_ONCE(c->cpu[state][src], c->cpu[state][src] + 1);
 	if (!xi)
 		return;
+	miss = pidle_wake_missed(dev, drv, state, residency_ns);
+	if (miss >= 0)
+		WRITE_ONCE(c->miss[state][src][miss], c->miss[state][src][miss] + 1);
 	for (l = 1; xi->up_levels >> l; l++) {
 		unsigned int s = xi->up_state[l];
 
@@ -140,6 +186,16 @@ u64 pidle_wake_cpu_read(unsigned int cpu, unsigned int state,
 		return 0;
 	return READ_ONCE(per_cpu(pidle_wake_now, cpu).cpu[state][src]) -
 	       READ_ONCE(per_cpu(pidle_wake_base, cpu).cpu[state][src]);
+}
+
+u64 pidle_wake_miss_read(unsigned int cpu, unsigned int state,
+			 enum pidle_wake_src src, enum pidle_wake_miss miss)
+{
+	if (state >= PIDLE_MAX_STATES || src >= PIDLE_WAKE_SRC_NR ||
+	    miss >= PIDLE_WAKE_MISS_NR)
+		return 0;
+	return READ_ONCE(per_cpu(pidle_wake_now, cpu).miss[state][src][miss]) -
+	       READ_ONCE(per_cpu(pidle_wake_base, cpu).miss[state][src][miss]);
 }
 
 u64 pidle_wake_domain_read(const struct pidle_model *m, unsigned int level,
@@ -174,12 +230,16 @@ static void pidle_wake_rebase(unsigned int cpu, bool cpu_part,
 			       pidle_model_state_level(m, s) == level;
 
 		for (src = 0; src < PIDLE_WAKE_SRC_NR; src++) {
-			if (cpu_part)
+			if (cpu_part) {
 				WRITE_ONCE(base->cpu[s][src], READ_ONCE(now->cpu[s][src]));
+				WRITE_ONCE(base->miss[s][src][0], READ_ONCE(now->miss[s][src][0]));
+				WRITE_ONCE(base->miss[s][src][1], READ_ONCE(now->miss[s][src][1]));
+			}
 			if (up_part)
 				WRITE_ONCE(base->up[s][src], READ_ONCE(now->up[s][src]));
 		}
 	}
+	BUILD_BUG_ON(PIDLE_WAKE_MISS_NR != 2);
 }
 
 void pidle_wake_reset_cpu(unsigned int cpu)

@@ -8,6 +8,8 @@
 
 #include <linux/types.h>
 
+struct cpuidle_device;
+struct cpuidle_driver;
 struct pidle_exit_info;
 struct pidle_model;
 
@@ -29,8 +31,18 @@ const char *pidle_wake_src_name(enum pidle_wake_src src);
 
 /* pidle_enter.c: the source of a wait that just ended, interrupts masked. */
 enum pidle_wake_src pidle_wake_classify(bool polling, bool halt, bool resched);
-void pidle_wake_count(unsigned int cpu, unsigned int state,
-		      enum pidle_wake_src src, const struct pidle_exit_info *xi);
+void pidle_wake_count(struct cpuidle_device *dev, struct cpuidle_driver *drv,
+		      unsigned int state, enum pidle_wake_src src,
+		      const struct pidle_exit_info *xi, u64 residency_ns);
+
+/* Mispredictions per source: cpuidle's above and below, split by source. */
+enum pidle_wake_miss {
+	PIDLE_WAKE_ABOVE,	/* too deep: shorter than the target residency */
+	PIDLE_WAKE_BELOW,	/* too shallow: a deeper enabled state would do */
+	PIDLE_WAKE_MISS_NR,
+};
+u64 pidle_wake_miss_read(unsigned int cpu, unsigned int state,
+			 enum pidle_wake_src src, enum pidle_wake_miss miss);
 
 /* sysfs: counts since the last reset. */
 u64 pidle_wake_cpu_read(unsigned int cpu, unsigned int state,

@@ -42,14 +42,16 @@ const char *const pidle_snap_wake_name[PIDLE_SNAP_WAKE] = {
 	PIDLE_SNAP_WAKE_NAMES(PIDLE_SNAP_WAKE_STR)
 };
 
-/* DIR/wake_NAME, the first @n sources. */
-static void pidle_read_wake(const char *dir, unsigned long long *wake, int n)
+/* DIR/PREFIX_NAME, the first @n sources. */
+static void pidle_read_wake(const char *dir, const char *prefix,
+			    unsigned long long *wake, int n)
 {
 	char file[32];
 	int i;
 
 	for (i = 0; i < n; i++) {
-		snprintf(file, sizeof(file), "wake_%s", pidle_snap_wake_name[i]);
+		snprintf(file, sizeof(file), "%s_%s", prefix,
+			 pidle_snap_wake_name[i]);
 		wake[i] = pidle_read_u64(dir, file);
 	}
 }
@@ -150,7 +152,11 @@ static void pidle_snap_cpu_read(const char *root, struct pidle_snap_cpu *c,
 #define PIDLE_SNAP_READ(f)	st->f = pidle_read_u64(dir, #f);
 			PIDLE_CPU_COUNTERS(PIDLE_SNAP_READ)
 #undef PIDLE_SNAP_READ
-			pidle_read_wake(dir, st->wake, PIDLE_SNAP_WAKE);
+			pidle_read_wake(dir, "wake", st->wake, PIDLE_SNAP_WAKE);
+			pidle_read_wake(dir, "above", st->wake_above,
+					PIDLE_SNAP_WAKE_DOMAIN);
+			pidle_read_wake(dir, "below", st->wake_below,
+					PIDLE_SNAP_WAKE_DOMAIN);
 		}
 		c->nr_states++;
 	}
@@ -251,7 +257,8 @@ static void pidle_snap_domains_read(const char *root, struct pidle_snap *s)
 #define PIDLE_SNAP_READ(f)	st->f = pidle_read_u64(sdir, #f);
 			PIDLE_DOMAIN_COUNTERS(PIDLE_SNAP_READ)
 #undef PIDLE_SNAP_READ
-			pidle_read_wake(sdir, st->wake, PIDLE_SNAP_WAKE_DOMAIN);
+			pidle_read_wake(sdir, "wake", st->wake,
+					PIDLE_SNAP_WAKE_DOMAIN);
 			dom->nr_states++;
 		}
 		pidle_read_energy(dir, &dom->e);

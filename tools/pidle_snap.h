@@ -30,6 +30,9 @@ struct pidle_snap_state {
 	/* pseudo_cpuidle per-CPU counters, when present */
 	PIDLE_CPU_COUNTERS(PIDLE_SNAP_FIELD)
 	unsigned long long wake[PIDLE_SNAP_WAKE];	/* with pidle_snap.wake */
+	/* cpuidle's above and below by source: stateK/above_SRC, below_SRC */
+	unsigned long long wake_above[PIDLE_SNAP_WAKE_DOMAIN];
+	unsigned long long wake_below[PIDLE_SNAP_WAKE_DOMAIN];
 };
 
 /* A node's energy files (microjoules), when the module has an energy model. */

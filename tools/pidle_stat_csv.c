@@ -14,7 +14,9 @@
  * With a module that counts wake sources, five more columns close every
  * row: wake_timer, wake_ipi, wake_device, wake_unknown, wake_aborted, the
  * idle periods (a domain's: down periods, by its first man) each ended;
- * empty where they do not apply (energy rows, a domain's aborted).
+ * then above_SRC and below_SRC for timer, ipi, device, unknown (cpuidle's
+ * above and below of those periods); empty where they do not apply
+ * (energy rows, a domain's aborted and misses).
  */
 #include "pidle_stat_delta.h"
 #include "pidle_stat_report.h"
@@ -25,9 +27,13 @@
 	"latency_paid_us,overshoot_avg_ns,energy_j,avg_w,idle_energy_j," \
 	"oracle_energy_j,efficiency_pct"
 
-/* The wake-source columns and the end of a row; @wake NULL: empty ones. */
+/*
+ * The wake-source columns and the end of a row; @wake NULL: empty ones;
+ * @r: a CPU state's misses, NULL for empty ones.
+ */
 static void pidle_csv_wake_end(FILE *out, const struct pidle_stat *st,
-			       const unsigned long long *wake, int n)
+			       const unsigned long long *wake, int n,
+			       const struct pidle_stat_cstate *r)
 {
 	int i;
 
@@ -36,6 +42,13 @@ static void pidle_csv_wake_end(FILE *out, const struct pidle_stat *st,
 			fprintf(out, ",%llu", wake[i]);
 		else
 			fputc(',', out);
+	}
+	for (i = 0; st->wake && i < PIDLE_SNAP_WAKE_DOMAIN; i++) {
+		if (r)
+			fprintf(out, ",%llu,%llu", r->wake_above[i],
+				r->wake_below[i]);
+		else
+			fputs(",,", out);
 	}
 	fputc('\n', out);
 }
@@ -77,7 +90,7 @@ static void pidle_csv_energy(FILE *out, const struct pidle_stat *st, int seq,
 		e->idle_j, e->oracle_j);
 	if (e->efficiency_pct >= 0)
 		fprintf(out, "%.2f", e->efficiency_pct);
-	pidle_csv_wake_end(out, st, NULL, 0);
+	pidle_csv_wake_end(out, st, NULL, 0, NULL);
 }
 
 static void pidle_csv_cpu(FILE *out, const struct pidle_stat *st, int seq,
@@ -103,7 +116,7 @@ static void pidle_csv_cpu(FILE *out, const struct pidle_stat *st, int seq,
 					      r->achieved : 0.0);
 		else
 			fputs(",,,,,,,,,", out);
-		pidle_csv_wake_end(out, st, r->wake, PIDLE_SNAP_WAKE);
+		pidle_csv_wake_end(out, st, r->wake, PIDLE_SNAP_WAKE, r);
 	}
 	pidle_csv_energy(out, st, seq, "cpu", c->cpu,
 			 c->cpu < 0 ? st->cpus : cpu, &c->e);
@@ -123,7 +136,8 @@ static void pidle_csv_dom(FILE *out, const struct pidle_stat *st, int seq,
 		fprintf(out, ",,%.2f,%llu,%.2f,,,,%llu,%.1f,,,,,,",
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->rejected, r->latency_paid_ns / 1e3);
-		pidle_csv_wake_end(out, st, r->wake, PIDLE_SNAP_WAKE_DOMAIN);
+		pidle_csv_wake_end(out, st, r->wake, PIDLE_SNAP_WAKE_DOMAIN,
+				   NULL);
 	}
 	pidle_csv_energy(out, st, seq, lv->name, d->idx, d->cpus, &d->e);
 }
@@ -134,7 +148,9 @@ void pidle_stat_csv(FILE *out, const struct pidle_stat *st, int seq)
 
 	if (!seq)
 		fputs(st->wake ? PIDLE_CSV_HEADER
-			",wake_timer,wake_ipi,wake_device,wake_unknown,wake_aborted\n"
+			",wake_timer,wake_ipi,wake_device,wake_unknown,wake_aborted"
+			",above_timer,below_timer,above_ipi,below_ipi,above_device,"
+			"below_device,above_unknown,below_unknown\n"
 			: PIDLE_CSV_HEADER "\n", out);
 	pidle_csv_cpu(out, st, seq, &st->cpu_sum);
 	for (i = 0; i < st->nr_cpus; i++)

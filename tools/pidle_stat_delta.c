@@ -70,6 +70,10 @@ static void pidle_cstate(const struct pidle_snap_state *x,
 	r->overshoot_ns += pidle_d(x->overshoot_ns, y->overshoot_ns);
 	for (i = 0; i < PIDLE_SNAP_WAKE; i++)
 		r->wake[i] += pidle_d(x->wake[i], y->wake[i]);
+	for (i = 0; i < PIDLE_SNAP_WAKE_DOMAIN; i++) {
+		r->wake_above[i] += pidle_d(x->wake_above[i], y->wake_above[i]);
+		r->wake_below[i] += pidle_d(x->wake_below[i], y->wake_below[i]);
+	}
 }
 
 static void pidle_cstate_end(struct pidle_stat_cstate *r)

@@ -21,6 +21,9 @@ struct pidle_stat_cstate {
 	unsigned long long demoted, achieved, latency_paid_ns, overshoot_ns;
 	/* idle periods per wake source (pidle_snap_wake_name); with .wake */
 	unsigned long long wake[PIDLE_SNAP_WAKE];
+	/* ... and of those, too deep (above) and too shallow (below) */
+	unsigned long long wake_above[PIDLE_SNAP_WAKE_DOMAIN];
+	unsigned long long wake_below[PIDLE_SNAP_WAKE_DOMAIN];
 };
 
 /*

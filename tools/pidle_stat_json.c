@@ -51,6 +51,20 @@ static void pidle_json_wake(FILE *out, const struct pidle_stat *st,
 		fprintf(out, ",\"wake_%s\":%llu", pidle_snap_wake_name[i], wake[i]);
 }
 
+/* ,"above_timer":N,...,"below_unknown":N: cpuidle's above/below by source */
+static void pidle_json_miss(FILE *out, const struct pidle_stat *st,
+			    const struct pidle_stat_cstate *r)
+{
+	int i;
+
+	if (!st->wake)
+		return;
+	for (i = 0; i < PIDLE_SNAP_WAKE_DOMAIN; i++)
+		fprintf(out, ",\"above_%s\":%llu,\"below_%s\":%llu",
+			pidle_snap_wake_name[i], r->wake_above[i],
+			pidle_snap_wake_name[i], r->wake_below[i]);
+}
+
 static void pidle_json_cpu(FILE *out, const struct pidle_stat *st,
 			   const struct pidle_stat_cpu *c)
 {
@@ -87,6 +101,7 @@ static void pidle_json_cpu(FILE *out, const struct pidle_stat *st,
 				r->achieved ? (double)r->overshoot_ns /
 					      r->achieved : 0.0);
 			pidle_json_wake(out, st, r->wake, PIDLE_SNAP_WAKE);
+			pidle_json_miss(out, st, r);
 			fputc('}', out);
 		} else
 			fputs("\"achieved\":null,\"demoted\":null,\"latency_paid_us\":null,\"overshoot_avg_ns\":null}",

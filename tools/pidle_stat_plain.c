@@ -20,7 +20,9 @@
  * the idle periods: a row per CPU (all its states) and per state (all
  * CPUs, beside cpuidle's too-deep and too-shallow counts of the state),
  * a row per domain for the down periods its first man ended; and a line
- * saying whether the counts are exact (the module's wake_sources).
+ * saying whether the counts are exact (the module's wake_sources). In the
+ * per-state table, T- and T+ (I-, D-, U-) are the timer's (IPI's, ...)
+ * periods that cpuidle counts as above (too deep) and below (too shallow).
  */
 #include <stdarg.h>
 #include <string.h>
@@ -375,18 +377,26 @@ static void pidle_wake_tables(FILE *out, const struct pidle_stat *st)
 		pidle_row_end(&t);
 	}
 	fputc('\n', out);
+	/* per state: each source's periods, and how many were too deep (-) or too shallow (+) */
 	t = (struct pidle_table){ .out = out };
-	pidle_wake_cols(&t, "State", PIDLE_SNAP_WAKE);
-	pidle_col(&t, 8, false, "Above");
-	pidle_col(&t, 8, false, "Below");
+	pidle_col(&t, 8, true, "State");
+	for (j = 0; j < PIDLE_SNAP_WAKE_DOMAIN; j++) {
+		pidle_col(&t, 7, false, "%s", pidle_wake_title[j]);
+		pidle_col(&t, 6, false, "%.1s-", pidle_wake_title[j]);
+		pidle_col(&t, 6, false, "%.1s+", pidle_wake_title[j]);
+	}
+	pidle_col(&t, 7, false, "Aborted");
 	pidle_row_end(&t);
 	for (k = 0; k < st->nr_states; k++) {
 		const struct pidle_stat_cstate *r = &st->cpu_sum.st[k];
 
 		pidle_cell(&t, "%s", pidle_title(st, k));
-		pidle_wake_cells(&t, r->wake, PIDLE_SNAP_WAKE);
-		pidle_cell(&t, "%llu", r->above);
-		pidle_cell(&t, "%llu", r->below);
+		for (j = 0; j < PIDLE_SNAP_WAKE_DOMAIN; j++) {
+			pidle_cell(&t, "%llu", r->wake[j]);
+			pidle_cell(&t, "%llu", r->wake_above[j]);
+			pidle_cell(&t, "%llu", r->wake_below[j]);
+		}
+		pidle_cell(&t, "%llu", r->wake[PIDLE_SNAP_WAKE - 1]);
 		pidle_row_end(&t);
 	}
 	if (!st->nr_domains)
