@@ -52,11 +52,11 @@ wsnap() {
 	: > $1
 	for _c in $(online_cpus); do
 		for _w in $SRCS; do echo "cpu$_c $_w $(wsum $_c $_w)" >> $1; done
-		for _m in above below; do
+		for _q in above below; do
 			_s=0
-			for _w in timer ipi device unknown; do _s=$((_s + $(wsum $_c ${_m}_$_w | sed 's/^$/0/'))); done
-			echo "cpu$_c $_m $_s" >> $1
-			echo "cpu$_c cpuidle_$_m $(csum2 $_c $_m)" >> $1
+			for _w in timer ipi device unknown; do _s=$((_s + $(wsum $_c ${_q}_$_w))); done
+			echo "cpu$_c $_q $_s" >> $1
+			echo "cpu$_c cpuidle_$_q $(csum2 $_c $_q)" >> $1
 		done
 	done
 }
@@ -106,8 +106,9 @@ timer_mostly_timer() {
 	_u=$(wdiff /tmp/timer.0 /tmp/timer.1 1 unknown)
 	_p=$(share $_t $_i $_d $_u)
 	diag "timer: CPU 1's wake-ups by its timer: $_t of $((_t + _i + _d + _u)), $_p %"
+	# the others: the program's start on CPU 0 and move to CPU 1
 	[ $_t -ge 140 ] || { why "only $_t timer wake-ups on CPU 1 for 150 sleeps"; return 1; }
-	at_least $_p 80 || { why "timer share $_p % < 80 %"; return 1; }
+	at_least $_p 75 || { why "timer share $_p % < 75 %"; return 1; }
 }
 
 # pingpong_mostly_ipi NAME A B: B's wake-ups are IPIs
@@ -122,7 +123,7 @@ pingpong_mostly_ipi() {
 	diag "$1: CPU $3's wake-ups by IPI: $_i of $((_t + _i + _d + _u)), $_p %"
 	[ $_i -ge 140 ] || { why "only $_i IPI wake-ups on CPU $3 for 150 messages"; return 1; }
 	# the rest: mostly the tick, which menu keeps for short idle periods
-	at_least $_p 60 || { why "IPI share $_p % < 60 %"; return 1; }
+	at_least $_p 55 || { why "IPI share $_p % < 55 %"; return 1; }
 }
 
 # Across packages: CPU 2's core (2,3) is down while it waits; the message
@@ -279,20 +280,21 @@ trace_agrees() {
 }
 
 # The module's above/below by source, summed, against cpuidle's own over
-# the same periods (ping-pong "near"): below alike; above, cpuidle's also
-# counts an aborted entry into a state with a shallower one enabled (its
-# time is ~0), which the module counts as aborted, not as a period.
-# cpuidle times the period from outside ->enter, a few microseconds more:
-# a period at a target residency's edge may fall on either side.
+# the traced run, every CPU: below alike; above, cpuidle's also counts an
+# aborted entry into a state with a shallower one enabled (its time is
+# ~0), which the module counts as aborted, not as a period. cpuidle times
+# the period from outside ->enter, a few microseconds longer: a period at
+# a target residency's edge may fall on either side.
 misses_add_up() {
-	_err=
-	for _c in 0 1; do
-		_a=$(wdiff /tmp/near.0 /tmp/near.1 $_c above)
-		_ca=$(wdiff /tmp/near.0 /tmp/near.1 $_c cpuidle_above)
-		_b=$(wdiff /tmp/near.0 /tmp/near.1 $_c below)
-		_cb=$(wdiff /tmp/near.0 /tmp/near.1 $_c cpuidle_below)
-		_ab=$(wdiff /tmp/near.0 /tmp/near.1 $_c aborted)
+	_err=; _any=0
+	for _c in $(online_cpus); do
+		_a=$(wdiff /tmp/trace.0 /tmp/trace.1 $_c above)
+		_ca=$(wdiff /tmp/trace.0 /tmp/trace.1 $_c cpuidle_above)
+		_b=$(wdiff /tmp/trace.0 /tmp/trace.1 $_c below)
+		_cb=$(wdiff /tmp/trace.0 /tmp/trace.1 $_c cpuidle_below)
+		_ab=$(wdiff /tmp/trace.0 /tmp/trace.1 $_c aborted)
 		diag "cpu$_c: above by source $_a (+ $_ab aborted), cpuidle's $_ca; below by source $_b, cpuidle's $_cb"
+		_any=$((_any + _ca + _cb))
 		_tol=$((5 + _ca / 20))
 		[ $_ca -ge $((_a - _tol)) ] && [ $_ca -le $((_a + _ab + _tol)) ] ||
 			_err="$_err cpu$_c above: $_a + $_ab aborted vs cpuidle's $_ca;"
@@ -300,8 +302,25 @@ misses_add_up() {
 		_d=$((_b - _cb)); [ $_d -lt 0 ] && _d=$((-_d))
 		[ $_d -le $_tol ] || _err="$_err cpu$_c below: $_b vs cpuidle's $_cb;"
 	done
-	[ $(wdiff /tmp/near.0 /tmp/near.1 1 cpuidle_above) -gt 0 ] || diag "no above at all: the check is weak"
+	[ $_any -ge 20 ] || _err="$_err only $_any above and below in all: nothing to compare;"
 	reasons "$_err"
+}
+
+# The traced run: the three workloads at once, the timer sleeps on CPU 3.
+traced_run() {
+	trace_on || { why "cannot switch the events on"; return 1; }
+	/pidle-wakeload timer -c 3 -p 1000 -n 300 > /tmp/t1.csv 2>&1 &
+	_p1=$!
+	/pidle-wakeload pingpong -a 0 -b 2 -n 300 -w 300 > /tmp/t2.csv 2>&1 &
+	_p2=$!
+	_p3=
+	if [ -z "$DISK" ]; then
+		/pidle-wakeload dio -f /dev/vda -c 1 -n 300 -g 300 > /tmp/t3.csv 2>&1 &
+		_p3=$!
+	fi
+	wait $_p1 $_p2 $_p3
+	trace_off
+	diag "traced run: $(wc -l < /tmp/trace.txt) trace lines"
 }
 
 halt_unknown() {
@@ -319,17 +338,16 @@ halt_unknown() {
 }
 
 ktap_header
-ktap_plan 9
+ktap_plan 10
 ktap_test "wait=poll says its wake sources are exact" setup
-trace_on || diag "tracing could not start: the cross-check fails"
 ktap_test "timer sleeps: CPU 1 woken by its timer" timer_mostly_timer
 ktap_test "ping-pong, same core: CPU 1 woken by IPIs" pingpong_mostly_ipi near 0 1
-ktap_test "above/below by source add up to cpuidle's above/below" misses_add_up
 ktap_test "ping-pong, across packages: CPU 2 and core1's first man woken by IPIs" core_first_man_ipi
 disk_setup
 ktap_test_unless "$DISK" "disk reads, IRQ on CPU 2: device wake-ups there, IPIs on the reader's CPU 1" disk_device_on_cpu2
-trace_off
+ktap_test "the three workloads at once, traced" traced_run
 ktap_test "the counters agree with irq_vectors/irq tracepoints on the same run" trace_agrees
+ktap_test "above/below by source add up to cpuidle's above/below" misses_add_up
 ktap_test "wait=halt counts every wake-up unknown and says so" halt_unknown
 ktap_test "unload" unload
 ktap_finished
