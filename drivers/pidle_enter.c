@@ -333,9 +333,11 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 
 	next_ns = ktime_to_ns(READ_ONCE(dev->next_hrtimer));
 	next_timer_ns = next_ns > 0 ? (u64)next_ns : U64_MAX;
+	/* Readers wait from before the clock read: see pidle_clock_begin(). */
+	pidle_clock_begin(m, dev->cpu);
 	enter_ns = ktime_get_ns();
 	pidle_enter(m, dev->cpu, index, enter_ns, next_timer_ns, &ei);
-	trace_pidle_enter(dev->cpu, index);
+	trace_pidle_enter(dev->cpu, index, enter_ns, next_timer_ns);
 	if (ei.down_levels)
 		pidle_trace_domains(dev->cpu, ei.down_levels, ei.down_state,
 				    true, NULL);
@@ -345,6 +347,7 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	src = pidle_wake_classify(polling, pidle_cfg.wait == PIDLE_WAIT_HALT,
 				  wake == PIDLE_WAKE_RESCHED);
 
+	pidle_clock_begin(m, dev->cpu);
 	wake_ns = ktime_get_ns();
 	pidle_exit(m, dev->cpu, wake_ns, &xi);
 	/* One deadline from the wake-up: the latency is paid once, exactly. */

@@ -49,11 +49,21 @@ struct pidle_snap_cpu {
 	struct pidle_snap_state st[PIDLE_SNAP_STATES];
 };
 
+/*
+ * genpd's above and below (OSI mode, issue 22), read when the domain
+ * state's directory has them: a module without them shows none.
+ */
+struct pidle_snap_genpd {
+	bool valid;
+	unsigned long long above, below;
+};
+
 struct pidle_snap_dstate {
 	int idx;
 	char name[32];
 	PIDLE_DOMAIN_COUNTERS(PIDLE_SNAP_FIELD)
 	unsigned long long wake[PIDLE_SNAP_WAKE];	/* the first man's */
+	struct pidle_snap_genpd g;
 };
 
 struct pidle_snap_domain {

@@ -11,7 +11,11 @@
  * are its energy over the interval; a row of scope "total" is the
  * machine's. Without one there are no energy rows.
  *
- * With a module that counts wake sources, five more columns close every
+ * above and below, the last two columns, are genpd's counters of a domain
+ * state (Documentation/cluster-governors.rst): empty on every other row,
+ * and on a domain state's where the module does not count them.
+ *
+ * With a module that counts wake sources, more columns close every
  * row: wake_timer, wake_ipi, wake_device, wake_unknown, wake_aborted, the
  * idle periods (a domain's: down periods, by its first man) each ended;
  * then above_SRC and below_SRC for timer, ipi, device, unknown (cpuidle's
@@ -25,7 +29,7 @@
 	"interval,elapsed_s,scope,id,cpus,state,name,busy_pct,residency_pct," \
 	"usage,too_deep_pct,too_shallow_pct,achieved,demoted,rejected," \
 	"latency_paid_us,overshoot_avg_ns,energy_j,avg_w,idle_energy_j," \
-	"oracle_energy_j,efficiency_pct"
+	"oracle_energy_j,efficiency_pct,above,below"
 
 /*
  * The wake-source columns and the end of a row; @wake NULL: empty ones;
@@ -90,6 +94,7 @@ static void pidle_csv_energy(FILE *out, const struct pidle_stat *st, int seq,
 		e->idle_j, e->oracle_j);
 	if (e->efficiency_pct >= 0)
 		fprintf(out, "%.2f", e->efficiency_pct);
+	fputs(",,", out);
 	pidle_csv_wake_end(out, st, NULL, 0, NULL);
 }
 
@@ -110,12 +115,12 @@ static void pidle_csv_cpu(FILE *out, const struct pidle_stat *st, int seq,
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->too_shallow_pct);
 		if (st->pseudo)
-			fprintf(out, "%llu,%llu,,%.1f,%.1f,,,,,", r->achieved,
+			fprintf(out, "%llu,%llu,,%.1f,%.1f,,,,,,,", r->achieved,
 				r->demoted, r->latency_paid_ns / 1e3,
 				r->achieved ? (double)r->overshoot_ns /
 					      r->achieved : 0.0);
 		else
-			fputs(",,,,,,,,,", out);
+			fputs(",,,,,,,,,,,", out);
 		pidle_csv_wake_end(out, st, r->wake, PIDLE_SNAP_WAKE, r);
 	}
 	pidle_csv_energy(out, st, seq, "cpu", c->cpu,
@@ -133,9 +138,13 @@ static void pidle_csv_dom(FILE *out, const struct pidle_stat *st, int seq,
 
 		pidle_csv_lead(out, st, seq, lv->name, d->idx, d->cpus,
 			       lv->state[k], st->state_name[lv->state[k]]);
-		fprintf(out, ",,%.2f,%llu,%.2f,,,,%llu,%.1f,,,,,,",
+		fprintf(out, ",,%.2f,%llu,%.2f,,,,%llu,%.1f,,,,,,,",
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->rejected, r->latency_paid_ns / 1e3);
+		if (r->genpd)
+			fprintf(out, "%llu,%llu", r->above, r->below);
+		else
+			fputc(',', out);
 		pidle_csv_wake_end(out, st, r->wake, PIDLE_SNAP_WAKE_DOMAIN,
 				   NULL);
 	}

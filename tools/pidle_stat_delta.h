@@ -54,6 +54,8 @@ struct pidle_stat_dstate {
 	unsigned long long usage, too_deep, rejected, latency_paid_ns;
 	/* down periods per wake source of the first man; with .wake */
 	unsigned long long wake[PIDLE_SNAP_WAKE];
+	bool genpd;			/* the module counts above and below */
+	unsigned long long above, below; /* genpd's, when @genpd */
 };
 
 struct pidle_stat_domain {

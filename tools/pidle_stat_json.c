@@ -134,7 +134,12 @@ static void pidle_json_dom(FILE *out, const struct pidle_stat *st,
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->rejected, r->latency_paid_ns / 1e3);
 		pidle_json_wake(out, st, r->wake, PIDLE_SNAP_WAKE_DOMAIN);
-		fputc('}', out);
+		/* genpd's, null where the module does not count them */
+		if (r->genpd)
+			fprintf(out, ",\"above\":%llu,\"below\":%llu}",
+				r->above, r->below);
+		else
+			fputs(",\"above\":null,\"below\":null}", out);
 	}
 	fputc(']', out);
 	pidle_json_energy(out, st, &d->e);

@@ -339,7 +339,7 @@ static void pidle_mb_callgrind(unsigned long pairs)
  * scan of the package is in every pair. The floor does the same two
  * levels' bare atomics on words holding the offline CPUs' votes.
  */
-static const unsigned int pidle_mb_scale_cpus[] = { 2, 8, 32, 96, 256 };
+static const unsigned int pidle_mb_scale_cpus[] = { 2, 8, 32, 96, 256, 8192 };
 #define PIDLE_MB_NR_SCALE \
 	(sizeof(pidle_mb_scale_cpus) / sizeof(pidle_mb_scale_cpus[0]))
 

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The reference model (see ref_model.h). Each rule is a sentence of
- * DESIGN.md section 4, quoted where it is implemented; nothing here is
+ * The reference model (see ref_model.h). Each rule is a sentence of the
+ * hierarchy model's specification (Documentation/admin-guide.rst, "The
+ * Hierarchy"; Documentation/design.rst, "Hierarchy model"), quoted where
+ * it is implemented; nothing here is
  * shared with pidle_model.c but the public structures, so a mistake in
  * the model's packing, flags or tables shows up as a difference.
  */
@@ -232,7 +234,7 @@ static bool ref_votes(const struct ref_model *r, unsigned int l,
  * residency would not be reached" - here, the deepest state that would be.
  */
 static int ref_choose(struct ref_model *r, struct ref_dom *d, unsigned int l,
-		      unsigned int deepest, u64 now_ns)
+		      unsigned int deepest, u64 now_ns, u64 *next_ns)
 {
 	const struct ref_level *lvl = &r->level[l];
 	u64 next = U64_MAX, budget_ns;
@@ -244,6 +246,7 @@ static int ref_choose(struct ref_model *r, struct ref_dom *d, unsigned int l,
 	for (i = 0; i < d->nr_cpus; i++)
 		if (r->cpu[d->cpus[i]].next_timer_ns < next)
 			next = r->cpu[d->cpus[i]].next_timer_ns;
+	*next_ns = next;
 	budget_ns = next > now_ns ? next - now_ns : 0;
 	for (k = deepest; k >= 0; k--)
 		if (r->state[lvl->dstate[k]].target_residency_ns <= budget_ns)
@@ -258,6 +261,7 @@ static void ref_vote_all(struct ref_model *r, unsigned int cpu,
 			 struct pidle_enter_info *info)
 {
 	unsigned int l, k, deepest;
+	u64 next;
 
 	for (l = 1; l <= r->nr_levels; l++) {
 		const struct ref_level *lvl = &r->level[l];
@@ -280,7 +284,7 @@ static void ref_vote_all(struct ref_model *r, unsigned int cpu,
 		for (k = 1; k < lvl->nr_dstates; k++)
 			if (d->voters[k] == d->nr_cpus)
 				deepest = k;
-		t = ref_choose(r, d, l, deepest, now_ns);
+		t = ref_choose(r, d, l, deepest, now_ns, &next);
 		d->down = true;
 		d->down_state = t;
 		d->down_since_ns = now_ns;
@@ -292,6 +296,9 @@ static void ref_vote_all(struct ref_model *r, unsigned int cpu,
 		}
 		if (t != (int)lvl->dstate[deepest])
 			info->rejected_levels |= 1u << l;
+		/* The timer policy's input: the plain scan of the domain. */
+		info->next_timer_ns[l] = next;
+		info->cpu_qos_ns[l] = S64_MAX;
 	}
 }
 

@@ -2,7 +2,8 @@
 /*
  * Threaded stress of the model's counters: 8 threads, each a CPU, doing
  * random enter/exit cycles on a core/cluster/package hierarchy, under both
- * domain policies. The invariants are checked after every run:
+ * domain policies, the timer policy also with vote groups of 2 and 3 (a
+ * tree of groups inside the cluster and the package). The invariants are checked after every run:
  *  - per domain, last men == first men == the usage counters' sum;
  *  - with every CPU busy again, no domain is down;
  *  - residency never negative, never more than the elapsed fake time;
@@ -15,6 +16,7 @@
  */
 #include <pthread.h>
 #include <sched.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <linux/bug.h>
@@ -30,6 +32,8 @@ static const char *topo = "core=0-1,2-3,4-5,6-7;cluster=0-3,4-7;package=0-7";
 static struct pidle_model *m;
 static unsigned long long fake_clock_ns;	/* only goes forward */
 static unsigned long cycles = 200000;
+/* Ask for the deepest state every other entry: packages go down often. */
+static bool deep_bias;
 
 struct worker {
 	unsigned int cpu;
@@ -73,6 +77,8 @@ static void *worker_fn(void *arg)
 
 	for (i = 0; i < cycles; i++) {
 		unsigned int state = rnd(&w->seed) % nr_states;
+		if (deep_bias && rnd(&w->seed) % 2)
+			state = nr_states - 1;
 		unsigned long long now = tick(&w->seed);
 
 		pidle_enter(m, w->cpu, state, now, now + rnd(&w->seed) % 40000000, &ei);
@@ -121,8 +127,11 @@ static void *reader_fn(void *arg)
 	return NULL;
 }
 
-static int run(enum pidle_policy policy)
+static int run(enum pidle_policy policy, unsigned int fanout)
 {
+	struct pidle_model_opts o = { .policy = policy, .vgroup_fanout = fanout };
+
+	deep_bias = fanout != 0;
 	struct pidle_states st;
 	struct pidle_topology tp;
 	struct pidle_err err;
@@ -132,7 +141,7 @@ static int run(enum pidle_policy policy)
 
 	if (pidle_states_parse(states, &st, &err) ||
 	    pidle_topology_parse(topo, 0, &tp, &err) ||
-	    pidle_model_create(&st, &tp, policy, &m, &err)) {
+	    pidle_model_create_opts(&st, &tp, &o, &m, &err)) {
 		fprintf(stderr, "setup: %s\n", err.msg);
 		return 1;
 	}
@@ -222,8 +231,9 @@ static int run(enum pidle_policy policy)
 	}
 	pidle_model_destroy(m);
 	pidle_topology_free(&tp);
-	printf("%s stress, %s policy: %lu transitions\n", failed ? "not ok" : "ok",
-	       pidle_policy_name(policy), 2UL * cycles * NR_THREADS);
+	printf("%s stress, %s policy, vote groups of %u: %lu transitions\n",
+	       failed ? "not ok" : "ok", pidle_policy_name(policy),
+	       fanout ? fanout : 16, 2UL * cycles * NR_THREADS);
 	return failed;
 }
 
@@ -233,8 +243,12 @@ int main(int argc, char **argv)
 
 	if (argc > 1)
 		cycles = strtoul(argv[1], NULL, 10);
-	failed += run(PIDLE_POLICY_AUTO);
-	failed += run(PIDLE_POLICY_TIMER);
-	printf("%d passed, %d failed\n", 2 - failed, failed);
+	failed += run(PIDLE_POLICY_AUTO, 0);
+	failed += run(PIDLE_POLICY_TIMER, 0);
+	/* Vote groups below the root: package 4 + 2 + 1, cluster 2 + 1. */
+	failed += run(PIDLE_POLICY_TIMER, 2);
+	/* Uneven groups: package 3 + 3 + 2 under a root of 3. */
+	failed += run(PIDLE_POLICY_TIMER, 3);
+	printf("%d passed, %d failed\n", 4 - failed, failed);
 	return failed ? 1 : 0;
 }
