@@ -106,9 +106,10 @@ timer_mostly_timer() {
 	_u=$(wdiff /tmp/timer.0 /tmp/timer.1 1 unknown)
 	_p=$(share $_t $_i $_d $_u)
 	diag "timer: CPU 1's wake-ups by its timer: $_t of $((_t + _i + _d + _u)), $_p %"
-	# the others: the program's start on CPU 0 and move to CPU 1
+	# every sleep ends by the timer, and the timer ends most periods
+	# (the others: the program's start and its move to CPU 1)
 	[ $_t -ge 140 ] || { why "only $_t timer wake-ups on CPU 1 for 150 sleeps"; return 1; }
-	at_least $_p 75 || { why "timer share $_p % < 75 %"; return 1; }
+	[ $_t -gt $((2 * (_i + _d))) ] || { why "timer $_t, not twice IPI $_i + device $_d"; return 1; }
 }
 
 # pingpong_mostly_ipi NAME A B: B's wake-ups are IPIs
@@ -121,9 +122,11 @@ pingpong_mostly_ipi() {
 	_u=$(wdiff /tmp/$1.0 /tmp/$1.1 $3 unknown)
 	_p=$(share $_i $_t $_d $_u)
 	diag "$1: CPU $3's wake-ups by IPI: $_i of $((_t + _i + _d + _u)), $_p %"
+	# Every message wakes B by an IPI, and IPIs are its largest source.
+	# The rest are local timer interrupts (the irq_vectors cross-check
+	# below confirms each), ~1 per message at these short idle periods.
 	[ $_i -ge 140 ] || { why "only $_i IPI wake-ups on CPU $3 for 150 messages"; return 1; }
-	# the rest: mostly the tick, which menu keeps for short idle periods
-	at_least $_p 55 || { why "IPI share $_p % < 55 %"; return 1; }
+	[ $_i -gt $_t ] && [ $_i -gt $_d ] || { why "IPI $_i not above timer $_t and device $_d"; return 1; }
 }
 
 # Across packages: CPU 2's core (2,3) is down while it waits; the message
@@ -273,7 +276,10 @@ trace_agrees() {
 			_t=${_t:-0}
 			diag "cpu$_c $_w: counters +$_s, pidle_exit events $_t"
 			_d=$((_s - _t)); [ $_d -lt 0 ] && _d=$((-_d))
-			[ $_d -le $((10 + _s / 50)) ] || _err="$_err cpu$_c $_w: counters +$_s vs $_t traced;"
+			# pidle_exit's own switching on and off sends a burst
+			# of function-call IPIs that the counters see and the
+			# trace does not (seen: up to 15 a CPU)
+			[ $_d -le $((25 + _s / 50)) ] || _err="$_err cpu$_c $_w: counters +$_s vs $_t traced;"
 		done
 	done
 	reasons "$_err"
