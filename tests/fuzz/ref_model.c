@@ -362,6 +362,21 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			if (resid < r->state[t].target_residency_ns)
 				st->too_deep++;
 			st->latency_paid_ns += lat;
+			/*
+			 * Mainline genpd_reflect_residency(): "above" when the
+			 * sleep was shorter than the state's power-off latency
+			 * plus residency, else "below" when it reached the next
+			 * deeper state's.
+			 */
+			for (k = 0; lvl->dstate[k] != (unsigned int)t; k++)
+				;
+			if (resid < r->state[t].entry_latency_ns +
+				    r->state[t].target_residency_ns)
+				st->above++;
+			else if (k + 1 < lvl->nr_dstates &&
+				 resid >= r->state[lvl->dstate[k + 1]].entry_latency_ns +
+					  r->state[lvl->dstate[k + 1]].target_residency_ns)
+				st->below++;
 			for (k = 0; k < d->nr_cpus; k++)
 				r->cpu[d->cpus[k]].in_power_up[l] = d->cpus[k] != cpu;
 			if ((unsigned int)t > *achieved)
