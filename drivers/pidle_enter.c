@@ -5,6 +5,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/context_tracking.h>
+#include <linux/cpu.h>
 #include <linux/cpuidle.h>
 #include <linux/delay.h>
 #include <linux/instrumentation.h>
@@ -14,6 +15,7 @@
 #include <linux/limits.h>
 #include <linux/minmax.h>
 #include <linux/percpu.h>
+#include <linux/pm_qos.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/idle.h>
@@ -292,6 +294,39 @@ static void pidle_trace_domains(unsigned int cpu, unsigned int mask,
 	}
 }
 
+/*
+ * The CPU's resume-latency constraint (its pm_qos_resume_latency_us), ns,
+ * S64_MAX for none: the per-CPU QoS the OSI domain governors read, as
+ * genpd 6.12's cpu_power_down_ok() reads dev_pm_qos_raw_resume_latency()
+ * of each CPU device. The global CPU latency QoS (cpu_latency_qos_limit())
+ * is not exported to modules on Debian's 6.1 and 6.12, so the model keeps
+ * its "none" (Documentation/cluster-governors.rst).
+ */
+static s64 pidle_cpu_qos_ns(unsigned int cpu)
+{
+#ifdef CONFIG_PM
+	struct device *cpu_dev = get_cpu_device(cpu);
+	struct dev_pm_qos *qos;
+	s32 us;
+
+	if (!cpu_dev)
+		return S64_MAX;
+	/*
+	 * dev_pm_qos_raw_resume_latency() itself, but for its
+	 * pm_qos_read_value(), which is not exported: the same READ_ONCE().
+	 */
+	qos = READ_ONCE(cpu_dev->power.qos);
+	if (IS_ERR_OR_NULL(qos))
+		return S64_MAX;
+	us = READ_ONCE(qos->resume_latency.target_value);
+	if (us == PM_QOS_RESUME_LATENCY_NO_CONSTRAINT)
+		return S64_MAX;
+	return (s64)us * NSEC_PER_USEC;
+#else
+	return S64_MAX;
+#endif
+}
+
 int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 		      int index)
 {
@@ -336,7 +371,8 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	/* Readers wait from before the clock read: see pidle_clock_begin(). */
 	pidle_clock_begin(m, dev->cpu);
 	enter_ns = ktime_get_ns();
-	pidle_enter(m, dev->cpu, index, enter_ns, next_timer_ns, &ei);
+	pidle_enter_qos(m, dev->cpu, index, enter_ns, next_timer_ns,
+			pidle_cpu_qos_ns(dev->cpu), &ei);
 	trace_pidle_enter(dev->cpu, index, enter_ns, next_timer_ns);
 	if (ei.down_levels)
 		pidle_trace_domains(dev->cpu, ei.down_levels, ei.down_state,

@@ -173,22 +173,17 @@ static int pidle_cfg_get_dgov(struct pidle_cfg *cfg, struct pidle_err *err)
 	return 0;
 }
 
-/*
- * The model for @cfg, its mode and governors. PIDLE_MODEL_HAS_MODES is
- * defined by <pidle/model.h> once the model core takes a mode (issue 22);
- * until then OSI is refused with a message that says so.
- */
+/* The model for @cfg: its table, topology, policy, mode and governors. */
 static int pidle_cfg_model_create(struct pidle_cfg *cfg, struct pidle_err *err)
 {
-#ifdef PIDLE_MODEL_HAS_MODES
-	return pidle_model_create(&cfg->states, &cfg->topo, cfg->policy,
-				  cfg->mode, cfg->dgov_ops, &cfg->model, err);
-#else
-	if (cfg->mode == PIDLE_MODE_OSI)
-		return pidle_cfg_err(err, "mode", "osi: this build's model core has no OSI mode (drivers/model/pidle_model.c)");
-	return pidle_model_create(&cfg->states, &cfg->topo, cfg->policy,
-				  &cfg->model, err);
-#endif
+	struct pidle_model_opts o = {
+		.policy	= cfg->policy,
+		.mode	= cfg->mode,
+	};
+
+	memcpy(o.dgov, cfg->dgov_ops, sizeof(o.dgov));
+	return pidle_model_create_opts(&cfg->states, &cfg->topo, &o,
+				       &cfg->model, err);
 }
 
 /* domain_gov= names not checked against the registry: see below. */

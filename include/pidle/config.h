@@ -38,11 +38,6 @@ struct pidle_err {
  *			the cpuidle state's power_usage
  * @energy_uj:		energy of one entry and exit (the break-even cost),
  *			uJ; 0 when not given
- * @entry_latency_ns:	a domain state's entry (power-off) latency, the
- *			ENTRY_US of an ENTRY_US+EXIT_US latency field; 0 when
- *			not given. The OSI mode's domains take it apart from
- *			@exit_latency_ns (power-on); in PC mode the cpuidle
- *			exit latency is their sum, as dt_idle_states.c does
  */
 struct pidle_state_desc {
 	char name[PIDLE_NAME_LEN];
@@ -52,7 +47,6 @@ struct pidle_state_desc {
 	char level_name[PIDLE_NAME_LEN];
 	u32 power_mw;
 	u32 energy_uj;
-	u64 entry_latency_ns;
 };
 
 /**

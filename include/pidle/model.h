@@ -77,11 +77,7 @@ struct pidle_exit_info {
 	u64 up_residency_ns[PIDLE_MAX_LEVELS + 1];	/* per up level */
 };
 
-/* How a domain's state is chosen (DESIGN.md section 10). */
-enum pidle_mode {
-	PIDLE_MODE_PC,		/* platform-coordinated: today's, the default */
-	PIDLE_MODE_OSI,		/* OS-initiated: domain governors choose */
-};
+/* enum pidle_mode, how a domain's state is chosen: <pidle/config.h> (mode=). */
 
 /**
  * struct pidle_model_opts - how a model is built, beyond its configuration
