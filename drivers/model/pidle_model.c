@@ -183,6 +183,45 @@
  * votes bottom-up and exit withdraws top-down, one domain at a time, so
  * no cycle of waiting can form; a last man never waits at all.
  *
+ * **OSI mode.** In the OS-initiated mode (``pidle_model_opts.mode``)
+ * cpuidle shows the CPU-level states only, and domain states are chosen
+ * by domain governors (<pidle/dgov.h>), as genpd does for PSCI's OSI
+ * mode (drivers/cpuidle/cpuidle-psci-domain.c). The same words and
+ * groups serve, with three differences:
+ *
+ * - a CPU votes only in the lowest level that has states, and only while
+ *   idle in the deepest CPU-level state, the one PSCI hangs the CPU's
+ *   power domain off; its vote allows every state of that level (a table
+ *   state deeper than that is taken as it);
+ * - the last man of a domain calls its level's governor (``->select()``,
+ *   with the inputs the groups gathered: earliest next timer, smallest
+ *   per-CPU QoS, the global QoS of pidle_model_set_global_qos(); no
+ *   pending-IPI information: ``ipi_known`` is false), or, with none, takes
+ *   the deepest state. -1 keeps it on, counted *rejected*;
+ * - a domain votes in its parent (the next level with states: its
+ *   members are its child domains, in vote groups like CPUs) only while
+ *   down in its deepest state, as genpd_power_off() refuses a parent
+ *   while a child is not in its deepest state (drivers/pmdomain/core.c).
+ *   The child's root records that vote (``parent_vote``, 0 if none) and
+ *   its first man withdraws it, so the chain of first men runs from a
+ *   CPU's core up to the outermost domain it is first man of.
+ *
+ * The first man of a down period calls ``->reflect()`` with its length,
+ * and pays the state's exit (power-on) latency; woken before
+ * down_since + the state's entry (power-off) latency, it first pays the
+ * rest of the power-off (Documentation/devicetree/bindings/cpu/
+ * idle-states.yaml: a wake-up during the entry waits for it to complete;
+ * wakeup-latency = entry + exit). A domain is ready no earlier than the
+ * domains around it that the same CPU powered up or waited for: the
+ * latencies nest, and a CPU pays the largest that applies, as in PC
+ * mode. Counters per domain state as genpd's, with mainline's
+ * genpd_reflect_residency(): *above*, a period shorter than entry
+ * latency + residency; else *below*, one that reached the next deeper
+ * state's entry latency + residency (kept in PC mode too, where the
+ * entry latency is usually 0). ``->select()`` and ``->reflect()`` of one
+ * domain never overlap: the first runs while its root is deciding, the
+ * second while its first man holds WAKING, and each waits for the other.
+ *
  * **Counters.** Per CPU and state: requested, achieved, demoted, latency
  * paid, the driver's measured spin overshoot and aborted entries (a
  * wake-up was pending before the CPU voted), written by that CPU only.
@@ -283,10 +322,43 @@ static __always_inline unsigned int pidle_vgroup_deepest(s64 word,
 }
 
 /*
+ * OSI: the domain's governor chooses (NULL: the deepest). A refusal (-1)
+ * is genpd's *rejected*, counted at the deepest state.
+ */
+static int pidle_domain_osi_choose(struct pidle_model *m,
+				   struct pidle_domain *d, unsigned int deepest,
+				   u64 now_ns)
+{
+	const struct pidle_level *lvl = &m->level[d->level];
+	struct pidle_dgov_input in;
+	int k;
+
+	if (!lvl->dgov)
+		return lvl->dstate[deepest];
+	in.now_ns = now_ns;
+	in.next_timer_ns = d->root.next_timer_ns;
+	in.cpu_qos_ns = d->root.cpu_qos_ns;
+	in.global_qos_ns = READ_ONCE(m->global_qos_ns);
+	/* No way to see a remote pending IPI here: see the OSI page. */
+	in.ipi_known = false;
+	in.ipi_pending = false;
+	in.deepest = deepest;
+	k = lvl->dgov->select(&d->gd, &in);
+	if (k < 0) {
+		pidle_inc(&d->stat[deepest].rejected, 1);
+		return PIDLE_STATE_NONE;
+	}
+	if (WARN_ON_ONCE(k > (int)deepest))
+		k = deepest;
+	return lvl->dstate[k];
+}
+
+/*
  * Vote in the CPU's level-@l domain: in its leaf group, and, as the last
  * man of a group, for the group in its parent, up to the root (see "Vote
- * groups"). Inlined into the loop over levels: the call cost a tenth of a
- * pair.
+ * groups"); in OSI mode, as the last man of a domain that goes down in
+ * its deepest state, for the domain in its parent domain ("OSI mode").
+ * Inlined into the loop over levels: the call cost a tenth of a pair.
  */
 static __always_inline void pidle_domain_vote(struct pidle_model *m,
 					      struct pidle_cpu *c,
@@ -294,17 +366,20 @@ static __always_inline void pidle_domain_vote(struct pidle_model *m,
 					      u64 now_ns,
 					      struct pidle_enter_info *info)
 {
-	const struct pidle_level *lvl = &m->level[l];
-	struct pidle_domain *d = c->dom[l];
 	struct pidle_vgroup *g = c->leaf[l];
+	const struct pidle_level *lvl;
+	struct pidle_domain *d;
 	unsigned int deepest;
 	u64 next_ns;
 	s64 new, cur, qos_ns;
 	int state;
+	bool up;
 
 	/* Fully ordered: publishes next_timer_ns and qos_ns; see the DOC. */
 	new = atomic64_add_return(vote, &g->word);
 	for (;;) {
+		d = g->dom;
+		lvl = &m->level[d->level];
 		/* Counter 0 holds every voter: it can never pass the count. */
 		WARN_ON_ONCE(PIDLE_VOTE_COUNT(new, 0) > g->nr);
 		if (PIDLE_VOTE_COUNT(new, 0) != g->nr)
@@ -313,42 +388,63 @@ static __always_inline void pidle_domain_vote(struct pidle_model *m,
 		deepest = pidle_vgroup_deepest(new, g->nr, lvl->nr_dstates);
 		if (d->aggregate)
 			pidle_vgroup_gather(g);
-		if (!g->parent)
-			break;
-		/* The group votes as one CPU idle in its deepest state. */
-		vote = m->vote_upto[deepest];
-		WRITE_ONCE(g->parent_vote, vote);
-		cur = new;
-		new = atomic64_add_return(vote, &g->parent->word);
-		/*
-		 * Its first man may now withdraw it. A store: the word is
-		 * this CPU's alone while deciding ("Memory ordering").
-		 */
-		atomic64_set_release(&g->word, cur | PIDLE_DECIDED);
-		g = g->parent;
-	}
-
-	/* Last man of the domain: the root is deciding. */
-	next_ns = d->root.next_timer_ns;
-	qos_ns = d->root.cpu_qos_ns;
-	state = pidle_domain_choose(m, d, deepest, now_ns, next_ns);
-	WRITE_ONCE(d->down_state, state);
-	WRITE_ONCE(d->down_since_ns, now_ns);
-	/*
-	 * Pairs with the first man's compare-and-exchange and waiters'
-	 * acquire; a store, as the root's word is this CPU's alone.
-	 */
-	atomic64_set_release(&d->root.word, new | PIDLE_DECIDED);
-
-	if (info) {
-		if (state != PIDLE_STATE_NONE) {
-			info->down_levels |= 1u << l;
-			info->down_state[l] = state;
+		if (!g->root) {
+			/* The group votes as one CPU idle in its deepest state. */
+			vote = m->vote_upto[deepest];
+			WRITE_ONCE(g->parent_vote, vote);
+			cur = new;
+			new = atomic64_add_return(vote, &g->parent->word);
+			/*
+			 * Its first man may now withdraw it. A store: the word
+			 * is this CPU's alone while deciding ("Memory ordering").
+			 */
+			atomic64_set_release(&g->word, cur | PIDLE_DECIDED);
+			g = g->parent;
+			continue;
 		}
-		if (state != (int)lvl->dstate[deepest])
-			info->rejected_levels |= 1u << l;
-		info->next_timer_ns[l] = next_ns;
-		info->cpu_qos_ns[l] = qos_ns;
+
+		/* Last man of the domain: the root is deciding. */
+		next_ns = g->next_timer_ns;
+		qos_ns = g->cpu_qos_ns;
+		if (m->mode == PIDLE_MODE_OSI)
+			state = pidle_domain_osi_choose(m, d, deepest, now_ns);
+		else
+			state = pidle_domain_choose(m, d, deepest, now_ns,
+						    next_ns);
+		WRITE_ONCE(d->down_state, state);
+		WRITE_ONCE(d->down_since_ns, now_ns);
+		if (info) {
+			if (state != PIDLE_STATE_NONE) {
+				info->down_levels |= 1u << d->level;
+				info->down_state[d->level] = state;
+			}
+			if (state != (int)lvl->dstate[deepest])
+				info->rejected_levels |= 1u << d->level;
+			if (d->aggregate) {
+				info->next_timer_ns[d->level] = next_ns;
+				info->cpu_qos_ns[d->level] = qos_ns;
+			}
+		}
+		/* OSI: a parent only while the child is in its deepest state. */
+		up = false;
+		if (d->up_group) {
+			up = state == (int)lvl->dstate[lvl->nr_dstates - 1];
+			vote = up ? m->vote_upto[m->level[d->up_group->dom->level].nr_dstates - 1] : 0;
+			WRITE_ONCE(g->parent_vote, vote);
+		}
+		if (!up) {
+			/*
+			 * Pairs with the first man's compare-and-exchange and
+			 * waiters' acquire; a store, the word being this
+			 * CPU's alone.
+			 */
+			atomic64_set_release(&g->word, new | PIDLE_DECIDED);
+			return;
+		}
+		cur = new;
+		new = atomic64_add_return(vote, &d->up_group->word);
+		atomic64_set_release(&g->word, cur | PIDLE_DECIDED);
+		g = d->up_group;
 	}
 }
 
@@ -452,6 +548,18 @@ static __always_inline s64 pidle_vgroup_withdraw(struct pidle_vgroup *g,
 	}
 }
 
+/* Where a first man goes from @h, which it holds: NULL at the top. */
+static __always_inline struct pidle_vgroup *
+pidle_vgroup_up(struct pidle_vgroup *h)
+{
+	if (!h->root)
+		return h->parent;
+	/* A PC root's parent_vote stays 0: it has no parent domain. */
+	if (!h->dom->up_group)
+		return NULL;
+	return READ_ONCE(h->parent_vote) ? h->dom->up_group : NULL;
+}
+
 /*
  * A first man is done: clear WAKING on the groups from @h up to, not
  * including, @stop. Pairs with the acquire of the members waiting to
@@ -460,14 +568,102 @@ static __always_inline s64 pidle_vgroup_withdraw(struct pidle_vgroup *g,
 static __always_inline void pidle_vgroup_release(struct pidle_vgroup *h,
 						 struct pidle_vgroup *stop)
 {
-	for (; h != stop; h = h->parent)
+	struct pidle_vgroup *next;
+
+	for (; h && h != stop; h = next) {
+		next = pidle_vgroup_up(h);
 		atomic64_set_release(&h->word, atomic64_read(&h->word) &
 				     ~PIDLE_WAKING);
+	}
+}
+
+/* The longest a domain state's power-up can take (OSI: with power-off). */
+static u64 pidle_dom_lat_max(const struct pidle_model *m, int state)
+{
+	u64 lat = pidle_lat(m, state);
+
+	if (m->mode == PIDLE_MODE_OSI)
+		lat += m->state[state].entry_latency_ns;
+	return lat;
 }
 
 /*
- * Withdraw the CPU's vote from its level-@l domain; as first man or waiter,
- * raise what the CPU pays. @left_seq is the CPU's left_seq for the level.
+ * First man of @d, holding WAKING on its root: end the down period, count
+ * it, publish the power-up; raise what the CPU pays.
+ */
+static __always_inline void pidle_domain_power_up(struct pidle_model *m,
+						  struct pidle_cpu *c,
+						  struct pidle_domain *d,
+						  u64 now_ns, bool hotplug,
+						  u64 *outer_ns,
+						  unsigned int *achieved,
+						  u64 *latency_ns,
+						  struct pidle_exit_info *info)
+{
+	const struct pidle_level *lvl = &m->level[d->level];
+	unsigned int l = d->level, seq, k;
+	u64 lat, resid, since, target;
+	int state;
+
+	/* First man; reads after the cmpxchg, see "exactly one". */
+	state = READ_ONCE(d->down_state);
+	since = d->down_since_ns;
+	/* "A down period that lasted no time", see the DOC block. */
+	resid = now_ns > since ? now_ns - since : 0;
+	pidle_energy_domain_end(m, d, state, resid);
+	if (state == PIDLE_STATE_NONE)
+		return;
+
+	k = m->dstate_index[state];
+	lat = pidle_lat(m, state);
+	/* OSI: woken while powering down, it waits for the power-off first. */
+	if (m->mode == PIDLE_MODE_OSI &&
+	    since + m->state[state].entry_latency_ns > now_ns)
+		lat += since + m->state[state].entry_latency_ns - now_ns;
+	if (hotplug)
+		lat = 0;
+	WRITE_ONCE(d->up_at_ns, now_ns);
+	WRITE_ONCE(d->up_state, state);
+	/* Not up before the domains around it (OSI): latencies nest. */
+	WRITE_ONCE(d->ready_ns, now_ns + max(lat, *outer_ns));
+	if (lat > *outer_ns)
+		*outer_ns = lat;
+	seq = d->up_seq + 1;
+	WRITE_ONCE(d->up_seq, seq);
+	c->left_seq[l] = seq;
+	pidle_inc(&d->stat[k].usage, 1);
+	pidle_inc(&d->stat[k].residency_ns, resid);
+	if (resid < m->state[state].target_residency_ns)
+		pidle_inc(&d->stat[k].too_deep, 1);
+	pidle_inc(&d->stat[k].latency_paid_ns, lat);
+	/* genpd_reflect_residency() (mainline), with the power-off. */
+	target = m->state[state].entry_latency_ns +
+		 m->state[state].target_residency_ns;
+	if (resid < target) {
+		pidle_inc(&d->stat[k].above, 1);
+	} else if (k + 1 < lvl->nr_dstates) {
+		const struct pidle_state_desc *nx = &m->state[lvl->dstate[k + 1]];
+
+		if (resid >= nx->entry_latency_ns + nx->target_residency_ns)
+			pidle_inc(&d->stat[k].below, 1);
+	}
+	if (m->mode == PIDLE_MODE_OSI && lvl->dgov && lvl->dgov->reflect)
+		lvl->dgov->reflect(&d->gd, k, resid);
+	if ((unsigned int)state > *achieved)
+		*achieved = state;
+	if (lat > *latency_ns)
+		*latency_ns = lat;
+	if (info) {
+		info->up_levels |= 1u << l;
+		info->up_state[l] = state;
+		info->up_residency_ns[l] = resid;
+	}
+}
+
+/*
+ * Withdraw the CPU's vote from its level-@l domain, up its groups (and in
+ * OSI mode, as first man of a domain its parent counts, into the parent);
+ * as first man or waiter, raise what the CPU pays.
  */
 static __always_inline void pidle_domain_leave(struct pidle_model *m,
 					       struct pidle_cpu *c,
@@ -477,88 +673,70 @@ static __always_inline void pidle_domain_leave(struct pidle_model *m,
 					       u64 *latency_ns,
 					       struct pidle_exit_info *info)
 {
-	struct pidle_domain *d = c->dom[l];
-	struct pidle_vgroup *g = c->leaf[l];
-	unsigned int seq, *left_seq = &c->left_seq[l];
+	struct pidle_domain *first[PIDLE_MAX_LEVELS + 1], *d;
+	struct pidle_vgroup *g = c->leaf[l], *stop = NULL;
+	unsigned int nr_first = 0, seq, *left_seq;
 	bool full;
 	int state;
-	u64 lat, resid, ready_ns;
+	u64 lat, ready_ns, outer_ns = 0;
 
 	for (;;) {
 		pidle_vgroup_withdraw(g, vote, &full);
-		if (!full || !g->parent)
+		if (!full) {
+			stop = g;
 			break;
+		}
+		if (g->root)
+			first[nr_first++] = g->dom;
 		/*
-		 * First man of a group below the root: withdraw the group's
-		 * vote from its parent, holding its WAKING until done.
-		 * parent_vote is read after the exchange ("exactly one").
+		 * First man of @g: withdraw its vote upward, holding its
+		 * WAKING until done. parent_vote is read after the exchange
+		 * ("exactly one").
 		 */
 		vote = READ_ONCE(g->parent_vote);
-		g = g->parent;
+		g = pidle_vgroup_up(g);
+		if (!g)
+			break;
 	}
 
-	if (full) {
-		/* First man; reads after the cmpxchg, see "exactly one". */
-		state = READ_ONCE(d->down_state);
-		/* "A down period that lasted no time", see the DOC block. */
-		resid = now_ns > d->down_since_ns ? now_ns - d->down_since_ns : 0;
-		pidle_energy_domain_end(m, d, state, resid);
-		if (state != PIDLE_STATE_NONE) {
-			struct pidle_domain_counters *st =
-				&d->stat[m->dstate_index[state]];
-
-			lat = hotplug ? 0 : pidle_lat(m, state);
-			WRITE_ONCE(d->up_at_ns, now_ns);
-			WRITE_ONCE(d->up_state, state);
-			WRITE_ONCE(d->ready_ns, now_ns + lat);
-			seq = d->up_seq + 1;
-			WRITE_ONCE(d->up_seq, seq);
-			*left_seq = seq;
-			pidle_inc(&st->usage, 1);
-			pidle_inc(&st->residency_ns, resid);
-			if (resid < m->state[state].target_residency_ns)
-				pidle_inc(&st->too_deep, 1);
-			pidle_inc(&st->latency_paid_ns, lat);
-			if ((unsigned int)state > *achieved)
-				*achieved = state;
+	/*
+	 * Waiter at @stop's domain, the outermost this CPU reached. Stable:
+	 * no down period, so no first man, can come before this CPU votes
+	 * again.
+	 */
+	if (stop) {
+		d = stop->dom;
+		left_seq = &c->left_seq[d->level];
+		seq = READ_ONCE(d->up_seq);
+		ready_ns = READ_ONCE(d->ready_ns);
+		if (seq != *left_seq && ready_ns > now_ns) {
+			/*
+			 * Still powering up: this CPU waits, and was in its
+			 * state. Never longer than the state's latency: a CPU
+			 * whose clock read came before the first man's woke
+			 * first (it lost the race to the flag, or was held up
+			 * since), and on hardware the domain would be up one
+			 * latency after its wake-up.
+			 */
+			state = READ_ONCE(d->up_state);
+			lat = min_t(u64, ready_ns - now_ns,
+				    pidle_dom_lat_max(m, state));
+			outer_ns = lat;
 			if (lat > *latency_ns)
 				*latency_ns = lat;
-			if (info) {
-				info->up_levels |= 1u << l;
-				info->up_state[l] = state;
-				info->up_residency_ns[l] = resid;
-			}
+			if ((unsigned int)state > *achieved)
+				*achieved = state;
+			if (info)
+				info->wait_levels |= 1u << d->level;
 		}
-		pidle_vgroup_release(c->leaf[l], NULL);
-		return;
+		*left_seq = seq;
 	}
-
-	/* The groups below @g this CPU was first man of: see "Vote groups". */
-	pidle_vgroup_release(c->leaf[l], g);
-	/*
-	 * Stable: no down period, so no first man, can come before this
-	 * CPU votes again.
-	 */
-	seq = READ_ONCE(d->up_seq);
-	ready_ns = READ_ONCE(d->ready_ns);
-	if (seq != *left_seq && ready_ns > now_ns) {
-		/*
-		 * Still powering up: this CPU waits, and was in its state.
-		 * Never longer than the state's latency: a CPU whose clock
-		 * read came before the first man's woke first (it lost the
-		 * race to the flag, or was held up since), and on hardware
-		 * the domain would be up one latency after its wake-up.
-		 */
-		state = READ_ONCE(d->up_state);
-		lat = min_t(u64, ready_ns - now_ns, pidle_lat(m, state));
-		if (lat > *latency_ns)
-			*latency_ns = lat;
-		if ((unsigned int)state > *achieved)
-			*achieved = state;
-		if (info)
-			info->wait_levels |= 1u << l;
-	}
-	*left_seq = seq;
+	/* Top-down: the outermost domain powers up before those inside. */
+	while (nr_first)
+		pidle_domain_power_up(m, c, first[--nr_first], now_ns, hotplug,
+				      &outer_ns, achieved, latency_ns, info);
+	/* The groups below @stop this CPU was first man of. */
+	pidle_vgroup_release(c->leaf[l], stop);
 }
 
 static void pidle_leave_all(struct pidle_model *m, struct pidle_cpu *c,
@@ -661,10 +839,20 @@ void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 	c->offline = false;
 }
 
+/* OSI: the next level above @l with states, or 0. */
+static unsigned int pidle_osi_parent_level(const struct pidle_model *m,
+					   unsigned int l)
+{
+	for (l++; l <= m->nr_levels; l++)
+		if (m->level[l].nr_dstates)
+			return l;
+	return 0;
+}
+
 /* Build the per-level tables: votes, fallbacks, level-local indices. */
 static void pidle_model_tables(struct pidle_model *m)
 {
-	unsigned int s, l, k, fallback = 0;
+	unsigned int s, l, k, fallback = 0, first = 0;
 
 	for (s = 0; s < m->nr_states; s++) {
 		l = m->state_level[s];
@@ -678,14 +866,28 @@ static void pidle_model_tables(struct pidle_model *m)
 			lvl->dstate[lvl->nr_dstates++] = s;
 		}
 	}
+	for (k = 0; k < PIDLE_MAX_DOMAIN_STATES; k++)
+		m->vote_upto[k] = (k ? m->vote_upto[k - 1] : 0) +
+				  PIDLE_VOTE_ONE(k);
+	if (m->mode == PIDLE_MODE_OSI) {
+		/*
+		 * A CPU votes in the lowest level with states only, and only
+		 * idle in the deepest CPU-level state (PSCI hangs the domain
+		 * off it), allowing every state of that level.
+		 */
+		first = pidle_osi_parent_level(m, 0);
+		if (first)
+			for (s = 0; s < m->nr_states; s++)
+				if (s >= m->deepest_cpu_state)
+					m->vote[first][s] =
+						m->vote_upto[m->level[first].nr_dstates - 1];
+		return;
+	}
 	for (l = 1; l <= m->nr_levels; l++)
 		for (s = 0; s < m->nr_states; s++)
 			for (k = 0; k < m->level[l].nr_dstates; k++)
 				if (m->level[l].dstate[k] <= s)
 					m->vote[l][s] += PIDLE_VOTE_ONE(k);
-	for (k = 0; k < PIDLE_MAX_DOMAIN_STATES; k++)
-		m->vote_upto[k] = (k ? m->vote_upto[k - 1] : 0) +
-				  PIDLE_VOTE_ONE(k);
 }
 
 /* Groups of at most @fanout needed to hold @n members. */
@@ -695,17 +897,19 @@ static unsigned int pidle_vgroup_count(unsigned int n, unsigned int fanout)
 }
 
 /*
- * Split @d into vote groups: its CPUs in leaves of at most
- * PIDLE_VGROUP_FANOUT, consecutive in the domain's CPU order, the leaves
- * in groups of as many, and so on up to a root of at most as many. A
- * domain whose last man needs no inputs, or that is small, is one group:
- * its root. Sizes within a tier differ by at most one.
+ * Split @d into vote groups over its @n members (@cpus: CPUs, else the
+ * roots of its child domains, OSI): the members in groups of at most
+ * PIDLE_VGROUP_FANOUT, consecutive, those in groups of as many, and so on
+ * up to a root of at most as many. A domain whose last man needs no
+ * inputs, or that is small, is one group: its root. Sizes within a tier
+ * differ by at most one.
  */
-static int pidle_domain_groups(struct pidle_model *m, struct pidle_domain *d)
+static int pidle_domain_groups(struct pidle_model *m, struct pidle_domain *d,
+			       void **member, unsigned int n, bool cpus)
 {
-	unsigned int n = d->nr_cpus, nr_groups = 0, nr_members = n, t, i, j;
-	unsigned int fanout = m->fanout;
+	unsigned int nr_groups = 0, nr_members = n, t, i, j;
 	unsigned int first, below, tier_n, tier_first, cnt;
+	unsigned int fanout = m->fanout;
 	void **mem;
 
 	if (d->aggregate) {
@@ -726,8 +930,9 @@ static int pidle_domain_groups(struct pidle_model *m, struct pidle_domain *d)
 	}
 	d->nr_groups = nr_groups;
 	mem = d->members;
+	d->root.root = true;
 
-	/* Tier 0: the CPUs, in leaves (or the root). */
+	/* Tier 0: the members, in leaves (or the root). */
 	tier_n = n;
 	tier_first = 0;
 	below = 0;	/* groups made so far */
@@ -741,23 +946,25 @@ static int pidle_domain_groups(struct pidle_model *m, struct pidle_domain *d)
 						 &d->groups[below + i];
 
 			cnt = tier_n / nr_out + (i < tier_n % nr_out);
-			g->leaf = !below;
+			g->dom = d;
+			g->leaf = !below && cpus;
 			g->nr = cnt;
 			g->next_timer_ns = U64_MAX;
 			g->cpu_qos_ns = S64_MAX;
-			if (g->leaf) {
-				g->cpu = (struct pidle_cpu **)mem;
-				for (j = 0; j < cnt; j++) {
-					unsigned int cpu = d->cpus[first + j];
-
-					g->cpu[j] = m->cpu[cpu];
-					m->cpu[cpu]->leaf[d->level] = g;
-				}
-			} else {
-				g->child = (struct pidle_vgroup **)mem;
-				for (j = 0; j < cnt; j++) {
+			g->child = (struct pidle_vgroup **)mem;
+			for (j = 0; j < cnt; j++) {
+				if (below) {
 					g->child[j] = &d->groups[tier_first + first + j];
 					g->child[j]->parent = g;
+				} else if (cpus) {
+					struct pidle_cpu *c = member[first + j];
+
+					g->cpu[j] = c;
+					c->leaf[d->level] = g;
+				} else {
+					/* OSI: a child domain's root. */
+					g->child[j] = member[first + j];
+					g->child[j]->dom->up_group = g;
 				}
 			}
 			mem += cnt;
@@ -779,20 +986,27 @@ static int pidle_domain_groups(struct pidle_model *m, struct pidle_domain *d)
 static int pidle_model_domains(struct pidle_model *m,
 			       const struct pidle_topology *topo)
 {
-	unsigned int l, cpu, d;
+	unsigned int l, cpu, d, i, n, pl = 0;
+	void **member;
 	int ret;
 
+	member = kcalloc(m->nr_cpus, sizeof(void *), GFP_KERNEL);
+	if (!member)
+		return -ENOMEM;
 	for (l = 1; l <= m->nr_levels; l++) {
 		const struct pidle_topo_level *tl = &topo->level[l - 1];
 		struct pidle_level *lvl = &m->level[l];
+		bool osi_child = m->mode == PIDLE_MODE_OSI && pl &&
+				 lvl->nr_dstates;
 
+		ret = -ENOMEM;
 		lvl->nr_domains = tl->nr_domains;
 		lvl->dom = kcalloc(tl->nr_domains, sizeof(*lvl->dom),
 				   GFP_KERNEL);
 		lvl->domain_of_cpu = kcalloc(m->nr_cpus, sizeof(unsigned int),
 					     GFP_KERNEL);
 		if (!lvl->dom || !lvl->domain_of_cpu)
-			return -ENOMEM;
+			goto out;
 		memcpy(lvl->domain_of_cpu, tl->domain_of_cpu,
 		       m->nr_cpus * sizeof(unsigned int));
 		/* Domains are numbered by lowest CPU: allocated in CPU order. */
@@ -803,12 +1017,13 @@ static int pidle_model_domains(struct pidle_model *m,
 				*dom = kzalloc_node(sizeof(**dom), GFP_KERNEL,
 						    cpu_to_node(cpu));
 				if (!*dom)
-					return -ENOMEM;
+					goto out;
 				(*dom)->level = l;
 				(*dom)->down_state = PIDLE_STATE_NONE;
 				(*dom)->up_state = PIDLE_STATE_NONE;
 				(*dom)->aggregate =
-					m->policy == PIDLE_POLICY_TIMER;
+					m->policy == PIDLE_POLICY_TIMER ||
+					(m->mode == PIDLE_MODE_OSI && lvl->dgov);
 			}
 			(*dom)->nr_cpus++;
 		}
@@ -818,7 +1033,7 @@ static int pidle_model_domains(struct pidle_model *m,
 			dom->cpus = kcalloc(dom->nr_cpus, sizeof(unsigned int),
 					    GFP_KERNEL);
 			if (!dom->cpus)
-				return -ENOMEM;
+				goto out;
 			dom->nr_cpus = 0;	/* refilled below */
 		}
 		for (cpu = 0; cpu < m->nr_cpus; cpu++) {
@@ -830,9 +1045,75 @@ static int pidle_model_domains(struct pidle_model *m,
 		for (d = 0; d < lvl->nr_domains; d++) {
 			struct pidle_domain *dom = lvl->dom[d];
 
-			ret = pidle_domain_groups(m, dom);
+			n = 0;
+			if (osi_child) {
+				/* Members: the child domains inside it. */
+				for (i = 0; i < m->level[pl].nr_domains; i++) {
+					struct pidle_domain *ch = m->level[pl].dom[i];
+
+					if (lvl->domain_of_cpu[ch->cpus[0]] == d)
+						member[n++] = &ch->root;
+				}
+			} else {
+				for (i = 0; i < dom->nr_cpus; i++)
+					member[n++] = m->cpu[dom->cpus[i]];
+			}
+			ret = pidle_domain_groups(m, dom, member, n, !osi_child);
 			if (ret)
-				return ret;
+				goto out;
+		}
+		if (lvl->nr_dstates)
+			pl = l;
+	}
+	ret = 0;
+out:
+	kfree(member);
+	return ret;
+}
+
+/* OSI: each domain as its governor sees it, attached. */
+static int pidle_model_dgov(struct pidle_model *m,
+			    const struct pidle_model_opts *o,
+			    struct pidle_err *err)
+{
+	unsigned int l, d, k;
+	int ret;
+
+	for (l = 1; l <= m->nr_levels; l++) {
+		struct pidle_level *lvl = &m->level[l];
+
+		for (k = 0; k < lvl->nr_dstates; k++) {
+			const struct pidle_state_desc *sd = &m->state[lvl->dstate[k]];
+
+			lvl->dg_state[k].power_off_latency_ns = sd->entry_latency_ns;
+			lvl->dg_state[k].power_on_latency_ns = sd->exit_latency_ns;
+			lvl->dg_state[k].residency_ns = sd->target_residency_ns;
+		}
+		for (d = 0; d < lvl->nr_domains; d++) {
+			struct pidle_domain *dom = lvl->dom[d];
+
+			dom->gd.level = l;
+			dom->gd.id = d;
+			dom->gd.nr_cpus = dom->nr_cpus;
+			dom->gd.nr_states = lvl->nr_dstates;
+			dom->gd.states = lvl->dg_state;
+		}
+		if (!lvl->dgov || !lvl->nr_dstates)
+			continue;
+		for (d = 0; d < lvl->nr_domains; d++) {
+			struct pidle_domain *dom = lvl->dom[d];
+
+			if (lvl->dgov->attach) {
+				ret = lvl->dgov->attach(&dom->gd);
+				if (ret) {
+					pidle_err(err, "domain_gov",
+						  "%s: cannot attach to %s%u (%d)",
+						  lvl->dgov->name, m->level_name[l],
+						  d, ret);
+					return ret;
+				}
+			}
+			dom->gd_attached = true;
 		}
 	}
 	return 0;
@@ -863,6 +1144,17 @@ int pidle_model_create_opts(const struct pidle_states *st,
 		return ret;
 	if (!st->nr_states)
 		return pidle_err(err, "states", "empty table");
+	if (o->mode != PIDLE_MODE_PC && o->mode != PIDLE_MODE_OSI)
+		return pidle_err(err, "mode", "unknown mode %d", (int)o->mode);
+	for (l = 0; l <= PIDLE_MAX_LEVELS; l++)
+		if (o->dgov[l] && (!l || l > topo->nr_levels ||
+				   o->mode != PIDLE_MODE_OSI || !o->dgov[l]->select))
+			return pidle_err(err, "domain_gov",
+					 "level %u: a domain governor %s", l,
+					 o->mode != PIDLE_MODE_OSI ?
+					 "is for the OSI mode only" :
+					 !o->dgov[l]->select ? "must have ->select()" :
+					 "needs a domain level of the topology");
 
 	m = kzalloc(sizeof(*m), GFP_KERNEL);
 	if (!m)
@@ -871,6 +1163,8 @@ int pidle_model_create_opts(const struct pidle_states *st,
 	m->nr_states = st->nr_states;
 	m->nr_levels = topo->nr_levels;
 	m->policy = policy;
+	m->mode = o->mode;
+	m->global_qos_ns = S64_MAX;
 	m->fanout = o->vgroup_fanout ? o->vgroup_fanout : PIDLE_VGROUP_FANOUT;
 	if (m->fanout < 2)
 		m->fanout = 2;
@@ -879,9 +1173,14 @@ int pidle_model_create_opts(const struct pidle_states *st,
 	for (l = 1; l <= m->nr_levels; l++)
 		strscpy(m->level_name[l], topo->level[l - 1].name,
 			PIDLE_NAME_LEN);
-	for (s = 0; s < m->nr_states; s++)
+	for (s = 0; s < m->nr_states; s++) {
 		m->state_level[s] = pidle_topology_level_index(topo,
 						st->state[s].level_name);
+		if (!m->state_level[s])
+			m->deepest_cpu_state = s;
+	}
+	for (l = 1; l <= m->nr_levels; l++)
+		m->level[l].dgov = o->dgov[l];
 	pidle_model_tables(m);
 	pidle_energy_tables(m, st, topo);
 
@@ -903,12 +1202,27 @@ int pidle_model_create_opts(const struct pidle_states *st,
 	ret = pidle_model_domains(m, topo);
 	if (ret)
 		goto err_free;
+	if (m->mode == PIDLE_MODE_OSI) {
+		ret = pidle_model_dgov(m, o, err);
+		if (ret)
+			goto err_free;
+	}
 	*out = m;
 	return 0;
 
 err_free:
 	pidle_model_destroy(m);
 	return ret;
+}
+
+void pidle_model_set_global_qos(struct pidle_model *m, s64 qos_ns)
+{
+	WRITE_ONCE(m->global_qos_ns, qos_ns);
+}
+
+enum pidle_mode pidle_model_mode(const struct pidle_model *m)
+{
+	return m->mode;
 }
 
 void pidle_model_destroy(struct pidle_model *m)
@@ -921,6 +1235,9 @@ void pidle_model_destroy(struct pidle_model *m)
 		if (m->level[l].dom)
 			for (d = 0; d < m->level[l].nr_domains; d++) {
 				if (m->level[l].dom[d]) {
+					if (m->level[l].dom[d]->gd_attached &&
+					    m->level[l].dgov->detach)
+						m->level[l].dgov->detach(&m->level[l].dom[d]->gd);
 					kfree(m->level[l].dom[d]->cpus);
 					kfree(m->level[l].dom[d]->groups);
 					kfree(m->level[l].dom[d]->members);

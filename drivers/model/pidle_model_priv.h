@@ -60,6 +60,8 @@ struct pidle_domain_counters {
 	u64 too_deep;
 	u64 rejected;
 	u64 latency_paid_ns;
+	u64 above;
+	u64 below;
 	u64 oracle_ns;
 	u64 oracle_periods;
 };
@@ -120,9 +122,13 @@ struct pidle_vgroup {
 	u64 next_timer_ns;		/* earliest next timer of its CPUs */
 	s64 cpu_qos_ns;			/* smallest per-CPU QoS of its CPUs */
 
+	/* The domain it belongs to; its root when @root. */
+	struct pidle_domain *dom;
+	bool root;
+
 	union {
-		struct pidle_cpu **cpu;		/* leaf */
-		struct pidle_vgroup **child;	/* inner */
+		struct pidle_cpu **cpu;		/* leaf, CPUs */
+		struct pidle_vgroup **child;	/* inner; OSI: child domains' roots */
 	};
 } ____cacheline_aligned_in_smp;
 
@@ -133,6 +139,14 @@ struct pidle_domain {
 	unsigned int level;
 	/* The last man needs the CPUs' inputs (timer policy, a governor). */
 	bool aggregate;
+	/*
+	 * OSI: the parent domain's group this domain votes in while down in
+	 * its deepest state (the root's parent_vote then, else 0).
+	 */
+	struct pidle_vgroup *up_group;
+	/* OSI: the domain as its governor sees it. */
+	struct pidle_dgov_domain gd;
+	bool gd_attached;
 
 	/* Written by the last man while PIDLE_DECIDING(). */
 	int down_state;
@@ -168,6 +182,9 @@ struct pidle_level {
 	/* The global indices of this level's states, shallowest first. */
 	unsigned int nr_dstates;
 	unsigned int dstate[PIDLE_MAX_DOMAIN_STATES];
+	/* OSI: the states as a governor sees them, and the governor. */
+	struct pidle_dgov_state dg_state[PIDLE_MAX_DOMAIN_STATES];
+	const struct pidle_dgov_ops *dgov;
 	unsigned int *domain_of_cpu;
 };
 
@@ -206,6 +223,8 @@ struct pidle_model {
 	unsigned int nr_states;
 	unsigned int nr_levels;
 	enum pidle_policy policy;
+	enum pidle_mode mode;
+	s64 global_qos_ns;	/* pidle_model_set_global_qos() */
 	unsigned int fanout;	/* vote groups' (pidle_model_opts) */
 	struct pidle_state_desc state[PIDLE_MAX_STATES];
 	unsigned int state_level[PIDLE_MAX_STATES];

@@ -119,6 +119,8 @@ void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], too_deep);
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], rejected);
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], latency_paid_ns);
+	PIDLE_DELTA(out, &d->stat[k], &d->base[k], above);
+	PIDLE_DELTA(out, &d->stat[k], &d->base[k], below);
 }
 
 /*
@@ -255,6 +257,8 @@ void pidle_domain_stats_reset(struct pidle_model *m, unsigned int level,
 		PIDLE_BASE(&d->stat[k], &d->base[k], too_deep);
 		PIDLE_BASE(&d->stat[k], &d->base[k], rejected);
 		PIDLE_BASE(&d->stat[k], &d->base[k], latency_paid_ns);
+		PIDLE_BASE(&d->stat[k], &d->base[k], above);
+		PIDLE_BASE(&d->stat[k], &d->base[k], below);
 		PIDLE_BASE(&d->stat[k], &d->base[k], oracle_ns);
 		PIDLE_BASE(&d->stat[k], &d->base[k], oracle_periods);
 	}

@@ -10,6 +10,7 @@
 #include <linux/types.h>
 #include "config.h"
 #include "counters.h"
+#include "dgov.h"
 
 struct pidle_model;
 
@@ -31,6 +32,14 @@ struct pidle_domain_stats {
 	u64 too_deep;		/* down periods shorter than target residency */
 	u64 rejected;		/* times the policy kept the domain up */
 	u64 latency_paid_ns;	/* exit latency paid by first men */
+	/*
+	 * genpd's (mainline genpd_reflect_residency()): down periods shorter
+	 * than entry latency + residency (above), and, of the others, those
+	 * that reached the next deeper state's entry latency + residency
+	 * (below: it would have paid off).
+	 */
+	u64 above;
+	u64 below;
 };
 
 /* The lists of <pidle/counters.h> and the structures above, in step. */
@@ -68,16 +77,24 @@ struct pidle_exit_info {
 	u64 up_residency_ns[PIDLE_MAX_LEVELS + 1];	/* per up level */
 };
 
+/* enum pidle_mode (mode=): <pidle/config.h>. */
+
 /**
  * struct pidle_model_opts - how a model is built, beyond its configuration
- * @policy:		the domain policy (domain_policy=)
+ * @policy:		the domain policy (domain_policy=), PC mode
  * @vgroup_fanout:	0: the default PIDLE_VGROUP_FANOUT (pidle_model.c,
  *			"Vote groups"); else the largest vote group, at
  *			least 2. For the tests: small groups on few CPUs.
+ * @mode:		PC (default) or OSI ("OSI mode" in pidle_model.c)
+ * @dgov:		OSI: per topology level (1 ..), the domain governor;
+ *			NULL: the built-in deepest-state behaviour. The ops
+ *			must outlive the model.
  */
 struct pidle_model_opts {
 	enum pidle_policy policy;
 	unsigned int vgroup_fanout;
+	enum pidle_mode mode;
+	const struct pidle_dgov_ops *dgov[PIDLE_MAX_LEVELS + 1];
 };
 
 /* pidle_model_create_opts() with only @policy set. */
@@ -160,6 +177,13 @@ void pidle_record_overshoot(struct pidle_model *m, unsigned int cpu,
  */
 void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns);
 void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns);
+
+/*
+ * The global CPU latency QoS (cpu_latency_qos_limit()), ns, S64_MAX for
+ * none: an input of the OSI domain governors. Any time, any context.
+ */
+void pidle_model_set_global_qos(struct pidle_model *m, s64 qos_ns);
+enum pidle_mode pidle_model_mode(const struct pidle_model *m);
 
 /* Shape of the model, for sysfs and the tools. */
 unsigned int pidle_model_nr_cpus(const struct pidle_model *m);

@@ -3,7 +3,10 @@
  * Threaded stress of the model's counters: 8 threads, each a CPU, doing
  * random enter/exit cycles on a core/cluster/package hierarchy, under both
  * domain policies, the timer policy also with vote groups of 2 and 3 (a
- * tree of groups inside the cluster and the package). The invariants are checked after every run:
+ * tree of groups inside the cluster and the package), and in OSI mode
+ * (cores vote in clusters, clusters in the package, each only down in
+ * its deepest state) with the built-in choice and with a governor whose
+ * lock-free per-domain history checks that its calls never overlap. The invariants are checked after every run:
  *  - per domain, last men == first men == the usage counters' sum;
  *  - with every CPU busy again, no domain is down;
  *  - residency never negative, never more than the elapsed fake time;
@@ -16,6 +19,7 @@
  */
 #include <pthread.h>
 #include <sched.h>
+#include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -117,6 +121,11 @@ static void *reader_fn(void *arg)
 					if (pidle_model_state_level(m, s) == l)
 						resid += pidle_domain_residency_ns(m, l, d, s, now);
 				reader_reads++;
+				/*
+				 * A read may be as of a time a CPU recorded
+				 * after @now was read (never beyond the clock).
+				 */
+				now = __atomic_load_n(&fake_clock_ns, __ATOMIC_RELAXED);
 				if (resid > now && !reader_errors++)
 					fprintf(stderr, "%s%u: residency up to now %llu ns > time %llu ns\n",
 						pidle_model_level_name(m, l), d, resid, now);
@@ -127,11 +136,74 @@ static void *reader_fn(void *arg)
 	return NULL;
 }
 
-static int run(enum pidle_policy policy, unsigned int fanout)
-{
-	struct pidle_model_opts o = { .policy = policy, .vgroup_fanout = fanout };
+/*
+ * OSI: a domain governor with per-domain history kept without a lock, as
+ * the contract allows (calls for one domain never overlap): every
+ * reflect() must follow a select() that put the domain down, and TSan
+ * sees every access.
+ */
+struct gov_hist {
+	unsigned long selects, reflects;
+	bool down;
+};
+static unsigned long gov_errors;	/* __atomic */
 
-	deep_bias = fanout != 0;
+static int gov_attach(struct pidle_dgov_domain *d)
+{
+	d->priv = calloc(1, sizeof(struct gov_hist));
+	return d->priv ? 0 : -ENOMEM;
+}
+
+static void gov_detach(struct pidle_dgov_domain *d)
+{
+	free(d->priv);
+}
+
+static int gov_select(struct pidle_dgov_domain *d,
+		      const struct pidle_dgov_input *in)
+{
+	struct gov_hist *h = d->priv;
+	u64 budget = in->next_timer_ns > in->now_ns ?
+		     in->next_timer_ns - in->now_ns : 0;
+	int k;
+
+	if (h->down)
+		__atomic_add_fetch(&gov_errors, 1, __ATOMIC_RELAXED);
+	h->selects++;
+	for (k = in->deepest; k >= 0; k--)
+		if (d->states[k].residency_ns <= budget)
+			break;
+	h->down = k >= 0;
+	return k;
+}
+
+static void gov_reflect(struct pidle_dgov_domain *d, int state, u64 ns)
+{
+	struct gov_hist *h = d->priv;
+
+	if (!h->down)
+		__atomic_add_fetch(&gov_errors, 1, __ATOMIC_RELAXED);
+	h->down = false;
+	h->reflects++;
+}
+
+static const struct pidle_dgov_ops gov = {
+	.name = "stress", .attach = gov_attach, .detach = gov_detach,
+	.select = gov_select, .reflect = gov_reflect,
+};
+
+static int run(enum pidle_policy policy, unsigned int fanout,
+	       enum pidle_mode mode, bool governed)
+{
+	struct pidle_model_opts o = { .policy = policy, .vgroup_fanout = fanout,
+				      .mode = mode };
+	unsigned int lv;
+
+	for (lv = 1; lv <= LEVELS; lv++)
+		o.dgov[lv] = governed ? &gov : NULL;
+	gov_errors = 0;
+
+	deep_bias = fanout != 0 || mode == PIDLE_MODE_OSI;
 	struct pidle_states st;
 	struct pidle_topology tp;
 	struct pidle_err err;
@@ -231,8 +303,14 @@ static int run(enum pidle_policy policy, unsigned int fanout)
 	}
 	pidle_model_destroy(m);
 	pidle_topology_free(&tp);
-	printf("%s stress, %s policy, vote groups of %u: %lu transitions\n",
-	       failed ? "not ok" : "ok", pidle_policy_name(policy),
+	if (gov_errors) {
+		fprintf(stderr, "%lu governor calls out of order\n", gov_errors);
+		failed = 1;
+	}
+	printf("%s stress, %s, vote groups of %u: %lu transitions\n",
+	       failed ? "not ok" : "ok",
+	       mode == PIDLE_MODE_OSI ? (governed ? "OSI, a governor" : "OSI, deepest") :
+	       pidle_policy_name(policy),
 	       fanout ? fanout : 16, 2UL * cycles * NR_THREADS);
 	return failed;
 }
@@ -243,12 +321,15 @@ int main(int argc, char **argv)
 
 	if (argc > 1)
 		cycles = strtoul(argv[1], NULL, 10);
-	failed += run(PIDLE_POLICY_AUTO, 0);
-	failed += run(PIDLE_POLICY_TIMER, 0);
+	failed += run(PIDLE_POLICY_AUTO, 0, PIDLE_MODE_PC, false);
+	failed += run(PIDLE_POLICY_TIMER, 0, PIDLE_MODE_PC, false);
 	/* Vote groups below the root: package 4 + 2 + 1, cluster 2 + 1. */
-	failed += run(PIDLE_POLICY_TIMER, 2);
+	failed += run(PIDLE_POLICY_TIMER, 2, PIDLE_MODE_PC, false);
 	/* Uneven groups: package 3 + 3 + 2 under a root of 3. */
-	failed += run(PIDLE_POLICY_TIMER, 3);
-	printf("%d passed, %d failed\n", 4 - failed, failed);
+	failed += run(PIDLE_POLICY_TIMER, 3, PIDLE_MODE_PC, false);
+	/* OSI: cores in clusters in the package, deepest, then governed. */
+	failed += run(PIDLE_POLICY_AUTO, 0, PIDLE_MODE_OSI, false);
+	failed += run(PIDLE_POLICY_AUTO, 2, PIDLE_MODE_OSI, true);
+	printf("%d passed, %d failed\n", 6 - failed, failed);
 	return failed ? 1 : 0;
 }
