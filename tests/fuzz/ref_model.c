@@ -322,7 +322,7 @@ static void ref_vote_all(struct ref_model *r, unsigned int cpu,
 
 
 /*
- * The OSI mode (DESIGN.md section 10), written the plain way: a CPU idle
+ * The OSI mode (Documentation/cluster-governors.rst), written the plain way: a CPU idle
  * in the deepest CPU-level state (or deeper) votes in its domain at the
  * lowest level with states; a domain whose every member voted is decided
  * by the governor (none: the deepest state; the fuzzer's: the deepest
