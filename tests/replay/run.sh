@@ -5,7 +5,9 @@
 # -t: ns): cpu1 sleeps 950 us 50 times, woken by its own hrtimer, cpu0
 # 10 ms 5 times, by its tick. guest-menu.trace is a real recording
 # (tests/replay/record.sh: 6.12 under -icount, menu, the tiny experiment's
-# workload), replayed with the same table and governor. Prints its own
+# workload), replayed with the same table and governor; guest-ladder.trace
+# and guest-teo.trace (the eval kernel) the same with ladder and teo.
+# osi.exp: PC and OSI tables of the same hierarchy. Prints its own
 # "N passed, N failed".
 set -u
 BUILD=${1:-build}
