@@ -5,7 +5,9 @@
 # -t: ns): cpu1 sleeps 950 us 50 times, woken by its own hrtimer, cpu0
 # 10 ms 5 times, by its tick. guest-menu.trace is a real recording
 # (tests/replay/record.sh: 6.12 under -icount, menu, the tiny experiment's
-# workload), replayed with the same table and governor. Prints its own
+# workload), replayed with the same table and governor; guest-ladder.trace
+# and guest-teo.trace (the eval kernel) the same with ladder and teo.
+# osi.exp: PC and OSI tables of the same hierarchy. Prints its own
 # "N passed, N failed".
 set -u
 BUILD=${1:-build}
@@ -103,8 +105,6 @@ expect_error "a trace without cpu_idle" "no power:cpu_idle" -- -s "$PC6" "$tmp/n
 expect_error "a trace that lost events" "lost events" -- -s "$PC6" "$tmp/lost.trace"
 { head -n 20 "$S"; echo 'this is not a trace line'; tail -n +21 "$S"; } > "$tmp/junk.trace"
 expect_error "a line that is not an event" "line 21: not a trace line" -- -s "$PC6" "$tmp/junk.trace"
-printf '[table osi]\nstates = POLL:0:0,C1:2:2\nmode = osi\n[defaults]\ntable = osi\n' > "$tmp/osi.exp"
-expect_error "an OSI table (mode = osi): refused, not replayed as PC" "mode = osi: not replayed" -- --exp "$tmp/osi.exp" "$S"
 expect_error "a governor not compiled in" "governor 'haltpoll'" -- -s "$PC6" -t package=0-1 -g haltpoll "$S"
 expect_error "recorded states beyond the table" "enters state 3" -- -s POLL:0:0,C1:2:2,C6:100:400 -g recorded "$S"
 
@@ -195,6 +195,78 @@ if [ -s "$G" ]; then
 	else
 		not_ok "--cell 4" "$(cat "$tmp/c4.csv")"
 	fi
+
+	# 5. OS-initiated tables: the CPU states to the governor, the
+	# package's PC6 (power-off 50 us + residency 600 us) to a domain
+	# governor at last-man time
+	OSI='WFI:1:1:cpu:1500:5,C6:100:400:cpu:200:500,PC6:50+133:600:package:1000:3000'
+	osi() { "$R" -s "$1" -t "$topology" --power "$power" --mode osi --json "${@:2}" "$G"; }
+	osi "$OSI" --domain-gov deepest > "$tmp/deep.json" 2> "$tmp/err"
+	osi "$OSI" --domain-gov genpd-6.12 > "$tmp/genpd.json" 2>> "$tmp/err"
+	jqcheck "OSI deepest: cpuidle shows the 2 CPU states, the package powered off at every last man, never rejected" \
+		'.mode == "osi" and (.states | length) == 2 and .domains[0].gov == "deepest" and .domains[0].usage > 100 and .domains[0].rejected == 0' "$tmp/deep.json"
+	if jq -e -s '.[0].domains[0] as $d | .[1].domains[0] as $g |
+		$g.gov == "genpd-6.12" and $g.rejected > 0 and
+		$g.usage + $g.rejected == $d.usage and
+		$g.above < $d.above and $g.too_deep < $d.too_deep and
+		([.[0].states[].requested] == [.[1].states[].requested])' "$tmp/deep.json" "$tmp/genpd.json" > /dev/null; then
+		ok "OSI genpd-6.12 against deepest: the same CPU choices; of deepest's $(jq .domains[0].usage "$tmp/deep.json") power-offs genpd rejects $(jq .domains[0].rejected "$tmp/genpd.json") (a timer before power-off + residency) and is woken early less often (above $(jq .domains[0].above "$tmp/genpd.json") against $(jq .domains[0].above "$tmp/deep.json"))"
+	else
+		not_ok "OSI genpd-6.12 against deepest" "$(jq -c .domains "$tmp/deep.json" "$tmp/genpd.json" | tr '\n' ' ') $(cat "$tmp/err")"
+	fi
+	# no period of the trace is 1 s long: genpd never powers off, deepest always
+	OSI1S=${OSI/:600:package/:1000000:package}
+	osi "$OSI1S" --domain-gov genpd-6.12 > "$tmp/g1s.json" 2> "$tmp/err"
+	osi "$OSI1S" --domain-gov deepest > "$tmp/d1s.json" 2>> "$tmp/err"
+	if jq -e -s '.[0].domains[0] as $g | .[1].domains[0] as $d |
+		$g.usage == 0 and $g.rejected == $d.usage and $d.usage > 100 and
+		$d.rejected == 0 and $d.above == $d.usage' "$tmp/g1s.json" "$tmp/d1s.json" > /dev/null; then
+		ok "OSI, a residency of 1 s: genpd-6.12 rejects every last man, deepest powers off every time and is woken early every time"
+	else
+		not_ok "OSI residency 1 s" "$(jq -c .domains "$tmp/g1s.json" "$tmp/d1s.json" | tr '\n' ' ') $(cat "$tmp/err")"
+	fi
+	# PM QoS 150 us, below PC6's 50 + 133 us: every genpd port refuses, deepest does not
+	good=0
+	for g in genpd-6.1 genpd-6.12 genpd; do
+		osi "$OSI" --qos-us 150 --domain-gov $g > "$tmp/q.json" 2> "$tmp/err"
+		jq -e '.domains[0].usage == 0 and .domains[0].rejected > 100' "$tmp/q.json" > /dev/null && good=$((good + 1))
+	done
+	osi "$OSI" --qos-us 150 --domain-gov deepest > "$tmp/qd.json" 2> "$tmp/err"
+	if [ $good -eq 3 ] && jq -e '.domains[0].usage > 100 and .domains[0].rejected == 0' "$tmp/qd.json" > /dev/null; then
+		ok "OSI, PM QoS 150 us (PC6 takes 183 us to leave): genpd-6.1, genpd-6.12 and genpd keep the package up, deepest does not"
+	else
+		not_ok "OSI PM QoS" "$good of 3 genpd ports kept it up; deepest $(jq -c .domains "$tmp/qd.json") $(cat "$tmp/err")"
+	fi
+	# a sweep of PC and OSI cells (tests/replay/osi.exp)
+	"$R" --exp "$D/osi.exp" --csv -j 2 "$G" > "$tmp/osi.csv" 2> "$tmp/err"
+	"$R" --exp "$D/osi.exp" --csv -j 1 "$G" > "$tmp/osi1.csv" 2>> "$tmp/err"
+	if [ "$(wc -l < "$tmp/osi.csv")" -eq 7 ] &&
+	   [ "$(awk -F, '{ print NF }' "$tmp/osi.csv" | sort -u | wc -l)" -eq 1 ] &&
+	   diff <(sed 's/,[0-9]*$//' "$tmp/osi.csv") <(sed 's/,[0-9]*$//' "$tmp/osi1.csv") > /dev/null &&
+	   jq -e -R -s '[split("\n")] | .[0] as $l | ($l[0] | split(",")) as $h |
+		[$l[1:][] | select(length > 0) | split(",") | [$h, .] | transpose | map({(.[0]): .[1]}) | add] as $r |
+		($r | length) == 6 and
+		([$r[] | select(.table == "pc")] | all(.dstate0_gov == "pc" and .state2_name == "PC6" and (.state2_requested | tonumber) > 0)) and
+		([$r[] | select(.table == "osi-deepest")] | all(.dstate0_gov == "deepest" and .state2_name == "" and .dstate0_rejected == "0")) and
+		([$r[] | select(.table == "osi-genpd")] | all(.dstate0_gov == "genpd-6.12" and (.dstate0_rejected | tonumber) > 0))' "$tmp/osi.csv" > /dev/null; then
+		ok "sweep of PC and OSI cells (osi.exp: 3 tables x menu, teo): one header; PC rows request PC6 themselves, OSI rows leave it to deepest (0 rejected) or genpd-6.12 (rejects); -j 2 as -j 1"
+	else
+		not_ok "PC and OSI sweep" "$(cat "$tmp/osi.csv" "$tmp/err" | head -c 600)"
+	fi
+	expect_error "domain_gov: a name not built in" 'governor "genpd-7" is not registered (built in: genpd' -- \
+		-s "$OSI" -t "$topology" --mode osi --domain-gov genpd-7 "$G"
+	expect_error "domain_gov: a level the topology lacks" 'level "cluster" is not a domain level' -- \
+		-s "$OSI" -t "$topology" --mode osi --domain-gov cluster:deepest "$G"
+	expect_error "domain_gov on a mode pc table" "domain governors choose the domain states of mode osi" -- \
+		-s "$OSI" -t "$topology" --domain-gov deepest "$G"
+	expect_error "a mode neither pc nor osi" 'mode: "psci": not one of pc, osi' -- \
+		-s "$OSI" -t "$topology" --mode psci "$G"
+	expect_error "mode osi with a polling deepest CPU state" "is a polling state" -- \
+		-s POLL:0:0,PC6:133:600:package -t "$topology" --mode osi "$G"
+	sed 's/^domain_gov = package:genpd-6.12$/domain_gov = package:genpd-9/' "$D/osi.exp" > "$tmp/badgov.exp"
+	expect_error "an experiment file's bad domain_gov: the table's line, refused before any cell runs" \
+		"badgov.exp:[0-9]*: table osi-genpd: domain_gov: item 0 (package): governor \"genpd-9\" is not registered" -- \
+		--exp "$tmp/badgov.exp" "$G"
 else
 	not_ok "guest trace" "$G missing (tests/replay/record.sh makes it)"
 fi

@@ -36,6 +36,11 @@ static void rp_usage(FILE *f)
 "  -t, --topology STR      a topology= string (default: none, flat)\n"
 "      --power STR         a power= string (the energy model with the states')\n"
 "      --policy POLICY     domain_policy: auto (default) or timer\n"
+"      --mode MODE         pc (default) or osi: the governor sees the CPU\n"
+"                          states, domain governors choose the domains'\n"
+"      --domain-gov STR    mode osi: NAME or LEVEL:NAME,... of genpd-6.1\n"
+"                          genpd-6.12 genpd deepest predict (default\n"
+"                          genpd-6.12)\n"
 "      --exp FILE          the cells of an experiment file: its tables,\n"
 "                          governors, disable changes and PM QoS\n"
 "The governors and the recording:\n"
@@ -109,8 +114,9 @@ static void rp_csv_header(FILE *f, unsigned int nr_states,
 			s, s, s, s, s, s);
 	for (s = 0; s < nr_dstates; s++)
 		fprintf(f, ",dstate%u_level,dstate%u_name,dstate%u_usage,"
-			"dstate%u_residency_pct,dstate%u_too_deep,dstate%u_rejected",
-			s, s, s, s, s, s);
+			"dstate%u_residency_pct,dstate%u_too_deep,dstate%u_rejected,"
+			"dstate%u_above,dstate%u_below,dstate%u_gov",
+			s, s, s, s, s, s, s, s, s);
 	for (s = 0; s < PIDLE_RP_SRC_NR; s++)
 		fprintf(f, ",wake_%s", pidle_rp_src_name[s]);
 	fprintf(f, ",periods_per_s\n");
@@ -152,14 +158,16 @@ static void rp_csv_row(FILE *f, const struct pidle_rp_cell *c,
 
 		for (k = 0; k < lv->nr_states && d < nr_dstates; k++, d++) {
 			s = lv->first_state + k;
-			fprintf(f, ",%s,%s,%llu,%.3f,%llu,%llu", lv->name,
-				c->st.state[s].name, lv->st[s].usage,
+			fprintf(f, ",%s,%s,%llu,%.3f,%llu,%llu,%llu,%llu,%s",
+				lv->name, c->st.state[s].name, lv->st[s].usage,
 				dom_ns > 0 ? 100.0 * lv->residency_ns[s] / dom_ns : 0,
-				lv->st[s].too_deep, lv->st[s].rejected);
+				lv->st[s].too_deep, lv->st[s].rejected,
+				lv->st[s].above, lv->st[s].below,
+				lv->gov[0] ? lv->gov : "pc");
 		}
 	}
 	for (; d < nr_dstates; d++)
-		fprintf(f, ",,,,,,");
+		fprintf(f, ",,,,,,,,,");
 	for (s = 0; s < PIDLE_RP_SRC_NR; s++)
 		fprintf(f, ",%llu", r->src[s]);
 	fprintf(f, ",%.0f\n", r->run_s > 0 ? r->periods / r->run_s : 0);
@@ -171,11 +179,11 @@ static void rp_json(FILE *f, const struct pidle_rp_cell *c,
 	double cpu_ns = (double)r->span_ns * r->nr_cpus;
 	unsigned int s, l, k;
 
-	fprintf(f, "{\"table\":\"%s\",\"governor\":\"%s\",\"qos\":\"%s\","
+	fprintf(f, "{\"table\":\"%s\",\"mode\":\"%s\",\"governor\":\"%s\",\"qos\":\"%s\","
 		"\"periods\":%llu,\"wakeups\":%llu,\"aborted\":%llu"
 		",\"span_s\":%.6f,\"latency_mean_us\":%.3f,\"latency_max_us\":%.3f",
-		c->name, c->governor, c->qos_name, r->periods, r->wakeups,
-		r->aborted, r->span_ns / 1e9,
+		c->name, pidle_mode_name(c->mode), c->governor, c->qos_name,
+		r->periods, r->wakeups, r->aborted, r->span_ns / 1e9,
 		r->wakeups ? r->latency_ns / 1e3 / r->wakeups : 0,
 		r->latency_max_ns / 1e3);
 	if (r->has_energy)
@@ -199,11 +207,14 @@ static void rp_json(FILE *f, const struct pidle_rp_cell *c,
 		for (k = 0; k < lv->nr_states; k++) {
 			s = lv->first_state + k;
 			fprintf(f, "%s{\"level\":\"%s\",\"state\":\"%s\",\"usage\":%llu"
-				",\"residency_pct\":%.3f,\"too_deep\":%llu,\"rejected\":%llu}",
+				",\"residency_pct\":%.3f,\"too_deep\":%llu,\"rejected\":%llu"
+				",\"above\":%llu,\"below\":%llu,\"gov\":\"%s\"}",
 				l == 1 && !k ? "" : ",", lv->name, c->st.state[s].name,
 				lv->st[s].usage,
 				dom_ns > 0 ? 100.0 * lv->residency_ns[s] / dom_ns : 0,
-				lv->st[s].too_deep, lv->st[s].rejected);
+				lv->st[s].too_deep, lv->st[s].rejected,
+				lv->st[s].above, lv->st[s].below,
+				lv->gov[0] ? lv->gov : "pc");
 		}
 	}
 	fprintf(f, "],\"wake\":{");
@@ -219,8 +230,8 @@ static void rp_plain(FILE *f, const struct pidle_rp_cell *c,
 	double cpu_ns = (double)r->span_ns * r->nr_cpus, span_s = r->span_ns / 1e9;
 	unsigned int s, l, k;
 
-	fprintf(f, "cell: table %s, governor %s, qos %s\n", c->name, c->governor,
-		c->qos_name);
+	fprintf(f, "cell: table %s, mode %s, governor %s, qos %s\n", c->name,
+		pidle_mode_name(c->mode), c->governor, c->qos_name);
 	fprintf(f, "  %llu idle periods on %u CPUs over %.3f s; %llu"
 		" wake-ups, %llu entries left at once\n",
 		r->periods, r->nr_cpus, span_s, r->wakeups, r->aborted);
@@ -248,12 +259,14 @@ static void rp_plain(FILE *f, const struct pidle_rp_cell *c,
 
 		for (k = 0; k < lv->nr_states; k++) {
 			s = lv->first_state + k;
-			fprintf(f, "  %s %s (%u domains): %llu down periods, %.2f %% down, %llu"
-				" too deep, %llu rejected\n",
+			fprintf(f, "  %s %s (%u domains%s%s): %llu down periods, %.2f %% down, %llu"
+				" too deep, %llu rejected, %llu above, %llu below\n",
 				lv->name, c->st.state[s].name, lv->nr_domains,
+				lv->gov[0] ? ", governor " : "", lv->gov,
 				lv->st[s].usage,
 				dom_ns > 0 ? 100.0 * lv->residency_ns[s] / dom_ns : 0,
-				lv->st[s].too_deep, lv->st[s].rejected);
+				lv->st[s].too_deep, lv->st[s].rejected,
+				lv->st[s].above, lv->st[s].below);
 		}
 	}
 	fprintf(f, "  wake-ups by source:");
@@ -338,6 +351,7 @@ struct rp_sum {
 
 struct rp_args {
 	const char *states, *topology, *power, *policy, *exp, *governors;
+	const char *mode, *domain_gov;
 	const char *busy, *offline, *output, *trace, *summary, *periods;
 	const char *rec_states;
 	long jobs, cell, hz, qos_us, repeat;
@@ -578,7 +592,8 @@ static int rp_main(struct rp_args *a)
 
 			if (pidle_rp_cell_make(&c, "cmdline", a->states,
 					       a->topology ? a->topology : "none",
-					       a->power, a->policy, g, t.nr_cpus,
+					       a->power, a->policy, a->mode,
+					       a->domain_gov, g, t.nr_cpus,
 					       err, sizeof(err))) {
 				ret = pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
 				goto out;
@@ -744,6 +759,7 @@ int main(int argc, char **argv)
 	const struct pidle_opt_store store[] = {
 		{ 's', &a.states }, { 't', &a.topology }, { 'p', &a.power },
 		{ 'P', &a.policy }, { 'e', &a.exp }, { 'g', &a.governors },
+		{ 'M', &a.mode }, { 'G', &a.domain_gov },
 		{ 'b', &a.busy }, { 'f', &a.offline },
 		{ 'S', &a.summary }, { 'D', &a.periods }, { 'r', &a.rec_states },
 		{ 'l', .set = &a.list }, { 0 }
@@ -757,7 +773,8 @@ int main(int argc, char **argv)
 		 */
 		.spec = "-s:states -t:topology p:power P:policy e:exp -g:governor "
 			"Q:qos-us H:hz b:busy f:offline -j:jobs l,list K:cell "
-			"A:agree R:repeat S:summary D:periods r:recorded-states",
+			"A:agree R:repeat S:summary D:periods r:recorded-states "
+			"M:mode G:domain-gov",
 		.flags = PIDLE_OPTS_FORMAT | PIDLE_OPTS_OUTPUT, .store = store,
 		.usage = rp_usage,
 		.fmt = PIDLE_OUT_PLAIN,
@@ -804,7 +821,7 @@ int main(int argc, char **argv)
 	a.trace = argv[optind];
 	if (!a.exp && !a.states)
 		return pidle_usage_error("no table: give --states (or --exp FILE).");
-	if (a.exp && (a.states || a.power))
-		return pidle_usage_error("--exp names its tables: --states and --power go with a single table.");
+	if (a.exp && (a.states || a.power || a.mode || a.domain_gov))
+		return pidle_usage_error("--exp names its tables: --states, --power, --mode and --domain-gov go with a single table.");
 	return rp_main(&a);
 }

@@ -26,6 +26,8 @@ struct exp_named {
 	char a[PIDLE_PARAM_LEN];	/* table: states; qos: value; change: disable */
 	char b[PIDLE_PARAM_LEN];	/* table: topology; change: enable */
 	char c[PIDLE_PARAM_LEN];	/* table: power */
+	char d[PIDLE_PARAM_LEN];	/* table: mode */
+	char e[PIDLE_PARAM_LEN];	/* table: domain_gov */
 	long qos_us;
 	int line;
 };
@@ -88,6 +90,7 @@ static struct exp_named *exp_find(struct exp_named *v, unsigned int nr,
 int pidle_rp_cell_make(struct pidle_rp_cell *c, const char *name,
 		       const char *states, const char *topology,
 		       const char *power, const char *policy,
+		       const char *mode, const char *domain_gov,
 		       const char *governor, unsigned int nr_cpus,
 		       char *err, size_t errlen)
 {
@@ -108,12 +111,24 @@ int pidle_rp_cell_make(struct pidle_rp_cell *c, const char *name,
 	    (power && pidle_power_parse(power, &c->st, &perr)) ||
 	    pidle_topology_parse(topology, nr_cpus, &c->topo, &perr) ||
 	    pidle_config_check(&c->st, &c->topo, &perr) ||
-	    (policy && pidle_policy_parse(policy, &c->policy, &perr))) {
-		snprintf(err, errlen, "table %s: %s", name, perr.msg);
-		pidle_topology_free(&c->topo);
-		return -1;
+	    (policy && pidle_policy_parse(policy, &c->policy, &perr)) ||
+	    (mode && pidle_mode_parse(mode, &c->mode, &perr)) ||
+	    pidle_mode_check(c->mode, &c->st, &perr))
+		goto bad;
+	if (domain_gov && c->mode != PIDLE_MODE_OSI) {
+		snprintf(err, errlen, "table %s: domain_gov %s: domain governors choose the domain states of mode osi; this table is mode pc",
+			 name, domain_gov);
+		goto out;
 	}
+	if (domain_gov && (pidle_dgov_parse(domain_gov, &c->dgov, &perr) ||
+			   pidle_dgov_check(&c->dgov, &c->topo, NULL, &perr)))
+		goto bad;
 	return 0;
+bad:
+	snprintf(err, errlen, "table %s: %s", name, perr.msg);
+out:
+	pidle_topology_free(&c->topo);
+	return -1;
 }
 
 static int exp_state_mask(struct exp_file *x, const struct pidle_states *st,
@@ -163,7 +178,9 @@ static int exp_add(struct exp_file *x, struct pidle_rp_cells *out,
 			return 0;
 	if (pidle_rp_cell_make(&c, table, t->a,
 			       !t->b[0] || !strcmp(t->b, "auto") ? topology : t->b,
-			       t->c[0] ? t->c : NULL, NULL, gov, nr_cpus,
+			       t->c[0] ? t->c : NULL, NULL,
+			       t->d[0] ? t->d : NULL, t->e[0] ? t->e : NULL,
+			       gov, nr_cpus,
 			       err, sizeof(err)))
 		return exp_fail(x, t->line, "%s", err);
 	snprintf(c.qos_name, sizeof(c.qos_name), "%s", qos);
@@ -315,17 +332,11 @@ int pidle_rp_exp_load(const char *path, unsigned int nr_cpus,
 
 			if (dst)
 				snprintf(dst, PIDLE_PARAM_LEN, "%s", val);
-			/*
-			 * OS-initiated domains: the model core replays the
-			 * platform-coordinated mode only; refused, never
-			 * replayed as PC
-			 */
-			if ((!strcmp(key, "mode") && strcmp(val, "pc")) ||
-			    !strcmp(key, "domain_gov")) {
-				exp_fail(x, lineno, "[table %s]: %s = %s: not replayed: pidle-replay replays the platform-coordinated mode (mode = pc) only, the model core's OSI mode and its domain governors not yet",
-					 cur->name, key, val);
-				goto out;
-			}
+			/* checked with the table, at its first cell */
+			if (!strcmp(key, "mode"))
+				snprintf(cur->d, sizeof(cur->d), "%s", val);
+			else if (!strcmp(key, "domain_gov"))
+				snprintf(cur->e, sizeof(cur->e), "%s", val);
 		} else if (sec == SEC_QOS) {
 			if (!strcmp(key, "cpu_dma_latency_us") ||
 			    !strcmp(key, "resume_latency_us")) {

@@ -22,10 +22,15 @@ struct pidle_rp_cells {
 int pidle_rp_exp_load(const char *path, unsigned int nr_cpus,
 		      const char *topology, struct pidle_rp_cells *out,
 		      char *err, size_t errlen);
-/* One cell from the options; the same rules. */
+/*
+ * One cell from the options; the same rules. @mode ("pc", "osi") and
+ * @domain_gov (the module's domain_gov= string) may be NULL: PC mode; OSI
+ * mode with the default domain governor. A domain_gov needs mode osi.
+ */
 int pidle_rp_cell_make(struct pidle_rp_cell *c, const char *name,
 		       const char *states, const char *topology,
 		       const char *power, const char *policy,
+		       const char *mode, const char *domain_gov,
 		       const char *governor, unsigned int nr_cpus,
 		       char *err, size_t errlen);
 void pidle_rp_cells_free(struct pidle_rp_cells *c);

@@ -12,8 +12,17 @@
  * (idle time plus that latency, as the kernel measures it around
  * ->enter). Open-loop: the recorded times stand whatever the replay
  * chooses; see Documentation/pidle-replay.rst for what that leaves out.
+ *
+ * In the OS-initiated mode (a table's mode = osi) the governor sees the
+ * CPU-level states only, as cpuidle-psci does, and the model's domain
+ * governors (the built-ins, by name) choose each domain's state at
+ * last-man time from what the replay already gives the model: each CPU's
+ * next hrtimer at its entry and the PM QoS CPU latency limit (the global
+ * one, cpu_latency_qos_limit(); a trace records no per-CPU resume
+ * latency, which is none).
  */
 #include <errno.h>
+#include <stdint.h>
 #include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,6 +86,8 @@ static void rp_collect(struct pidle_model *m, const struct pidle_rp_trace *t,
 				lv->st[s].usage += ds.usage;
 				lv->st[s].too_deep += ds.too_deep;
 				lv->st[s].rejected += ds.rejected;
+				lv->st[s].above += ds.above;
+				lv->st[s].below += ds.below;
 				lv->st[s].latency_paid_ns += ds.latency_paid_ns;
 				lv->residency_ns[s] +=
 					pidle_domain_residency_ns(m, l, d, s, end_ns);
@@ -101,6 +112,8 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 	struct pidle_kgov *g = NULL;
 	struct pidle_model *m = NULL;
 	struct pidle_err perr = { 0 };
+	struct pidle_model_opts mo = { .policy = cell->policy,
+				       .mode = cell->mode };
 	u64 poll_limit_ns = ULLONG_MAX;
 	unsigned int repeat = cell->repeat ? cell->repeat : 1, rep;
 	u64 end_ns;
@@ -110,19 +123,41 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 
 	memset(r, 0, sizeof(*r));
 	r->nr_cpus = t->nr_cpus;
-	r->nr_states = ns;
 	r->span_ns = t->end_ns - t->start_ns;
 	if (cell->topo.nr_cpus != t->nr_cpus) {
 		snprintf(err, errlen, "table %s: its topology has %u CPUs, the trace %u",
 			 cell->name, cell->topo.nr_cpus, t->nr_cpus);
 		return -1;
 	}
-	if (pidle_model_create(&cell->st, &cell->topo, cell->policy, &m, &perr)) {
+	if (cell->mode == PIDLE_MODE_OSI) {
+		unsigned int l, nl = cell->topo.nr_levels;
+
+		for (l = 1; l <= nl && l <= PIDLE_MAX_LEVELS; l++) {
+			const char *name = pidle_dgov_name_of(&cell->dgov,
+							      &cell->topo, l);
+
+			mo.dgov[l] = pidle_dgov_builtin(name);
+			if (!mo.dgov[l]) {
+				snprintf(err, errlen, "table %s: domain_gov: '%s' is not a built-in domain governor",
+					 cell->name, name);
+				return -1;
+			}
+			snprintf(r->level[l].gov, sizeof(r->level[l].gov), "%s", name);
+		}
+		/* cpuidle shows the CPU-level states only */
+		for (ns = 0; ns < cell->st.nr_states; ns++)
+			if (strcmp(cell->st.state[ns].level_name, PIDLE_LEVEL_CPU))
+				break;
+	}
+	r->nr_states = ns;
+	if (pidle_model_create_opts(&cell->st, &cell->topo, &mo, &m, &perr)) {
 		snprintf(err, errlen, "table %s: %s", cell->name, perr.msg);
 		return -1;
 	}
 	for (s = 0; s < ns; s++) {
-		ks[s].exit_latency_ns = cell->st.state[s].exit_latency_ns;
+		/* cpuidle's exit latency: entry + exit, as the module's */
+		ks[s].exit_latency_ns =
+			pidle_state_wake_latency_ns(&cell->st.state[s]);
 		ks[s].target_residency_ns = cell->st.state[s].target_residency_ns;
 		/* the module's rule: a state of exit latency 0 polls */
 		ks[s].polling = s == 0 && !ks[s].exit_latency_ns;
@@ -185,6 +220,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 
 		if (code & 1) {
 			unsigned int st;
+			s64 qos_ns;
 
 			if (p->flags & PIDLE_RP_F_TASK_RAN)
 				c->tick_stopped = false;
@@ -288,7 +324,14 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 							   false, false, &above, &below);
 				continue;
 			}
-			/* dev->next_hrtimer, as the module passes it */
+			/*
+			 * the PM QoS limit the governor had, for the OSI
+			 * domain governors; then dev->next_hrtimer, as the
+			 * module passes it
+			 */
+			qos_ns = cell->qos_ns >= 0 ? cell->qos_ns : p->latency_req_ns;
+			pidle_model_set_global_qos(m, qos_ns >= PIDLE_RP_NO_QOS_NS ?
+						   INT64_MAX : qos_ns);
 			pidle_enter(m, p->cpu, st, p->enter_ns, rp_next_hrtimer(p),
 				    NULL);
 		} else {

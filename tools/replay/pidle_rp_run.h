@@ -11,6 +11,13 @@ struct pidle_rp_cell {
 	struct pidle_states st;
 	struct pidle_topology topo;
 	enum pidle_policy policy;
+	/*
+	 * mode = osi: the governor sees the CPU-level states only, and each
+	 * domain level's state is chosen by the built-in domain governor
+	 * pidle_dgov_name_of(&dgov, &topo, level) names
+	 */
+	enum pidle_mode mode;
+	struct pidle_dgov_cfg dgov;
 	char governor[16];		/* menu, teo, ladder, or recorded */
 	s64 qos_ns;			/* -1: the trace's */
 	char qos_name[32];
@@ -26,9 +33,11 @@ struct pidle_rp_level {
 	struct pidle_domain_stats st[PIDLE_MAX_STATES];
 	u64 residency_ns[PIDLE_MAX_STATES];
 	u64 downs[PIDLE_MAX_STATES];	/* down periods begun */
+	char gov[PIDLE_NAME_LEN];	/* OSI: the level's domain governor */
 };
 
 struct pidle_rp_result {
+	/* nr_states: the governor's, all or (OSI) the CPU-level ones */
 	unsigned int nr_cpus, nr_states, nr_levels;
 	u64 span_ns;
 	u64 periods, wakeups, aborted;
