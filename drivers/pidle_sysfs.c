@@ -427,7 +427,14 @@ static struct pidle_node *pidle_node_add(struct pidle_model *m,
 		return NULL;
 	}
 	pidle_nodes[pidle_nr_nodes++] = n;
-	/* Announced, as kobject_init_and_add() leaves to its caller. */
+	/*
+	 * Announced, as kobject_init_and_add() leaves to its caller
+	 * (Documentation/core-api/kobject.rst). Under /sys/kernel no kset
+	 * is an ancestor, and the kobject core then sends nothing
+	 * (kobject_uevent_env(): "attempted to send uevent without kset"),
+	 * as for every directory there: user space learns of a rebuilt
+	 * tree from the parameter it wrote, or by polling.
+	 */
 	kobject_uevent(&n->kobj, KOBJ_ADD);
 	return n;
 }
