@@ -11,9 +11,11 @@
  *
  * apic_read() is not exported to modules on 6.12 (a static call), so the
  * IRR is read the way the APIC drivers do it, inline: in x2APIC mode
- * with RDMSR of MSRs 0x820..0x827 (__rdmsr(): neither the paravirt hook
- * nor the msr tracepoint of rdmsrl()), in xAPIC mode from the MMIO page at
- * the APIC_BASE fixmap, IRR words 0x10 apart. Neither is instrumented,
+ * with RDMSR of MSRs 0x820..0x827 (pidle_rdmsr(): neither the paravirt
+ * hook nor the msr tracepoint of rdmsrl()), in xAPIC mode from the MMIO
+ * page at the APIC_BASE fixmap, IRR words 0x10 apart, as
+ * native_apic_mem_read() does (not used: plain inline, it may be
+ * instrumented out of line). Neither is instrumented,
  * so both are safe where RCU is not watching.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
@@ -48,10 +50,22 @@ int pidle_arch_check(void)
 	return 0;
 }
 
+/*
+ * RDMSR without the paravirt hook or the msr tracepoint: native_rdmsrq()
+ * since the 2025 MSR API rework (6.16), whose __rdmsr() later took three
+ * arguments; __rdmsr(msr) before it (6.1, 6.12). Kbuild looks at the
+ * headers' asm/msr.h.
+ */
+#ifdef PIDLE_HAVE_NATIVE_RDMSRQ
+#define pidle_rdmsr(msr)	native_rdmsrq(msr)
+#else
+#define pidle_rdmsr(msr)	__rdmsr(msr)
+#endif
+
 static __always_inline u32 pidle_irr_word(unsigned int i)
 {
 	if (x2apic_mode)
-		return (u32)__rdmsr(APIC_BASE_MSR + (APIC_IRR >> 4) + i);
+		return (u32)pidle_rdmsr(APIC_BASE_MSR + (APIC_IRR >> 4) + i);
 	return *(volatile u32 *)(APIC_BASE + APIC_IRR + i * 0x10);
 }
 

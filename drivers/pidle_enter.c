@@ -118,15 +118,17 @@ enum pidle_wake {
  * cannot call. The shallowest enabled deeper state's target residency,
  * within the bounds above; cached in dev->poll_limit_ns, which the cpuidle
  * core clears when a state is enabled or disabled, and a reconfiguration
- * when it swaps the table. One difference: with no deeper state enabled
- * there is no limit (cpuidle_poll_time() gives its maximum), since the
- * governor has nothing else to choose and leaving would only open a window
- * in which a wake-up needs an IPI.
+ * when it swaps the table. With no deeper state enabled the limit is the
+ * maximum, TICK_NSEC/16, as cpuidle_poll_time()'s, never none: with the
+ * tick stopped, a timer-wheel timer queued on this CPU from an interrupt
+ * during the poll is programmed only when the idle loop runs again
+ * (tick_nohz_idle_stop_tick()); a poll that left only on need_resched()
+ * would hold it back until some task woke the CPU (issue 28).
  */
 static u64 pidle_poll_limit_ns(struct cpuidle_driver *drv,
 			       struct cpuidle_device *dev)
 {
-	u64 limit_ns = U64_MAX;
+	u64 limit_ns = PIDLE_POLL_MAX_NS;
 	int i;
 
 	if (dev->poll_limit_ns)
@@ -136,7 +138,6 @@ static u64 pidle_poll_limit_ns(struct cpuidle_driver *drv,
 
 		if (dev->states_usage[i].disable)
 			continue;
-		limit_ns = PIDLE_POLL_MAX_NS;
 		if (residency_ns < PIDLE_POLL_MIN_NS)
 			continue;
 		limit_ns = min_t(u64, residency_ns, PIDLE_POLL_MAX_NS);
@@ -165,9 +166,10 @@ static __always_inline enum pidle_wake pidle_wake_pending(void)
  * The polling state, as drivers/cpuidle/poll_state.c: wake-ups need no IPI,
  * and after the poll limit (@limit_cycles, U64_MAX for none) the CPU
  * leaves with dev->poll_time_limit set, so that the governor can choose
- * again. Without the limit a CPU that chose to poll stays in the state
- * until something wakes a task on it, which can be seconds on an idle
- * system, and keeps every domain of its up.
+ * again and the idle loop programs timers queued meanwhile. Without the
+ * limit a CPU that chose to poll stays in the state until something wakes
+ * a task on it, which can be seconds on an idle system, and keeps every
+ * domain of its up.
  */
 static noinstr enum pidle_wake pidle_wait_polling(struct cpuidle_device *dev,
 						  u64 limit_cycles)

@@ -26,7 +26,15 @@
  * nodes' memory lives on until their releases, which count down
  * ``pidle_sysfs_nodes``; pidle_sysfs_wait_released(), called by the
  * module's teardown, waits for the count to reach zero before the module
- * text and the ktypes go away.
+ * text and the ktypes go away. What is left is the release function's own
+ * return after its wake_up(): a few instructions of this module's text
+ * that may run after the waiter went on. Module unload frees the text
+ * only after the exit function returned and a synchronize_rcu()
+ * (free_module()), so only a kworker preempted in exactly those
+ * instructions for longer than that could return into freed text: the
+ * window of every module whose release wakes its unloader (haltpoll-class),
+ * documented here rather than closed, as no kernel API closes it. The
+ * powercap zones' releases have the same window (pidle_powercap.c).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -489,24 +497,35 @@ static const struct kobj_type pidle_ktype[] = {
 		.sysfs_ops = &kobj_sysfs_ops, .default_groups = pidle_domain_state_groups },
 };
 
-/* A node of @m under @parent; NULL for lack of memory. */
+/*
+ * A node of @m under @parent; NULL for lack of memory. @topology (the
+ * root's, else NULL) is the node's from the start, freed with it, also on
+ * failure: set before kobject_init_and_add() creates the files, so that no
+ * reader can find the root without it.
+ */
 static struct pidle_node *pidle_node_add(struct pidle_model *m,
 					 enum pidle_node_kind kind,
 					 struct kobject *parent,
 					 unsigned int level, unsigned int idx,
-					 unsigned int state, const char *fmt,
+					 unsigned int state, char *topology,
+					 const char *fmt,
 					 const char *arg1, unsigned int arg2)
 {
 	struct pidle_node *n;
 	int ret;
 
-	if (WARN_ON_ONCE(pidle_nr_nodes == pidle_max_nodes))
+	if (WARN_ON_ONCE(pidle_nr_nodes == pidle_max_nodes)) {
+		kfree(topology);
 		return NULL;
+	}
 	n = kzalloc(sizeof(*n), GFP_KERNEL);
-	if (!n)
+	if (!n) {
+		kfree(topology);
 		return NULL;
+	}
 	/* Counted from here: a failed add below is released by its put. */
 	atomic_inc(&pidle_sysfs_nodes);
+	n->topology = topology;
 	n->kind = kind;
 	n->model = m;
 	n->level = level;
@@ -521,6 +540,15 @@ static struct pidle_node *pidle_node_add(struct pidle_model *m,
 		return NULL;
 	}
 	pidle_nodes[pidle_nr_nodes++] = n;
+	/*
+	 * Announced, as kobject_init_and_add() leaves to its caller
+	 * (Documentation/core-api/kobject.rst). Under /sys/kernel no kset
+	 * is an ancestor, and the kobject core then sends nothing
+	 * (kobject_uevent_env(): "attempted to send uevent without kset"),
+	 * as for every directory there: user space learns of a rebuilt
+	 * tree from the parameter it wrote, or by polling.
+	 */
+	kobject_uevent(&n->kobj, KOBJ_ADD);
 	return n;
 }
 
@@ -547,7 +575,10 @@ void pidle_sysfs_wait_released(void)
 	wait_event(pidle_sysfs_released, !atomic_read(&pidle_sysfs_nodes));
 }
 
-/* The tree of @cfg, which is in force; 0 or -ENOMEM, with nothing left. */
+/*
+ * The tree of @cfg, which is in force; 0, -ENOMEM, or -EOVERFLOW (logged)
+ * for a topology a sysfs file cannot show; nothing left on failure.
+ */
 int pidle_sysfs_init(const struct pidle_cfg *cfg)
 {
 	struct pidle_model *m = cfg->model;
@@ -568,49 +599,50 @@ int pidle_sysfs_init(const struct pidle_cfg *cfg)
 	pidle_max_nodes = total;
 
 	/*
-	 * The root's topology text first, so that the root is complete when
-	 * its files appear: an add fails only for memory, or with a name
-	 * still taken, which pidle_sysfs_exit() rules out.
+	 * The root's topology text first, in the root before its files
+	 * appear: an add fails only for memory, or with a name still taken,
+	 * which pidle_sysfs_exit() rules out.
 	 */
 	topology = kzalloc(PAGE_SIZE, GFP_KERNEL);
-	/* One byte left for sysfs_emit()'s newline. */
-	if (!topology || pidle_topology_show(&cfg->topo, topology,
-					     PAGE_SIZE - 1) < 0) {
-		kfree(topology);
+	if (!topology)
 		goto fail;
+	/* One byte left for sysfs_emit()'s newline. */
+	if (pidle_topology_show(&cfg->topo, topology, PAGE_SIZE - 1) < 0) {
+		pr_err("topology: its description is longer than the %lu bytes a sysfs file can show\n",
+		       PAGE_SIZE - 2);
+		kfree(topology);
+		pidle_sysfs_exit();
+		return -EOVERFLOW;
 	}
 	root = pidle_node_add(m, PIDLE_NODE_ROOT, kernel_kobj, 0, 0, 0,
-			      "pseudo_cpuidle", NULL, 0);
-	if (!root) {
-		kfree(topology);
+			      topology, "pseudo_cpuidle", NULL, 0);
+	if (!root)
 		goto fail;
-	}
-	root->topology = topology;
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		n = pidle_node_add(m, PIDLE_NODE_CPU, &root->kobj, 0, cpu, 0,
-				   "cpu%u", NULL, cpu);
+				   NULL, "cpu%u", NULL, cpu);
 		if (!n)
 			goto fail;
 		for (s = 0; s < nr_states; s++)
 			if (!pidle_node_add(m, PIDLE_NODE_CPU_STATE, &n->kobj, 0, cpu,
-					    s, "state%u", NULL, s))
+					    s, NULL, "state%u", NULL, s))
 				goto fail;
 	}
 	domains = pidle_node_add(m, PIDLE_NODE_DOMAINS, &root->kobj, 0, 0, 0,
-				 "domains", NULL, 0);
+				 NULL, "domains", NULL, 0);
 	if (!domains)
 		goto fail;
 	for (l = 1; l <= pidle_model_nr_levels(m); l++) {
 		for (d = 0; d < pidle_model_nr_domains(m, l); d++) {
 			dn = pidle_node_add(m, PIDLE_NODE_DOMAIN, &domains->kobj, l, d,
-					    0, "%s%u", pidle_model_level_name(m, l), d);
+					    0, NULL, "%s%u", pidle_model_level_name(m, l), d);
 			if (!dn)
 				goto fail;
 			for (s = 0; s < nr_states; s++) {
 				if (pidle_model_state_level(m, s) != l)
 					continue;
 				if (!pidle_node_add(m, PIDLE_NODE_DOMAIN_STATE,
-						    &dn->kobj, l, d, s,
+						    &dn->kobj, l, d, s, NULL,
 						    "state%u", NULL, s))
 					goto fail;
 			}

@@ -53,6 +53,9 @@ for s in "$HERE"/suites/*.sh; do PROGS+=(--suite "$s"); done
 # The guest helpers the suites source, each as /NAME.sh.
 LIBS=()
 for f in lib counters wake; do LIBS+=(--file "$HERE/$f.sh"); done
+# The ABI document and its check (the energy suite's case "abi").
+LIBS+=(--file "$TOP/scripts/check-abi:/check-abi"
+       --file "$TOP/Documentation/ABI/testing/sysfs-kernel-pseudo_cpuidle:/abi.txt")
 
 # build_modules KDIR DIR: against the kernel tree KDIR, the module and the
 # test modules (DIR/kmod) and the test build with the fault hooks

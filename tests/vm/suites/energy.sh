@@ -1,5 +1,6 @@
 #!/bin/busybox sh
 # energy: the energy model in a 2x2x2 guest with a table that has power
+# (its sysfs tree and zones match Documentation/ABI/testing, scripts/check-abi)
 # (core C6 and package PC6, entry energies, active and up powers). Over an
 # idle interval every CPU's and domain's energy rises by what the table
 # predicts from the residencies measured meanwhile (energycheck); the
@@ -44,6 +45,16 @@ check_load() {
 	diag "zones: $(for z in $PC/pseudo-cpuidle:* $PC/pseudo-cpuidle:*/pseudo-cpuidle:*; do [ -d $z ] && echo -n "${z#$PC/}=$(cat $z/name) "; done)"
 	[ -n "$p0" ] && [ -n "$c0" ] && [ -n "$c3" ] || { why "zones: $(ls $PC 2>&1)"; return 1; }
 	case "$c0" in "$p0"/*) ;; *) why "core-0 ($c0) not inside package-0 ($p0)"; return 1 ;; esac
+}
+
+# Every file of the tree (a table with power, core and package domains,
+# the powercap zones) is described in Documentation/ABI/testing/
+# sysfs-kernel-pseudo_cpuidle, and every What: there exists here.
+check_abi() {
+	out=$(sh /check-abi /abi.txt 2>&1); st=$?
+	echo "$out" | sed 's/^/# /'
+	[ $st -eq 0 ] || why "$(echo "$out" | grep -v '^check-abi:' | head -4 | tr '\n' ' ')"
+	return $st
 }
 
 check_rise() {
@@ -201,8 +212,9 @@ check_unload() {
 }
 
 ktap_header
-ktap_plan 10
+ktap_plan 11
 ktap_test "load with power=: energy files in sysfs, package and core powercap zones" check_load
+ktap_test "every sysfs file is in the ABI document, every documented file exists" check_abi
 ktap_test "energy of every CPU and domain over 3 s as the table predicts from the residencies" check_rise
 ktap_test "powercap-info reads the zones; package-0 is its CPUs and domains" check_powercap
 ktap_test "pidle-stat energy columns are what sysfs says; live efficiency at most 100 %" check_stat
