@@ -57,13 +57,12 @@ void pidle_fill_driver(void);
 void pidle_model_offline_cpus(struct pidle_model *m);
 
 /*
- * The domain governors' registry (drivers/pidle_dgov.c): a governor by
- * name, held (its module pinned) until put; whether a name is registered.
- * pidle_param.c has weak stand-ins for a build without the registry.
+ * The domain governors' registry (drivers/pidle_dgov.c, <pidle/dgov.h>):
+ * a governor by name, held (its module pinned) until put. pidle_param.c
+ * has weak stand-ins for a build without the registry.
  */
 const struct pidle_dgov_ops *pidle_dgov_get(const char *name);
 void pidle_dgov_put(const struct pidle_dgov_ops *ops);
-bool pidle_dgov_registered(const char *name);
 
 /* pidle_param.c */
 int pidle_param_load(struct pidle_err *err);
@@ -90,7 +89,10 @@ void pidle_sysfs_exit(void);
 
 /* pidle_powercap.c: logs its own failure, which leaves no zone behind. */
 int pidle_powercap_init(void);
-void pidle_powercap_exit(void);
+void pidle_powercap_exit(bool unload);
+/* Around a reset of the model in force: the zones carry what it takes. */
+u64 pidle_powercap_reset_begin(void);
+void pidle_powercap_reset_end(u64 now_ns);
 /* fault/pidle_fault.c: test-only fault hooks, in a PIDLE_FAULT=y build only */
 #ifdef PIDLE_FAULT
 int pidle_fault_online(unsigned int cpu);

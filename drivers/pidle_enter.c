@@ -5,6 +5,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/context_tracking.h>
+#include <linux/cpu.h>
 #include <linux/cpuidle.h>
 #include <linux/delay.h>
 #include <linux/instrumentation.h>
@@ -14,6 +15,7 @@
 #include <linux/limits.h>
 #include <linux/minmax.h>
 #include <linux/percpu.h>
+#include <linux/pm_qos.h>
 #include <linux/rcupdate.h>
 #include <linux/sched.h>
 #include <linux/sched/idle.h>
@@ -22,6 +24,7 @@
 #include "pidle_compat.h"
 #include "pidle_drv.h"
 #include "pidle_trace.h"
+#include "pidle_wake.h"
 
 /**
  * DOC: The enter path
@@ -291,6 +294,39 @@ static void pidle_trace_domains(unsigned int cpu, unsigned int mask,
 	}
 }
 
+/*
+ * The CPU's resume-latency constraint (its pm_qos_resume_latency_us), ns,
+ * S64_MAX for none: the per-CPU QoS the OSI domain governors read, as
+ * genpd 6.12's cpu_power_down_ok() reads dev_pm_qos_raw_resume_latency()
+ * of each CPU device. The global CPU latency QoS (cpu_latency_qos_limit())
+ * is not exported to modules on Debian's 6.1 and 6.12, so the model keeps
+ * its "none" (Documentation/cluster-governors.rst).
+ */
+static s64 pidle_cpu_qos_ns(unsigned int cpu)
+{
+#ifdef CONFIG_PM
+	struct device *cpu_dev = get_cpu_device(cpu);
+	struct dev_pm_qos *qos;
+	s32 us;
+
+	if (!cpu_dev)
+		return S64_MAX;
+	/*
+	 * dev_pm_qos_raw_resume_latency() itself, but for its
+	 * pm_qos_read_value(), which is not exported: the same READ_ONCE().
+	 */
+	qos = READ_ONCE(cpu_dev->power.qos);
+	if (IS_ERR_OR_NULL(qos))
+		return S64_MAX;
+	us = READ_ONCE(qos->resume_latency.target_value);
+	if (us == PM_QOS_RESUME_LATENCY_NO_CONSTRAINT)
+		return S64_MAX;
+	return (s64)us * NSEC_PER_USEC;
+#else
+	return S64_MAX;
+#endif
+}
+
 int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 		      int index)
 {
@@ -301,6 +337,7 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	u64 enter_ns, wake_ns, deadline_ns, now_ns, next_timer_ns;
 	u64 limit_cycles = U64_MAX;
 	enum pidle_wake wake;
+	enum pidle_wake_src src;
 	s64 next_ns;
 
 	/*
@@ -319,6 +356,8 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 		pidle_fault_pending_at_entry();	/* the test build's trigger */
 		if (pidle_wake_pending() != PIDLE_WAKE_NONE) {
 			pidle_record_aborted(m, dev->cpu, index);
+			pidle_wake_count(dev, drv, index, PIDLE_WAKE_SRC_ABORTED,
+					 NULL, 0);
 			goto out;
 		}
 	}
@@ -329,15 +368,22 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 
 	next_ns = ktime_to_ns(READ_ONCE(dev->next_hrtimer));
 	next_timer_ns = next_ns > 0 ? (u64)next_ns : U64_MAX;
+	/* Readers wait from before the clock read: see pidle_clock_begin(). */
+	pidle_clock_begin(m, dev->cpu);
 	enter_ns = ktime_get_ns();
-	pidle_enter(m, dev->cpu, index, enter_ns, next_timer_ns, &ei);
-	trace_pidle_enter(dev->cpu, index);
+	pidle_enter_qos(m, dev->cpu, index, enter_ns, next_timer_ns,
+			pidle_cpu_qos_ns(dev->cpu), &ei);
+	trace_pidle_enter(dev->cpu, index, enter_ns, next_timer_ns);
 	if (ei.down_levels)
 		pidle_trace_domains(dev->cpu, ei.down_levels, ei.down_state,
 				    true, NULL);
 
 	wake = pidle_wait(dev, polling, pidle_cfg.wait, limit_cycles);
+	/* Wake sources (pidle_wake.c): still masked, the vector still pending. */
+	src = pidle_wake_classify(polling, pidle_cfg.wait == PIDLE_WAIT_HALT,
+				  wake == PIDLE_WAKE_RESCHED);
 
+	pidle_clock_begin(m, dev->cpu);
 	wake_ns = ktime_get_ns();
 	pidle_exit(m, dev->cpu, wake_ns, &xi);
 	/* One deadline from the wake-up: the latency is paid once, exactly. */
@@ -346,12 +392,13 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	while ((now_ns = ktime_get_ns()) < deadline_ns)
 		cpu_relax();
 	pidle_record_overshoot(m, dev->cpu, xi.achieved, now_ns - deadline_ns);
+	pidle_wake_count(dev, drv, index, src, &xi, now_ns - enter_ns);
 
 	if (xi.up_levels)
 		pidle_trace_domains(dev->cpu, xi.up_levels, xi.up_state, false,
 				    &xi);
 	trace_pidle_exit(dev->cpu, index, xi.achieved, wake_ns - enter_ns,
-			 xi.latency_ns);
+			 xi.latency_ns, src);
 out:
 	/*
 	 * Release: every access of this entry to the model (the counters

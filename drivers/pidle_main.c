@@ -20,6 +20,7 @@
 #include <linux/percpu.h>
 #include <linux/string.h>
 #include "pidle_arch.h"
+#include <pidle/dgov.h>
 #include "pidle_drv.h"
 
 struct pidle_cfg pidle_cfg;
@@ -190,7 +191,7 @@ static void pidle_teardown(enum pidle_stage stage)
 		pidle_fault_exit();
 		fallthrough;
 	case PIDLE_HAVE_SYSFS:
-		pidle_powercap_exit();
+		pidle_powercap_exit(true);
 		pidle_sysfs_exit();
 		fallthrough;
 	case PIDLE_HAVE_CFG:
@@ -221,6 +222,7 @@ static int __init pidle_module_init(void)
 	ret = pidle_arch_check();
 	if (ret)
 		return ret;
+	pidle_dgov_init();
 
 	kernel_param_lock(THIS_MODULE);
 	ret = pidle_param_load(&err);
@@ -283,6 +285,7 @@ static int __init pidle_module_init(void)
 unlock:
 	pidle_param_live(false);
 	kernel_param_unlock(THIS_MODULE);
+	pidle_dgov_exit();
 	return ret;
 }
 
@@ -295,6 +298,7 @@ static void __exit pidle_module_exit(void)
 
 	cpuhp_remove_state(pidle_hp_state);
 	pidle_teardown(PIDLE_HAVE_DRIVER);
+	pidle_dgov_exit();
 }
 
 module_init(pidle_module_init);

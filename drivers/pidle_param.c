@@ -84,9 +84,8 @@ static bool pidle_val_is(const char *val, const char *word)
 
 /*
  * Stand-ins for the domain governors' registry (drivers/pidle_dgov.c),
- * for a build without it: the built-in names are known, but there is no
- * governor to hand out, so mode=osi is refused. The registry's own
- * definitions replace these at link time.
+ * for a build without it: there is no governor to hand out, so mode=osi
+ * is refused. The registry's own definitions replace these at link time.
  */
 const struct pidle_dgov_ops * __weak pidle_dgov_get(const char *name)
 {
@@ -97,8 +96,19 @@ void __weak pidle_dgov_put(const struct pidle_dgov_ops *ops)
 {
 }
 
-bool __weak pidle_dgov_registered(const char *name)
+/*
+ * A name domain_gov= may give: one the registry hands out (the built-ins
+ * and the governors other modules registered), or a built-in name in a
+ * build without the registry.
+ */
+static bool pidle_param_dgov_known(const char *name)
 {
+	const struct pidle_dgov_ops *ops = pidle_dgov_get(name);
+
+	if (ops) {
+		pidle_dgov_put(ops);
+		return true;
+	}
 	return pidle_dgov_builtin_known(name);
 }
 
@@ -153,7 +163,7 @@ static int pidle_cfg_get_dgov(struct pidle_cfg *cfg, struct pidle_err *err)
 		cfg->dgov_ops[l] = pidle_dgov_get(name);
 		if (!cfg->dgov_ops[l]) {
 			pidle_cfg_put_dgov(cfg);
-			if (pidle_dgov_registered(name))	/* the stand-ins */
+			if (pidle_dgov_builtin_known(name))	/* the stand-ins */
 				return pidle_cfg_err(err, "mode", "osi: level \"%s\": governor \"%s\" is known but this build has no domain-governor registry (drivers/pidle_dgov.c)",
 						     cfg->topo.level[l - 1].name, name);
 			return pidle_cfg_err(err, "domain_gov", "level \"%s\": governor \"%s\" is not registered",
@@ -163,22 +173,17 @@ static int pidle_cfg_get_dgov(struct pidle_cfg *cfg, struct pidle_err *err)
 	return 0;
 }
 
-/*
- * The model for @cfg, its mode and governors. PIDLE_MODEL_HAS_MODES is
- * defined by <pidle/model.h> once the model core takes a mode (issue 22);
- * until then OSI is refused with a message that says so.
- */
+/* The model for @cfg: its table, topology, policy, mode and governors. */
 static int pidle_cfg_model_create(struct pidle_cfg *cfg, struct pidle_err *err)
 {
-#ifdef PIDLE_MODEL_HAS_MODES
-	return pidle_model_create(&cfg->states, &cfg->topo, cfg->policy,
-				  cfg->mode, cfg->dgov_ops, &cfg->model, err);
-#else
-	if (cfg->mode == PIDLE_MODE_OSI)
-		return pidle_cfg_err(err, "mode", "osi: this build's model core has no OSI mode (drivers/model/pidle_model.c)");
-	return pidle_model_create(&cfg->states, &cfg->topo, cfg->policy,
-				  &cfg->model, err);
-#endif
+	struct pidle_model_opts o = {
+		.policy	= cfg->policy,
+		.mode	= cfg->mode,
+	};
+
+	memcpy(o.dgov, cfg->dgov_ops, sizeof(o.dgov));
+	return pidle_model_create_opts(&cfg->states, &cfg->topo, &o,
+				       &cfg->model, err);
 }
 
 /* domain_gov= names not checked against the registry: see below. */
@@ -284,7 +289,7 @@ static int pidle_cfg_build(struct pidle_cfg *out, const struct pidle_cfg *base,
 	if (!ret)
 		ret = pidle_dgov_check(&out->dgov, &out->topo,
 				       out->mode == PIDLE_MODE_OSI || val[PIDLE_P_DGOV] ?
-				       pidle_dgov_registered : pidle_dgov_any, err);
+				       pidle_param_dgov_known : pidle_dgov_any, err);
 	if (!ret)
 		ret = pidle_cfg_get_dgov(out, err);
 	if (ret)

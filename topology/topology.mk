@@ -12,3 +12,9 @@ $(BUILD)/pidle-topo: $(call objs,o,$(TOPO_SRCS)) $(BUILD)/libpidle.a
 $(BUILD)/pidle-topo: LDLIBS += $(HWLOC_LIBS) -lfdt
 $(BUILD)/pidle-topo:
 	$(LINK)
+
+# The sanitizer build (make tools-san; tools/tools.mk).
+$(BUILD)/san/pidle-topo: $(call objs,san,$(TOPO_SRCS)) $(BUILD)/libpidle-san.a
+$(BUILD)/san/pidle-topo: LDLIBS += $(HWLOC_LIBS)
+$(BUILD)/san/pidle-topo:
+	$(LINK)

@@ -77,6 +77,31 @@
  * energies makes the deepest state the cheapest for any length, since
  * nothing in it says otherwise.
  *
+ * **Readers see one history.** A reader computes a node's energy at a
+ * time @now_ns it read just before, from what the CPUs recorded; a CPU
+ * records an entry or a wake-up at a time it read *before* reaching the
+ * model. In between, a reader could count a time that the CPU already
+ * read as idle as busy, or the reverse, and a later read would undercut
+ * it: a counter running backwards, which powercap readers take for a
+ * wrap. So each CPU has a *window*, its sequence count odd, from before
+ * it reads that clock (pidle_clock_begin(), with a full barrier; or from
+ * the start of pidle_enter() or pidle_exit() when the driver does not
+ * call it) until everything the call changes is recorded, down periods
+ * begun and ended included. A CPU reader retries while its CPU's window
+ * is open or changed; a domain reader first waits out the windows open
+ * at that moment of the domain's CPUs (pidle_domain_settle(): a bounded
+ * wait each, never a retry, never a period dropped). With a full barrier
+ * between the reader's clock read and its look at the counts, and one
+ * between a CPU's opening and its clock read, any window the reader did
+ * not see open reads a time no earlier than @now_ns: every time the
+ * reader's view lacks is later than @now_ns. And a time in the view
+ * later than @now_ns (a window that opened after the reader's clock read
+ * but closed before its look) makes the reader read as of that time
+ * instead, which no later reader's clock can precede. Each read is then
+ * the exact energy of the one history at a time no earlier than the
+ * previous read's: never smaller (tests/unit/test_energy.c stretches
+ * the window and checks).
+ *
  * **Resets and reconfiguration.** A reset starts the energy's time
  * (``epoch_ns``) at the reset, or at the start of the idle (voted) period
  * going on, which is then counted whole after the reset: the total never
@@ -90,9 +115,6 @@
 #define PIDLE_PJ_PER_NJ		1000U
 #define PIDLE_NJ_PER_UJ		1000U
 #define PIDLE_PJ_PER_UJ		1000000ULL
-
-/* Retries of a read that raced with a CPU's entry or exit. */
-#define PIDLE_ENERGY_READ_TRIES	100
 
 /* An energy sum: whole nanojoules, and the picojoules below them. */
 struct pidle_nj {
@@ -241,26 +263,12 @@ static void pidle_inc(u64 *counter, u64 val)
 	WRITE_ONCE(*counter, *counter + val);
 }
 
-/* The owner's half of the sequence count: odd while it writes. */
-static void pidle_seq_begin(struct pidle_cpu *c)
-{
-	WRITE_ONCE(c->seq, c->seq + 1);
-	smp_wmb();	/* the odd count, then the writes; pairs with the reader's */
-}
-
-static void pidle_seq_end(struct pidle_cpu *c)
-{
-	smp_wmb();	/* the writes, then the even count */
-	WRITE_ONCE(c->seq, c->seq + 1);
-}
-
+/* The caller (pidle_model.c) holds the CPU's window open: seq is odd. */
 void pidle_energy_cpu_begin(struct pidle_cpu *c, enum pidle_activity what,
 			    u64 now_ns)
 {
-	pidle_seq_begin(c);
 	WRITE_ONCE(c->activity, what);
 	WRITE_ONCE(c->since_ns, now_ns);
-	pidle_seq_end(c);
 }
 
 void pidle_energy_cpu_end(const struct pidle_model *m, struct pidle_cpu *c,
@@ -269,7 +277,6 @@ void pidle_energy_cpu_end(const struct pidle_model *m, struct pidle_cpu *c,
 	u64 len = now_ns > c->since_ns ? now_ns - c->since_ns : 0;
 	struct pidle_cpu_counters *st;
 
-	pidle_seq_begin(c);
 	if (c->activity == PIDLE_OFFLINE) {
 		pidle_inc(&c->offline_ns, len);
 	} else {
@@ -281,7 +288,8 @@ void pidle_energy_cpu_end(const struct pidle_model *m, struct pidle_cpu *c,
 		pidle_inc(&st->oracle_periods, 1);
 	}
 	WRITE_ONCE(c->activity, PIDLE_BUSY);
-	pidle_seq_end(c);
+	/* The latest time this CPU recorded: see "Readers see one history". */
+	WRITE_ONCE(c->since_ns, now_ns);
 }
 
 /* The first man, WAKING held: the voted period that just ended. */
@@ -325,9 +333,11 @@ struct pidle_cpu_view {
 static void pidle_cpu_view(const struct pidle_model *m,
 			   const struct pidle_cpu *c, struct pidle_cpu_view *v)
 {
-	unsigned int tries, seq, s;
+	unsigned int seq, s;
 
-	for (tries = 0; tries < PIDLE_ENERGY_READ_TRIES; tries++) {
+	/* The caller's clock read, then the count: "Readers see one history". */
+	smp_mb();
+	for (;;) {
 		seq = READ_ONCE(c->seq);
 		smp_rmb();	/* the count, then the fields; pairs with seq_begin */
 		if (seq & 1) {
@@ -349,7 +359,6 @@ static void pidle_cpu_view(const struct pidle_model *m,
 		if (READ_ONCE(c->seq) == seq)
 			return;
 	}
-	/* Out of tries: what was read, at worst one period off. */
 }
 
 void pidle_cpu_energy_read(const struct pidle_model *m, unsigned int cpu,
@@ -362,6 +371,9 @@ void pidle_cpu_energy_read(const struct pidle_model *m, unsigned int cpu,
 
 	memset(&v, 0, sizeof(v));
 	pidle_cpu_view(m, m->cpu[cpu], &v);
+	/* A time recorded after @now_ns was read: read as of that time. */
+	if (v.since_ns > now_ns)
+		now_ns = v.since_ns;
 	cur_ns = v.activity != PIDLE_BUSY && now_ns > v.since_ns ?
 		 now_ns - v.since_ns : 0;
 	if (v.activity == PIDLE_IDLE)
@@ -408,6 +420,7 @@ void pidle_domain_energy_read(const struct pidle_model *m, unsigned int level,
 	unsigned int k, s;
 
 	memset(out, 0, sizeof(*out));
+	now_ns = pidle_domain_settle(m, d, now_ns);
 	epoch_ns = READ_ONCE(d->epoch_ns);
 	for (k = 0; k < lvl->nr_dstates; k++) {
 		const struct pidle_domain_counters *cur = &d->stat[k];
@@ -418,7 +431,7 @@ void pidle_domain_energy_read(const struct pidle_model *m, unsigned int level,
 		sd = &m->state[s];
 		usage = PIDLE_DELTA_OF(cur, base, usage);
 		done_ns = PIDLE_DELTA_OF(cur, base, residency_ns);
-		t = pidle_domain_residency_ns(m, level, dom, s, now_ns);
+		t = pidle_domain_residency_settled(m, d, s, now_ns);
 		down_ns += t;
 		pidle_nj_add_power(&total, sd->power_mw, t);
 		pidle_nj_add_energy(&total, sd->energy_uj, usage);
@@ -513,8 +526,8 @@ void pidle_energy_domain_reset(struct pidle_model *m, unsigned int level,
 	WRITE_ONCE(d->up_base.oracle_up_ns, READ_ONCE(d->up.oracle_up_ns));
 	WRITE_ONCE(d->up_base.oracle_up_periods, READ_ONCE(d->up.oracle_up_periods));
 	/* Pairs with the last man's release of DECIDED, as residency reads. */
-	word = atomic64_read_acquire(&d->word);
-	if (PIDLE_VOTE_COUNT(word, 0) == d->nr_cpus &&
+	word = atomic64_read_acquire(&d->root.word);
+	if (PIDLE_VOTE_COUNT(word, 0) == d->root.nr &&
 	    (word & PIDLE_DECIDED) && !(word & PIDLE_WAKING)) {
 		since_ns = READ_ONCE(d->down_since_ns);
 		if (since_ns < now_ns)

@@ -25,7 +25,7 @@
  * in each of its domains whose level is not above level(*s*).
  *
  * **The domain word.** All that is shared between the CPUs of a domain
- * lives in one 64-bit atomic, ``pidle_domain.word``: for each of the
+ * lives in one 64-bit atomic, ``pidle_domain.root.word``: for each of the
  * level's states *t_k* a 14-bit counter of the CPUs idle at least as deep
  * as *t_k*, two flags, DECIDED and WAKING, and a 6-bit count of exits
  * (modulo 64). A CPU entering state *s* adds, in one atomic operation,
@@ -35,7 +35,8 @@
  * DECIDED is *deciding*: its last man is at work.
  *
  * **Last man.** The CPU whose addition makes counter 0 equal to the CPU
- * count has completed the domain: every CPU is idle at least as deep as the
+ * count (of a large domain, its root group's member count: see "Vote
+ * groups") has completed the domain: every CPU is idle at least as deep as the
  * level's shallowest state. The same atomic value tells it the deepest *k*
  * whose counter is full, i.e. the deepest state every CPU agrees to. The
  * domain is deciding from that addition on, with no flag to set. The last
@@ -45,19 +46,56 @@
  * ``down_state`` and ``down_since_ns``, and sets DECIDED with a release
  * operation.
  *
- * **Votes.** A vote that, going by the word read just before, will not
- * complete the domain is one ``atomic64_add_return()``: it cannot fail,
- * so many CPUs voting at once in a large domain never retry. A vote that
- * will complete it is a compare-and-exchange against that read, and with
- * the ``timer`` policy the CPU scans its siblings' next timers *before*
- * it, holding nothing: siblings leaving idle do not spin while the scan
- * of a large package runs. The exchange fails if the word changed since
- * the read; a sibling that left (and perhaps came back with a new timer)
- * changed it through the count of exits even when the counters read the
- * same (that count wraps after 64 exits, far more than fit in one scan).
- * An add can still complete the domain unforeseen, when siblings voted
- * between its read and the add; that last man scans after its add, the
- * one case in which the scan runs while the domain is deciding.
+ * **Votes.** A vote is one ``atomic64_add_return()``: it cannot fail,
+ * so many CPUs voting at once in a large domain never retry, and the
+ * value it returns says whether it completed the domain.
+ *
+ * **Vote groups.** With the ``timer`` policy (and for an OSI domain
+ * governor) the last man needs its domain's inputs: the earliest next
+ * timer event and the smallest per-CPU latency constraint of its CPUs.
+ * Scanning the domain's CPUs for them costs time that grows with the
+ * domain (thousands of cache misses at 8192 CPUs, with interrupts off);
+ * scanning them before the vote, as this model once did, can also read a
+ * sibling's timer that is stale by the time the vote lands. So such a
+ * domain is split, when it is built, into *vote groups* of at most
+ * PIDLE_VGROUP_FANOUT members (16): its CPUs in leaf groups, the leaves
+ * in groups of groups, up to one root group, whose word is the domain
+ * word (the kernel's own precedent is kernel/time/timer_migration.c,
+ * whose group hierarchy carries each group's first expiry up through the
+ * last CPU to go idle in it). Every group word has the domain word's
+ * format and protocol, with its members in place of CPUs:
+ *
+ * - a CPU votes in its leaf only: one add, whatever the domain's size;
+ * - the last man of a group (the add that fills its counter 0) finds the
+ *   group *deciding*: every member has voted and none can leave, so the
+ *   minimum of its at most 16 members' inputs, which it computes now and
+ *   stores in the group, cannot be stale. It then votes for the group in
+ *   the parent group, as one member idle in the deepest state all of the
+ *   group agrees to (``vote_upto``), records that vote
+ *   (``parent_vote``), and sets DECIDED on the group;
+ * - the last man of the root is the domain's last man: it has the
+ *   domain's inputs in the root and decides as before;
+ * - the first man of a group (the subtraction from a full counter 0)
+ *   sets WAKING on it and withdraws ``parent_vote`` from the parent, and
+ *   so on up to a group it is not first man of, or the root, whose first
+ *   man is the domain's first man; it clears WAKING on the way back.
+ *
+ * The minimum over the groups' minima is the minimum over the CPUs, so
+ * the inputs are exactly the plain scan's, on every interleaving (a
+ * property test compares them on up to 8192 CPUs, and the fuzzer with
+ * its reference's scan). A CPU that is not a group's last man does
+ * constant work; the domain's last man does at most 16 reads per group
+ * on its way up, log16 of the domain's size groups (one up to 16 CPUs,
+ * two up to 256, four at 8192). A domain whose last man needs no inputs
+ * (``auto``) is one group whatever its size: nothing to gather.
+ *
+ * The domain is complete when its root is, and then every group in it
+ * is: each group's vote is in its parent exactly while the group is
+ * complete (its last man adds it before anyone may leave, its first man
+ * withdraws it), so the root's counter 0 is full exactly when every CPU
+ * has voted. Within each group the argument below for one last and one
+ * first man holds as it is, so it holds for the root, that is, for the
+ * domain.
  *
  * **First man.** The CPU whose subtraction starts from a full counter 0 is
  * the first to wake from a complete domain. It sets WAKING in that same
@@ -75,8 +113,8 @@
  * **Waiters.** Any other CPU of the domain leaving idle reads ``ready_ns``;
  * while now < ready_ns the domain is still powering up and the CPU waits
  * until ready_ns: it pays the remaining time, and it achieved the domain's
- * state. A CPU whose subtraction saw WAKING set first waits for WAKING to
- * clear, so it never reads a ``ready_ns`` that is about to change. The
+ * state. A CPU that finds WAKING set waits for it to clear before it
+ * subtracts, so it never reads a ``ready_ns`` that is about to change. The
  * remaining time is at most the state's latency: a waiter whose clock
  * read came before the first man's woke first and lost the race to the
  * flag (or was held up since: seen once in a 6.12-rt guest), and
@@ -99,7 +137,9 @@
  *
  * **Why there is exactly one last man and one first man per down period.**
  * Every change to a word is one atomic read-modify-write (an add, a
- * compare-and-exchange, a flag operation), so the changes form one total
+ * compare-and-exchange), or a store by the one CPU that owns the word
+ * while it is deciding or WAKING (see "Memory ordering"), so the changes
+ * form one total
  * order and each CPU's new value is computed from the value it replaced.
  * A full counter 0 is created by exactly one addition (the one that made
  * it full) and ended by exactly one subtraction (the first after it):
@@ -111,33 +151,76 @@
  * down period could have come and gone (an ABA on the word).
  *
  * **Memory ordering.** Value-returning atomics (the compare-and-exchanges
- * and ``atomic64_add_return()``) are fully ordered. The last man's
- * ``atomic64_fetch_or_release()`` of DECIDED orders its plain writes
- * (``down_state``, ``down_since_ns``) before the flag; the first man's
- * ``atomic64_fetch_andnot_release()`` of WAKING orders ``ready_ns``,
- * ``up_state``, ``up_seq`` before the cleared flag. The reader's
- * successful compare-and-exchange on a value with DECIDED set (or WAKING
- * clear) comes after that release in the word's modification order, so it
- * reads from the release sequence and the writes are visible to it. A
- * waiter spinning on WAKING, or on a deciding domain, uses
- * ``atomic64_read_acquire()``, which pairs with the same releases.
- * ``next_timer_ns`` is written by each CPU before its vote; the vote, an
- * add or a compare-and-exchange, is fully ordered, and the last man's
- * vote comes after it in the word's modification order, so a scan made
- * after that vote sees it. A scan made *before* the last man's exchange
- * follows its read of the word and an ``smp_rmb()``: the read saw every
- * sibling's vote (it is about to complete the domain), each fully ordered
- * after that sibling's timer write, so the scan sees those timers; and a
- * timer written after the read belongs to an exit and entry that changed
- * the word, which fails the exchange.
+ * and ``atomic64_add_return()``) are fully ordered. While a group is
+ * deciding, or its first man holds WAKING, no other CPU writes its word:
+ * every member has voted, and a member waits to withdraw until the
+ * group is neither deciding nor WAKING. So the last man sets DECIDED,
+ * and the first man clears WAKING, with a store-release of the value it
+ * knows the word holds (``atomic64_set_release()``: a plain store on
+ * x86, where the locked operation it replaces cost a tenth of a pair).
+ * The release orders the last man's plain writes (``down_state``,
+ * ``down_since_ns``, a group's inputs and ``parent_vote``) and the first
+ * man's (``ready_ns``, ``up_state``, ``up_seq``) before the flag. The
+ * next compare-and-exchange on the word reads that store, so the writes
+ * are visible to its CPU; a member waiting to withdraw spins with
+ * ``atomic64_read_acquire()``, which pairs with the same stores.
+ * ``next_timer_ns`` and ``qos_ns`` are written by each CPU before its
+ * vote, fully ordered; the last man's add comes after every other
+ * member's in the word's modification order, so it sees them; a group's
+ * inputs are stored before its vote in the parent, so the parent's last
+ * man sees those. A CPU that stops at a group it is not first man of has
+ * waited for that group's WAKING to clear, and the CPU that cleared it
+ * cleared it after its own wait or its publication of ``ready_ns`` (as
+ * the domain's first man), so by the chain of release and acquire the
+ * ``ready_ns`` it then reads is the power-up's.
  *
- * **Why the spins are bounded.** A domain is deciding, or holds WAKING,
- * for a few dozen instructions of one CPU (plus, with the ``timer``
- * policy, the rare unforeseen completion's scan), with interrupts off in
- * the kernel, and no CPU holds one while waiting for another: entry votes
- * bottom-up and exit subtracts top-down, one domain at a time. A waiter
- * never blocks a holder. The two never overlap: deciding needs every
- * vote, and the first man holding WAKING has withdrawn its own.
+ * **Why the spins are bounded.** A group is deciding, or holds WAKING,
+ * for a few dozen instructions of one CPU (its last man's 16 reads and
+ * vote upward, or its first man's way up the domain's groups), with
+ * interrupts off in the kernel. A CPU holding a group's flag only ever
+ * waits for a flag of one of that group's ancestors (within a domain a
+ * vote goes up the groups, a withdrawal too), and across domains entry
+ * votes bottom-up and exit withdraws top-down, one domain at a time, so
+ * no cycle of waiting can form; a last man never waits at all.
+ *
+ * **OSI mode.** In the OS-initiated mode (``pidle_model_opts.mode``)
+ * cpuidle shows the CPU-level states only, and domain states are chosen
+ * by domain governors (<pidle/dgov.h>), as genpd does for PSCI's OSI
+ * mode (drivers/cpuidle/cpuidle-psci-domain.c). The same words and
+ * groups serve, with three differences:
+ *
+ * - a CPU votes only in the lowest level that has states, and only while
+ *   idle in the deepest CPU-level state, the one PSCI hangs the CPU's
+ *   power domain off; its vote allows every state of that level (a table
+ *   state deeper than that is taken as it);
+ * - the last man of a domain calls its level's governor (``->select()``,
+ *   with the inputs the groups gathered: earliest next timer, smallest
+ *   per-CPU QoS, the global QoS of pidle_model_set_global_qos(); no
+ *   pending-IPI information: ``ipi_known`` is false), or, with none, takes
+ *   the deepest state. -1 keeps it on, counted *rejected*;
+ * - a domain votes in its parent (the next level with states: its
+ *   members are its child domains, in vote groups like CPUs) only while
+ *   down in its deepest state, as genpd_power_off() refuses a parent
+ *   while a child is not in its deepest state (drivers/pmdomain/core.c).
+ *   The child's root records that vote (``parent_vote``, 0 if none) and
+ *   its first man withdraws it, so the chain of first men runs from a
+ *   CPU's core up to the outermost domain it is first man of.
+ *
+ * The first man of a down period calls ``->reflect()`` with its length,
+ * and pays the state's exit (power-on) latency; woken before
+ * down_since + the state's entry (power-off) latency, it first pays the
+ * rest of the power-off (Documentation/devicetree/bindings/cpu/
+ * idle-states.yaml: a wake-up during the entry waits for it to complete;
+ * wakeup-latency = entry + exit). A domain is ready no earlier than the
+ * domains around it that the same CPU powered up or waited for: the
+ * latencies nest, and a CPU pays the largest that applies, as in PC
+ * mode. Counters per domain state as genpd's, with mainline's
+ * genpd_reflect_residency(): *above*, a period shorter than entry
+ * latency + residency; else *below*, one that reached the next deeper
+ * state's entry latency + residency (kept in PC mode too, where the
+ * entry latency is usually 0). ``->select()`` and ``->reflect()`` of one
+ * domain never overlap: the first runs while its root is deciding, the
+ * second while its first man holds WAKING, and each waits for the other.
  *
  * **Counters.** Per CPU and state: requested, achieved, demoted, latency
  * paid, the driver's measured spin overshoot and aborted entries (a
@@ -171,19 +254,33 @@ static void pidle_inc(u64 *counter, u64 val)
 	WRITE_ONCE(*counter, *counter + val);
 }
 
-/* Timer policy: the earliest next timer event among the domain's CPUs. */
-static u64 pidle_domain_next_timer(const struct pidle_model *m,
-				   const struct pidle_domain *d)
+/*
+ * A group's last man, the group deciding: its inputs, the minimum over its
+ * at most PIDLE_VGROUP_FANOUT members. Their values cannot change under
+ * it: a member must leave the group to change them, and none can while it
+ * is deciding. See "Vote groups".
+ */
+static void pidle_vgroup_gather(struct pidle_vgroup *g)
 {
 	u64 next = U64_MAX, t;
+	s64 qos = S64_MAX, q;
 	unsigned int i;
 
-	for (i = 0; i < d->nr_cpus; i++) {
-		t = READ_ONCE(m->cpu[d->cpus[i]]->next_timer_ns);
+	for (i = 0; i < g->nr; i++) {
+		if (g->leaf) {
+			t = READ_ONCE(g->cpu[i]->next_timer_ns);
+			q = READ_ONCE(g->cpu[i]->qos_ns);
+		} else {
+			t = READ_ONCE(g->child[i]->next_timer_ns);
+			q = READ_ONCE(g->child[i]->cpu_qos_ns);
+		}
 		if (t < next)
 			next = t;
+		if (q < qos)
+			qos = q;
 	}
-	return next;
+	WRITE_ONCE(g->next_timer_ns, next);
+	WRITE_ONCE(g->cpu_qos_ns, qos);
 }
 
 /*
@@ -211,99 +308,143 @@ static int pidle_domain_choose(const struct pidle_model *m,
 	return k >= 0 ? (int)lvl->dstate[k] : PIDLE_STATE_NONE;
 }
 
-/*
- * Vote in @d. Returns the word after the vote; *@scanned tells whether
- * *@next_ns holds the domain's earliest next timer, scanned before a vote
- * that was foreseen to complete the domain (timer policy only). A flag,
- * not a sentinel value: U64_MAX is a valid result (no CPU has a timer),
- * and taking it for "not scanned" made every such last man scan twice,
- * the second time with the domain deciding.
- */
-static s64 pidle_domain_add_vote(struct pidle_model *m, struct pidle_domain *d,
-				 u64 vote, u64 *next_ns, bool *scanned)
+/* The deepest level state every member of a complete group agrees to. */
+static __always_inline unsigned int pidle_vgroup_deepest(s64 word,
+							 unsigned int nr,
+							 unsigned int nr_dstates)
 {
-	s64 old = atomic64_read(&d->word);
-	bool timer = m->policy == PIDLE_POLICY_TIMER;
+	unsigned int k, deepest = 0;
 
-	*next_ns = U64_MAX;
-	*scanned = false;
-	for (;;) {
-		/*
-		 * Not the last vote, as far as this read can tell: an add,
-		 * which cannot fail. It may still turn out to be the last
-		 * (others voted since the read): the caller sees that.
-		 */
-		if (PIDLE_VOTE_COUNT(old, 0) + 1 < d->nr_cpus) {
-			/*
-			 * A scan from a failed exchange is stale: if this add
-			 * completes the domain, its last man scans anew.
-			 */
-			*scanned = false;
-			/* Fully ordered: publishes next_timer_ns; see the DOC. */
-			return atomic64_add_return(vote, &d->word);
-		}
-		/*
-		 * The last vote: scan the timers now, with nothing held, and
-		 * vote only if the word has not changed since the read. Any
-		 * exit changes it, its count of exits included, so a sibling
-		 * that left and came back with a new timer since the scan
-		 * fails the exchange even when the counters look the same.
-		 */
-		if (timer) {
-			/* The word, then the timers: see "Memory ordering". */
-			smp_rmb();
-			*next_ns = pidle_domain_next_timer(m, d);
-			*scanned = true;
-		}
-		if (atomic64_try_cmpxchg(&d->word, &old, old + vote))
-			return old + vote;
-	}
+	for (k = 1; k < nr_dstates; k++)
+		if (PIDLE_VOTE_COUNT(word, k) == nr)
+			deepest = k;
+	return deepest;
 }
 
-/* Inlined into the loop over levels: the call cost a tenth of a pair. */
-static __always_inline void pidle_domain_vote(struct pidle_model *m,
-					      struct pidle_domain *d,
-					      u64 vote, u64 now_ns,
-					      struct pidle_enter_info *info)
+/*
+ * OSI: the domain's governor chooses (NULL: the deepest). A refusal (-1)
+ * is genpd's *rejected*, counted at the deepest state.
+ */
+static int pidle_domain_osi_choose(struct pidle_model *m,
+				   struct pidle_domain *d, unsigned int deepest,
+				   u64 now_ns)
 {
 	const struct pidle_level *lvl = &m->level[d->level];
-	unsigned int k, deepest;
-	bool scanned;
+	struct pidle_dgov_input in;
+	int k;
+
+	if (!lvl->dgov)
+		return lvl->dstate[deepest];
+	in.now_ns = now_ns;
+	in.next_timer_ns = d->root.next_timer_ns;
+	in.cpu_qos_ns = d->root.cpu_qos_ns;
+	in.global_qos_ns = READ_ONCE(m->global_qos_ns);
+	/* No way to see a remote pending IPI here: see the OSI page. */
+	in.ipi_known = false;
+	in.ipi_pending = false;
+	in.deepest = deepest;
+	k = lvl->dgov->select(&d->gd, &in);
+	if (k < 0) {
+		pidle_inc(&d->stat[deepest].rejected, 1);
+		return PIDLE_STATE_NONE;
+	}
+	if (WARN_ON_ONCE(k > (int)deepest))
+		k = deepest;
+	return lvl->dstate[k];
+}
+
+/*
+ * Vote in the CPU's level-@l domain: in its leaf group, and, as the last
+ * man of a group, for the group in its parent, up to the root (see "Vote
+ * groups"); in OSI mode, as the last man of a domain that goes down in
+ * its deepest state, for the domain in its parent domain ("OSI mode").
+ * Inlined into the loop over levels: the call cost a tenth of a pair.
+ */
+static __always_inline void pidle_domain_vote(struct pidle_model *m,
+					      struct pidle_cpu *c,
+					      unsigned int l, u64 vote,
+					      u64 now_ns,
+					      struct pidle_enter_info *info)
+{
+	struct pidle_vgroup *g = c->leaf[l];
+	const struct pidle_level *lvl;
+	struct pidle_domain *d;
+	unsigned int deepest;
 	u64 next_ns;
-	s64 new;
+	s64 new, cur, qos_ns;
 	int state;
+	bool up;
 
-	new = pidle_domain_add_vote(m, d, vote, &next_ns, &scanned);
-	/* Counter 0 holds every voter: it can never pass the CPU count. */
-	WARN_ON_ONCE(PIDLE_VOTE_COUNT(new, 0) > d->nr_cpus);
-	if (PIDLE_VOTE_COUNT(new, 0) != d->nr_cpus)
-		return;
-
-	/*
-	 * Last man: the domain is DECIDING, the counters stable until this
-	 * CPU sets DECIDED. An add that completed the domain unforeseen (a
-	 * sibling voted between the read and the add) scans here, the one
-	 * case where the timer scan runs with siblings held off.
-	 */
-	if (m->policy == PIDLE_POLICY_TIMER && !scanned)
-		next_ns = pidle_domain_next_timer(m, d);
-	deepest = 0;
-	for (k = 1; k < lvl->nr_dstates; k++)
-		if (PIDLE_VOTE_COUNT(new, k) == d->nr_cpus)
-			deepest = k;
-	state = pidle_domain_choose(m, d, deepest, now_ns, next_ns);
-	WRITE_ONCE(d->down_state, state);
-	WRITE_ONCE(d->down_since_ns, now_ns);
-	/* Pairs with the first man's compare-and-exchange and waiters' acquire. */
-	atomic64_fetch_or_release(PIDLE_DECIDED, &d->word);
-
-	if (info) {
-		if (state != PIDLE_STATE_NONE) {
-			info->down_levels |= 1u << d->level;
-			info->down_state[d->level] = state;
+	/* Fully ordered: publishes next_timer_ns and qos_ns; see the DOC. */
+	new = atomic64_add_return(vote, &g->word);
+	for (;;) {
+		d = g->dom;
+		lvl = &m->level[d->level];
+		/* Counter 0 holds every voter: it can never pass the count. */
+		WARN_ON_ONCE(PIDLE_VOTE_COUNT(new, 0) > g->nr);
+		if (PIDLE_VOTE_COUNT(new, 0) != g->nr)
+			return;
+		/* Last man of @g: it is deciding, its counters stable. */
+		deepest = pidle_vgroup_deepest(new, g->nr, lvl->nr_dstates);
+		if (d->aggregate)
+			pidle_vgroup_gather(g);
+		if (!g->root) {
+			/* The group votes as one CPU idle in its deepest state. */
+			vote = m->vote_upto[deepest];
+			WRITE_ONCE(g->parent_vote, vote);
+			cur = new;
+			new = atomic64_add_return(vote, &g->parent->word);
+			/*
+			 * Its first man may now withdraw it. A store: the word
+			 * is this CPU's alone while deciding ("Memory ordering").
+			 */
+			atomic64_set_release(&g->word, cur | PIDLE_DECIDED);
+			g = g->parent;
+			continue;
 		}
-		if (state != (int)lvl->dstate[deepest])
-			info->rejected_levels |= 1u << d->level;
+
+		/* Last man of the domain: the root is deciding. */
+		next_ns = g->next_timer_ns;
+		qos_ns = g->cpu_qos_ns;
+		if (m->mode == PIDLE_MODE_OSI)
+			state = pidle_domain_osi_choose(m, d, deepest, now_ns);
+		else
+			state = pidle_domain_choose(m, d, deepest, now_ns,
+						    next_ns);
+		WRITE_ONCE(d->down_state, state);
+		WRITE_ONCE(d->down_since_ns, now_ns);
+		if (info) {
+			if (state != PIDLE_STATE_NONE) {
+				info->down_levels |= 1u << d->level;
+				info->down_state[d->level] = state;
+			}
+			if (state != (int)lvl->dstate[deepest])
+				info->rejected_levels |= 1u << d->level;
+			if (d->aggregate) {
+				info->next_timer_ns[d->level] = next_ns;
+				info->cpu_qos_ns[d->level] = qos_ns;
+			}
+		}
+		/* OSI: a parent only while the child is in its deepest state. */
+		up = false;
+		if (d->up_group) {
+			up = state == (int)lvl->dstate[lvl->nr_dstates - 1];
+			vote = up ? m->vote_upto[m->level[d->up_group->dom->level].nr_dstates - 1] : 0;
+			WRITE_ONCE(g->parent_vote, vote);
+		}
+		if (!up) {
+			/*
+			 * Pairs with the first man's compare-and-exchange and
+			 * waiters' acquire; a store, the word being this
+			 * CPU's alone.
+			 */
+			atomic64_set_release(&g->word, new | PIDLE_DECIDED);
+			return;
+		}
+		cur = new;
+		new = atomic64_add_return(vote, &d->up_group->word);
+		atomic64_set_release(&g->word, cur | PIDLE_DECIDED);
+		g = d->up_group;
 	}
 }
 
@@ -318,12 +459,15 @@ static void pidle_vote_all(struct pidle_model *m, struct pidle_cpu *c,
 		if (!m->vote[l][state])
 			continue;
 		c->voted_levels |= 1u << l;
-		pidle_domain_vote(m, c->dom[l], m->vote[l][state], now_ns, info);
+		pidle_domain_vote(m, c, l, m->vote[l][state], now_ns, info);
 	}
 }
 
-void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
-		 u64 now_ns, u64 next_timer_ns, struct pidle_enter_info *info)
+static __always_inline void pidle_enter_common(struct pidle_model *m,
+					       unsigned int cpu,
+					       unsigned int state, u64 now_ns,
+					       u64 next_timer_ns, s64 qos_ns,
+					       struct pidle_enter_info *info)
 {
 	struct pidle_cpu *c = m->cpu[cpu];
 
@@ -331,120 +475,268 @@ void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
 		info->down_levels = 0;
 		info->rejected_levels = 0;
 	}
-	if (WARN_ON_ONCE(state >= m->nr_states || c->voted_levels))
+	pidle_cpu_window_open(c);
+	if (WARN_ON_ONCE(state >= m->nr_states || c->voted_levels)) {
+		pidle_cpu_window_close(c);
 		return;
+	}
 
 	c->requested = state;
 	/* Published to last men by the fully ordered votes below. */
 	WRITE_ONCE(c->next_timer_ns, next_timer_ns);
+	WRITE_ONCE(c->qos_ns, qos_ns);
 	pidle_inc(&c->stat[state].requested, 1);
 	pidle_energy_cpu_begin(c, PIDLE_IDLE, now_ns);
 
 	pidle_vote_all(m, c, state, now_ns, info);
+	/* Every down period this entry began is recorded. */
+	pidle_cpu_window_close(c);
+}
+
+void pidle_clock_begin(struct pidle_model *m, unsigned int cpu)
+{
+	pidle_cpu_window_open(m->cpu[cpu]);
+	/* The odd count, then the caller's clock read: see pidle_energy.c. */
+	smp_mb();
+}
+
+void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
+		 u64 now_ns, u64 next_timer_ns, struct pidle_enter_info *info)
+{
+	pidle_enter_common(m, cpu, state, now_ns, next_timer_ns, S64_MAX, info);
+}
+
+void pidle_enter_qos(struct pidle_model *m, unsigned int cpu,
+		     unsigned int state, u64 now_ns, u64 next_timer_ns,
+		     s64 qos_ns, struct pidle_enter_info *info)
+{
+	pidle_enter_common(m, cpu, state, now_ns, next_timer_ns, qos_ns, info);
 }
 
 /*
- * Withdraw a vote; as first man or waiter, raise what the CPU pays.
- * @left_seq is the CPU's left_seq for this domain's level.
+ * Withdraw @vote from @g, waiting while it is deciding. Returns the word
+ * it replaced; *@full: this CPU is @g's first man, and holds its WAKING.
+ */
+static __always_inline s64 pidle_vgroup_withdraw(struct pidle_vgroup *g,
+						 u64 vote, bool *full)
+{
+	s64 old = atomic64_read_acquire(&g->word), new;
+
+	for (;;) {
+		if (PIDLE_DECIDING(old, g->nr) || (old & PIDLE_WAKING)) {
+			/*
+			 * The last man is still deciding, or the first man
+			 * publishing: wait for its writes, and leave it the
+			 * word to itself ("Memory ordering").
+			 */
+			cpu_relax();
+			old = atomic64_read_acquire(&g->word);
+			continue;
+		}
+		/* Our own vote is in the word: the counters cannot underflow. */
+		if (WARN_ON_ONCE(PIDLE_VOTE_COUNT(old, 0) == 0)) {
+			*full = false;
+			return old;
+		}
+		*full = PIDLE_VOTE_COUNT(old, 0) == g->nr;
+		/* u64: the count of exits wraps out of bit 63 by design. */
+		new = (s64)((u64)old - vote + PIDLE_EXIT_ONE);
+		if (*full)
+			new = (s64)(((u64)new & ~PIDLE_DECIDED) | PIDLE_WAKING);
+		if (atomic64_try_cmpxchg(&g->word, &old, new))
+			return old;
+	}
+}
+
+/* Where a first man goes from @h, which it holds: NULL at the top. */
+static __always_inline struct pidle_vgroup *
+pidle_vgroup_up(struct pidle_vgroup *h)
+{
+	if (!h->root)
+		return h->parent;
+	/* A PC root's parent_vote stays 0: it has no parent domain. */
+	if (!h->dom->up_group)
+		return NULL;
+	return READ_ONCE(h->parent_vote) ? h->dom->up_group : NULL;
+}
+
+/*
+ * A first man is done: clear WAKING on the groups from @h up to, not
+ * including, @stop. Pairs with the acquire of the members waiting to
+ * withdraw. Stores: while WAKING is set nobody else writes the word.
+ */
+static __always_inline void pidle_vgroup_release(struct pidle_vgroup *h,
+						 struct pidle_vgroup *stop)
+{
+	struct pidle_vgroup *next;
+
+	for (; h && h != stop; h = next) {
+		next = pidle_vgroup_up(h);
+		atomic64_set_release(&h->word, atomic64_read(&h->word) &
+				     ~PIDLE_WAKING);
+	}
+}
+
+/* The longest a domain state's power-up can take (OSI: with power-off). */
+static u64 pidle_dom_lat_max(const struct pidle_model *m, int state)
+{
+	u64 lat = pidle_lat(m, state);
+
+	if (m->mode == PIDLE_MODE_OSI)
+		lat += m->state[state].entry_latency_ns;
+	return lat;
+}
+
+/*
+ * First man of @d, holding WAKING on its root: end the down period, count
+ * it, publish the power-up; raise what the CPU pays.
+ */
+static __always_inline void pidle_domain_power_up(struct pidle_model *m,
+						  struct pidle_cpu *c,
+						  struct pidle_domain *d,
+						  u64 now_ns, bool hotplug,
+						  u64 *outer_ns,
+						  unsigned int *achieved,
+						  u64 *latency_ns,
+						  struct pidle_exit_info *info)
+{
+	const struct pidle_level *lvl = &m->level[d->level];
+	unsigned int l = d->level, seq, k;
+	u64 lat, resid, since, target;
+	int state;
+
+	/* First man; reads after the cmpxchg, see "exactly one". */
+	state = READ_ONCE(d->down_state);
+	since = d->down_since_ns;
+	/* "A down period that lasted no time", see the DOC block. */
+	resid = now_ns > since ? now_ns - since : 0;
+	pidle_energy_domain_end(m, d, state, resid);
+	if (state == PIDLE_STATE_NONE)
+		return;
+
+	k = m->dstate_index[state];
+	lat = pidle_lat(m, state);
+	/* OSI: woken while powering down, it waits for the power-off first. */
+	if (m->mode == PIDLE_MODE_OSI &&
+	    since + m->state[state].entry_latency_ns > now_ns)
+		lat += since + m->state[state].entry_latency_ns - now_ns;
+	if (hotplug)
+		lat = 0;
+	WRITE_ONCE(d->up_at_ns, now_ns);
+	WRITE_ONCE(d->up_state, state);
+	/* Not up before the domains around it (OSI): latencies nest. */
+	WRITE_ONCE(d->ready_ns, now_ns + max(lat, *outer_ns));
+	if (lat > *outer_ns)
+		*outer_ns = lat;
+	seq = d->up_seq + 1;
+	WRITE_ONCE(d->up_seq, seq);
+	c->left_seq[l] = seq;
+	pidle_inc(&d->stat[k].usage, 1);
+	pidle_inc(&d->stat[k].residency_ns, resid);
+	if (resid < m->state[state].target_residency_ns)
+		pidle_inc(&d->stat[k].too_deep, 1);
+	pidle_inc(&d->stat[k].latency_paid_ns, lat);
+	/* genpd_reflect_residency() (mainline), with the power-off. */
+	target = m->state[state].entry_latency_ns +
+		 m->state[state].target_residency_ns;
+	if (resid < target) {
+		pidle_inc(&d->stat[k].above, 1);
+	} else if (k + 1 < lvl->nr_dstates) {
+		const struct pidle_state_desc *nx = &m->state[lvl->dstate[k + 1]];
+
+		if (resid >= nx->entry_latency_ns + nx->target_residency_ns)
+			pidle_inc(&d->stat[k].below, 1);
+	}
+	if (m->mode == PIDLE_MODE_OSI && lvl->dgov && lvl->dgov->reflect)
+		lvl->dgov->reflect(&d->gd, k, resid);
+	if ((unsigned int)state > *achieved)
+		*achieved = state;
+	if (lat > *latency_ns)
+		*latency_ns = lat;
+	if (info) {
+		info->up_levels |= 1u << l;
+		info->up_state[l] = state;
+		info->up_residency_ns[l] = resid;
+	}
+}
+
+/*
+ * Withdraw the CPU's vote from its level-@l domain, up its groups (and in
+ * OSI mode, as first man of a domain its parent counts, into the parent);
+ * as first man or waiter, raise what the CPU pays.
  */
 static __always_inline void pidle_domain_leave(struct pidle_model *m,
-					       struct pidle_domain *d, u64 vote,
+					       struct pidle_cpu *c,
+					       unsigned int l, u64 vote,
 					       u64 now_ns, bool hotplug,
-					       unsigned int *left_seq,
 					       unsigned int *achieved,
 					       u64 *latency_ns,
 					       struct pidle_exit_info *info)
 {
-	s64 old = atomic64_read_acquire(&d->word), new;
-	unsigned int seq;
+	struct pidle_domain *first[PIDLE_MAX_LEVELS + 1], *d;
+	struct pidle_vgroup *g = c->leaf[l], *stop = NULL;
+	unsigned int nr_first = 0, seq, *left_seq;
 	bool full;
 	int state;
-	u64 lat, resid, ready_ns;
+	u64 lat, ready_ns, outer_ns = 0;
 
 	for (;;) {
-		if (PIDLE_DECIDING(old, d->nr_cpus)) {
-			/* The last man is still deciding: wait for its writes. */
-			cpu_relax();
-			old = atomic64_read_acquire(&d->word);
-			continue;
+		pidle_vgroup_withdraw(g, vote, &full);
+		if (!full) {
+			stop = g;
+			break;
 		}
-		/* Our own vote is in the word: the counters cannot underflow. */
-		if (WARN_ON_ONCE(PIDLE_VOTE_COUNT(old, 0) == 0))
-			return;
-		full = PIDLE_VOTE_COUNT(old, 0) == d->nr_cpus;
-		/* u64: the count of exits wraps out of bit 63 by design. */
-		new = (s64)((u64)old - vote + PIDLE_EXIT_ONE);
-		if (full)
-			new = (s64)(((u64)new & ~PIDLE_DECIDED) | PIDLE_WAKING);
-		if (atomic64_try_cmpxchg(&d->word, &old, new))
+		if (g->root)
+			first[nr_first++] = g->dom;
+		/*
+		 * First man of @g: withdraw its vote upward, holding its
+		 * WAKING until done. parent_vote is read after the exchange
+		 * ("exactly one").
+		 */
+		vote = READ_ONCE(g->parent_vote);
+		g = pidle_vgroup_up(g);
+		if (!g)
 			break;
 	}
 
-	if (full) {
-		/* First man; reads after the cmpxchg, see "exactly one". */
-		state = READ_ONCE(d->down_state);
-		/* "A down period that lasted no time", see the DOC block. */
-		resid = now_ns > d->down_since_ns ? now_ns - d->down_since_ns : 0;
-		pidle_energy_domain_end(m, d, state, resid);
-		if (state != PIDLE_STATE_NONE) {
-			struct pidle_domain_counters *st =
-				&d->stat[m->dstate_index[state]];
-
-			lat = hotplug ? 0 : pidle_lat(m, state);
-			WRITE_ONCE(d->up_state, state);
-			WRITE_ONCE(d->ready_ns, now_ns + lat);
-			seq = d->up_seq + 1;
-			WRITE_ONCE(d->up_seq, seq);
-			*left_seq = seq;
-			pidle_inc(&st->usage, 1);
-			pidle_inc(&st->residency_ns, resid);
-			if (resid < m->state[state].target_residency_ns)
-				pidle_inc(&st->too_deep, 1);
-			pidle_inc(&st->latency_paid_ns, lat);
-			if ((unsigned int)state > *achieved)
-				*achieved = state;
+	/*
+	 * Waiter at @stop's domain, the outermost this CPU reached. Stable:
+	 * no down period, so no first man, can come before this CPU votes
+	 * again.
+	 */
+	if (stop) {
+		d = stop->dom;
+		left_seq = &c->left_seq[d->level];
+		seq = READ_ONCE(d->up_seq);
+		ready_ns = READ_ONCE(d->ready_ns);
+		if (seq != *left_seq && ready_ns > now_ns) {
+			/*
+			 * Still powering up: this CPU waits, and was in its
+			 * state. Never longer than the state's latency: a CPU
+			 * whose clock read came before the first man's woke
+			 * first (it lost the race to the flag, or was held up
+			 * since), and on hardware the domain would be up one
+			 * latency after its wake-up.
+			 */
+			state = READ_ONCE(d->up_state);
+			lat = min_t(u64, ready_ns - now_ns,
+				    pidle_dom_lat_max(m, state));
+			outer_ns = lat;
 			if (lat > *latency_ns)
 				*latency_ns = lat;
-			if (info) {
-				info->up_levels |= 1u << d->level;
-				info->up_state[d->level] = state;
-				info->up_residency_ns[d->level] = resid;
-			}
+			if ((unsigned int)state > *achieved)
+				*achieved = state;
+			if (info)
+				info->wait_levels |= 1u << d->level;
 		}
-		/* Pairs with waiters' acquire and later compare-and-exchanges. */
-		atomic64_fetch_andnot_release(PIDLE_WAKING, &d->word);
-		return;
+		*left_seq = seq;
 	}
-
-	if (old & PIDLE_WAKING) {
-		/* The first man is publishing ready_ns: wait for it. */
-		while (atomic64_read_acquire(&d->word) & PIDLE_WAKING)
-			cpu_relax();
-	}
-	/*
-	 * Stable: no down period, so no first man, can come before this
-	 * CPU votes again.
-	 */
-	seq = READ_ONCE(d->up_seq);
-	ready_ns = READ_ONCE(d->ready_ns);
-	if (seq != *left_seq && ready_ns > now_ns) {
-		/*
-		 * Still powering up: this CPU waits, and was in its state.
-		 * Never longer than the state's latency: a CPU whose clock
-		 * read came before the first man's woke first (it lost the
-		 * race to the flag, or was held up since), and on hardware
-		 * the domain would be up one latency after its wake-up.
-		 */
-		state = READ_ONCE(d->up_state);
-		lat = min_t(u64, ready_ns - now_ns, pidle_lat(m, state));
-		if (lat > *latency_ns)
-			*latency_ns = lat;
-		if ((unsigned int)state > *achieved)
-			*achieved = state;
-		if (info)
-			info->wait_levels |= 1u << d->level;
-	}
-	*left_seq = seq;
+	/* Top-down: the outermost domain powers up before those inside. */
+	while (nr_first)
+		pidle_domain_power_up(m, c, first[--nr_first], now_ns, hotplug,
+				      &outer_ns, achieved, latency_ns, info);
+	/* The groups below @stop this CPU was first man of. */
+	pidle_vgroup_release(c->leaf[l], stop);
 }
 
 static void pidle_leave_all(struct pidle_model *m, struct pidle_cpu *c,
@@ -458,9 +750,8 @@ static void pidle_leave_all(struct pidle_model *m, struct pidle_cpu *c,
 	for (l = m->nr_levels; l >= 1; l--) {
 		if (!(c->voted_levels & (1u << l)))
 			continue;
-		pidle_domain_leave(m, c->dom[l], m->vote[l][state], now_ns,
-				   hotplug, &c->left_seq[l], achieved,
-				   latency_ns, info);
+		pidle_domain_leave(m, c, l, m->vote[l][state], now_ns,
+				   hotplug, achieved, latency_ns, info);
 	}
 	c->voted_levels = 0;
 }
@@ -478,6 +769,7 @@ void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 		info = &scratch;
 	info->up_levels = 0;
 	info->wait_levels = 0;
+	pidle_cpu_window_open(c);
 
 	pidle_leave_all(m, c, state, now_ns, false, &achieved, &latency_ns,
 			info);
@@ -487,6 +779,7 @@ void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 	if (achieved < state)
 		pidle_inc(&c->stat[state].demoted, 1);
 	pidle_energy_cpu_end(m, c, state, now_ns);
+	pidle_cpu_window_close(c);
 
 	info->requested = state;
 	info->achieved = achieved;
@@ -520,10 +813,13 @@ void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 		return;
 	c->offline = true;
 	c->requested = deepest;
+	pidle_cpu_window_open(c);
 	pidle_energy_cpu_begin(c, PIDLE_OFFLINE, now_ns);
-	/* An offline CPU has no timer to keep its domains up for. */
+	/* An offline CPU has no timer nor constraint to keep domains up for. */
 	WRITE_ONCE(c->next_timer_ns, U64_MAX);
+	WRITE_ONCE(c->qos_ns, S64_MAX);
 	pidle_vote_all(m, c, deepest, now_ns, NULL);
+	pidle_cpu_window_close(c);
 }
 
 void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns)
@@ -535,16 +831,28 @@ void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 	lockdep_assert_irqs_disabled();
 	if (WARN_ON_ONCE(!c->offline))
 		return;
+	pidle_cpu_window_open(c);
 	pidle_leave_all(m, c, c->requested, now_ns, true, &achieved,
 			&latency_ns, NULL);
 	pidle_energy_cpu_end(m, c, c->requested, now_ns);
+	pidle_cpu_window_close(c);
 	c->offline = false;
+}
+
+/* OSI: the next level above @l with states, or 0. */
+static unsigned int pidle_osi_parent_level(const struct pidle_model *m,
+					   unsigned int l)
+{
+	for (l++; l <= m->nr_levels; l++)
+		if (m->level[l].nr_dstates)
+			return l;
+	return 0;
 }
 
 /* Build the per-level tables: votes, fallbacks, level-local indices. */
 static void pidle_model_tables(struct pidle_model *m)
 {
-	unsigned int s, l, k, fallback = 0;
+	unsigned int s, l, k, fallback = 0, first = 0;
 
 	for (s = 0; s < m->nr_states; s++) {
 		l = m->state_level[s];
@@ -558,11 +866,116 @@ static void pidle_model_tables(struct pidle_model *m)
 			lvl->dstate[lvl->nr_dstates++] = s;
 		}
 	}
+	for (k = 0; k < PIDLE_MAX_DOMAIN_STATES; k++)
+		m->vote_upto[k] = (k ? m->vote_upto[k - 1] : 0) +
+				  PIDLE_VOTE_ONE(k);
+	if (m->mode == PIDLE_MODE_OSI) {
+		/*
+		 * A CPU votes in the lowest level with states only, and only
+		 * idle in the deepest CPU-level state (PSCI hangs the domain
+		 * off it), allowing every state of that level.
+		 */
+		first = pidle_osi_parent_level(m, 0);
+		if (first)
+			for (s = 0; s < m->nr_states; s++)
+				if (s >= m->deepest_cpu_state)
+					m->vote[first][s] =
+						m->vote_upto[m->level[first].nr_dstates - 1];
+		return;
+	}
 	for (l = 1; l <= m->nr_levels; l++)
 		for (s = 0; s < m->nr_states; s++)
 			for (k = 0; k < m->level[l].nr_dstates; k++)
 				if (m->level[l].dstate[k] <= s)
 					m->vote[l][s] += PIDLE_VOTE_ONE(k);
+}
+
+/* Groups of at most @fanout needed to hold @n members. */
+static unsigned int pidle_vgroup_count(unsigned int n, unsigned int fanout)
+{
+	return (n + fanout - 1) / fanout;
+}
+
+/*
+ * Split @d into vote groups over its @n members (@cpus: CPUs, else the
+ * roots of its child domains, OSI): the members in groups of at most
+ * PIDLE_VGROUP_FANOUT, consecutive, those in groups of as many, and so on
+ * up to a root of at most as many. A domain whose last man needs no
+ * inputs, or that is small, is one group: its root. Sizes within a tier
+ * differ by at most one.
+ */
+static int pidle_domain_groups(struct pidle_model *m, struct pidle_domain *d,
+			       void **member, unsigned int n, bool cpus)
+{
+	unsigned int nr_groups = 0, nr_members = n, t, i, j;
+	unsigned int first, below, tier_n, tier_first, cnt;
+	unsigned int fanout = m->fanout;
+	void **mem;
+
+	if (d->aggregate) {
+		/* Groups below the root, tier by tier, and all members. */
+		for (t = n; t > fanout; t = pidle_vgroup_count(t, fanout)) {
+			nr_groups += pidle_vgroup_count(t, fanout);
+			nr_members += pidle_vgroup_count(t, fanout);
+		}
+	}
+	d->members = kcalloc(nr_members, sizeof(void *), GFP_KERNEL);
+	if (!d->members)
+		return -ENOMEM;
+	if (nr_groups) {
+		d->groups = kcalloc(nr_groups, sizeof(*d->groups),
+				    GFP_KERNEL);
+		if (!d->groups)
+			return -ENOMEM;
+	}
+	d->nr_groups = nr_groups;
+	mem = d->members;
+	d->root.root = true;
+
+	/* Tier 0: the members, in leaves (or the root). */
+	tier_n = n;
+	tier_first = 0;
+	below = 0;	/* groups made so far */
+	for (;;) {
+		bool root = tier_n <= fanout || !d->aggregate;
+		unsigned int nr_out = root ? 1 : pidle_vgroup_count(tier_n, fanout);
+
+		first = 0;
+		for (i = 0; i < nr_out; i++) {
+			struct pidle_vgroup *g = root ? &d->root :
+						 &d->groups[below + i];
+
+			cnt = tier_n / nr_out + (i < tier_n % nr_out);
+			g->dom = d;
+			g->leaf = !below && cpus;
+			g->nr = cnt;
+			g->next_timer_ns = U64_MAX;
+			g->cpu_qos_ns = S64_MAX;
+			g->child = (struct pidle_vgroup **)mem;
+			for (j = 0; j < cnt; j++) {
+				if (below) {
+					g->child[j] = &d->groups[tier_first + first + j];
+					g->child[j]->parent = g;
+				} else if (cpus) {
+					struct pidle_cpu *c = member[first + j];
+
+					g->cpu[j] = c;
+					c->leaf[d->level] = g;
+				} else {
+					/* OSI: a child domain's root. */
+					g->child[j] = member[first + j];
+					g->child[j]->dom->up_group = g;
+				}
+			}
+			mem += cnt;
+			first += cnt;
+		}
+		if (root)
+			return 0;
+		tier_first = below;
+		below += nr_out;
+		tier_n = nr_out;
+	}
 }
 
 /*
@@ -573,19 +986,27 @@ static void pidle_model_tables(struct pidle_model *m)
 static int pidle_model_domains(struct pidle_model *m,
 			       const struct pidle_topology *topo)
 {
-	unsigned int l, cpu, d;
+	unsigned int l, cpu, d, i, n, pl = 0;
+	void **member;
+	int ret;
 
+	member = kcalloc(m->nr_cpus, sizeof(void *), GFP_KERNEL);
+	if (!member)
+		return -ENOMEM;
 	for (l = 1; l <= m->nr_levels; l++) {
 		const struct pidle_topo_level *tl = &topo->level[l - 1];
 		struct pidle_level *lvl = &m->level[l];
+		bool osi_child = m->mode == PIDLE_MODE_OSI && pl &&
+				 lvl->nr_dstates;
 
+		ret = -ENOMEM;
 		lvl->nr_domains = tl->nr_domains;
 		lvl->dom = kcalloc(tl->nr_domains, sizeof(*lvl->dom),
 				   GFP_KERNEL);
 		lvl->domain_of_cpu = kcalloc(m->nr_cpus, sizeof(unsigned int),
 					     GFP_KERNEL);
 		if (!lvl->dom || !lvl->domain_of_cpu)
-			return -ENOMEM;
+			goto out;
 		memcpy(lvl->domain_of_cpu, tl->domain_of_cpu,
 		       m->nr_cpus * sizeof(unsigned int));
 		/* Domains are numbered by lowest CPU: allocated in CPU order. */
@@ -596,10 +1017,13 @@ static int pidle_model_domains(struct pidle_model *m,
 				*dom = kzalloc_node(sizeof(**dom), GFP_KERNEL,
 						    cpu_to_node(cpu));
 				if (!*dom)
-					return -ENOMEM;
+					goto out;
 				(*dom)->level = l;
 				(*dom)->down_state = PIDLE_STATE_NONE;
 				(*dom)->up_state = PIDLE_STATE_NONE;
+				(*dom)->aggregate =
+					m->policy == PIDLE_POLICY_TIMER ||
+					(m->mode == PIDLE_MODE_OSI && lvl->dgov);
 			}
 			(*dom)->nr_cpus++;
 		}
@@ -609,7 +1033,7 @@ static int pidle_model_domains(struct pidle_model *m,
 			dom->cpus = kcalloc(dom->nr_cpus, sizeof(unsigned int),
 					    GFP_KERNEL);
 			if (!dom->cpus)
-				return -ENOMEM;
+				goto out;
 			dom->nr_cpus = 0;	/* refilled below */
 		}
 		for (cpu = 0; cpu < m->nr_cpus; cpu++) {
@@ -617,6 +1041,79 @@ static int pidle_model_domains(struct pidle_model *m,
 
 			dom->cpus[dom->nr_cpus++] = cpu;
 			m->cpu[cpu]->dom[l] = dom;
+		}
+		for (d = 0; d < lvl->nr_domains; d++) {
+			struct pidle_domain *dom = lvl->dom[d];
+
+			n = 0;
+			if (osi_child) {
+				/* Members: the child domains inside it. */
+				for (i = 0; i < m->level[pl].nr_domains; i++) {
+					struct pidle_domain *ch = m->level[pl].dom[i];
+
+					if (lvl->domain_of_cpu[ch->cpus[0]] == d)
+						member[n++] = &ch->root;
+				}
+			} else {
+				for (i = 0; i < dom->nr_cpus; i++)
+					member[n++] = m->cpu[dom->cpus[i]];
+			}
+			ret = pidle_domain_groups(m, dom, member, n, !osi_child);
+			if (ret)
+				goto out;
+		}
+		if (lvl->nr_dstates)
+			pl = l;
+	}
+	ret = 0;
+out:
+	kfree(member);
+	return ret;
+}
+
+/* OSI: each domain as its governor sees it, attached. */
+static int pidle_model_dgov(struct pidle_model *m,
+			    const struct pidle_model_opts *o,
+			    struct pidle_err *err)
+{
+	unsigned int l, d, k;
+	int ret;
+
+	for (l = 1; l <= m->nr_levels; l++) {
+		struct pidle_level *lvl = &m->level[l];
+
+		for (k = 0; k < lvl->nr_dstates; k++) {
+			const struct pidle_state_desc *sd = &m->state[lvl->dstate[k]];
+
+			lvl->dg_state[k].power_off_latency_ns = sd->entry_latency_ns;
+			lvl->dg_state[k].power_on_latency_ns = sd->exit_latency_ns;
+			lvl->dg_state[k].residency_ns = sd->target_residency_ns;
+		}
+		for (d = 0; d < lvl->nr_domains; d++) {
+			struct pidle_domain *dom = lvl->dom[d];
+
+			dom->gd.level = l;
+			dom->gd.id = d;
+			dom->gd.nr_cpus = dom->nr_cpus;
+			dom->gd.nr_states = lvl->nr_dstates;
+			dom->gd.states = lvl->dg_state;
+		}
+		if (!lvl->dgov || !lvl->nr_dstates)
+			continue;
+		for (d = 0; d < lvl->nr_domains; d++) {
+			struct pidle_domain *dom = lvl->dom[d];
+
+			if (lvl->dgov->attach) {
+				ret = lvl->dgov->attach(&dom->gd);
+				if (ret) {
+					pidle_err(err, "domain_gov",
+						  "%s: cannot attach to %s%u (%d)",
+						  lvl->dgov->name, m->level_name[l],
+						  d, ret);
+					return ret;
+				}
+			}
+			dom->gd_attached = true;
 		}
 	}
 	return 0;
@@ -627,6 +1124,17 @@ int pidle_model_create(const struct pidle_states *st,
 		       enum pidle_policy policy,
 		       struct pidle_model **out, struct pidle_err *err)
 {
+	struct pidle_model_opts o = { .policy = policy };
+
+	return pidle_model_create_opts(st, topo, &o, out, err);
+}
+
+int pidle_model_create_opts(const struct pidle_states *st,
+			    const struct pidle_topology *topo,
+			    const struct pidle_model_opts *o,
+			    struct pidle_model **out, struct pidle_err *err)
+{
+	enum pidle_policy policy = o->policy;
 	struct pidle_model *m;
 	unsigned int s, l;
 	int ret;
@@ -636,6 +1144,17 @@ int pidle_model_create(const struct pidle_states *st,
 		return ret;
 	if (!st->nr_states)
 		return pidle_err(err, "states", "empty table");
+	if (o->mode != PIDLE_MODE_PC && o->mode != PIDLE_MODE_OSI)
+		return pidle_err(err, "mode", "unknown mode %d", (int)o->mode);
+	for (l = 0; l <= PIDLE_MAX_LEVELS; l++)
+		if (o->dgov[l] && (!l || l > topo->nr_levels ||
+				   o->mode != PIDLE_MODE_OSI || !o->dgov[l]->select))
+			return pidle_err(err, "domain_gov",
+					 "level %u: a domain governor %s", l,
+					 o->mode != PIDLE_MODE_OSI ?
+					 "is for the OSI mode only" :
+					 !o->dgov[l]->select ? "must have ->select()" :
+					 "needs a domain level of the topology");
 
 	m = kzalloc(sizeof(*m), GFP_KERNEL);
 	if (!m)
@@ -644,14 +1163,24 @@ int pidle_model_create(const struct pidle_states *st,
 	m->nr_states = st->nr_states;
 	m->nr_levels = topo->nr_levels;
 	m->policy = policy;
+	m->mode = o->mode;
+	m->global_qos_ns = S64_MAX;
+	m->fanout = o->vgroup_fanout ? o->vgroup_fanout : PIDLE_VGROUP_FANOUT;
+	if (m->fanout < 2)
+		m->fanout = 2;
 	memcpy(m->state, st->state, sizeof(m->state));
 	strscpy(m->level_name[0], PIDLE_LEVEL_CPU, PIDLE_NAME_LEN);
 	for (l = 1; l <= m->nr_levels; l++)
 		strscpy(m->level_name[l], topo->level[l - 1].name,
 			PIDLE_NAME_LEN);
-	for (s = 0; s < m->nr_states; s++)
+	for (s = 0; s < m->nr_states; s++) {
 		m->state_level[s] = pidle_topology_level_index(topo,
 						st->state[s].level_name);
+		if (!m->state_level[s])
+			m->deepest_cpu_state = s;
+	}
+	for (l = 1; l <= m->nr_levels; l++)
+		m->level[l].dgov = o->dgov[l];
 	pidle_model_tables(m);
 	pidle_energy_tables(m, st, topo);
 
@@ -668,16 +1197,32 @@ int pidle_model_create(const struct pidle_states *st,
 			goto err_free;
 		}
 		m->cpu[s]->next_timer_ns = U64_MAX;
+		m->cpu[s]->qos_ns = S64_MAX;
 	}
 	ret = pidle_model_domains(m, topo);
 	if (ret)
 		goto err_free;
+	if (m->mode == PIDLE_MODE_OSI) {
+		ret = pidle_model_dgov(m, o, err);
+		if (ret)
+			goto err_free;
+	}
 	*out = m;
 	return 0;
 
 err_free:
 	pidle_model_destroy(m);
 	return ret;
+}
+
+void pidle_model_set_global_qos(struct pidle_model *m, s64 qos_ns)
+{
+	WRITE_ONCE(m->global_qos_ns, qos_ns);
+}
+
+enum pidle_mode pidle_model_mode(const struct pidle_model *m)
+{
+	return m->mode;
 }
 
 void pidle_model_destroy(struct pidle_model *m)
@@ -689,8 +1234,14 @@ void pidle_model_destroy(struct pidle_model *m)
 	for (l = 1; l <= m->nr_levels; l++) {
 		if (m->level[l].dom)
 			for (d = 0; d < m->level[l].nr_domains; d++) {
-				if (m->level[l].dom[d])
+				if (m->level[l].dom[d]) {
+					if (m->level[l].dom[d]->gd_attached &&
+					    m->level[l].dgov->detach)
+						m->level[l].dgov->detach(&m->level[l].dom[d]->gd);
 					kfree(m->level[l].dom[d]->cpus);
+					kfree(m->level[l].dom[d]->groups);
+					kfree(m->level[l].dom[d]->members);
+				}
 				kfree(m->level[l].dom[d]);
 			}
 		kfree(m->level[l].dom);

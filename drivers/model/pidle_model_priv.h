@@ -60,6 +60,8 @@ struct pidle_domain_counters {
 	u64 too_deep;
 	u64 rejected;
 	u64 latency_paid_ns;
+	u64 above;
+	u64 below;
 	u64 oracle_ns;
 	u64 oracle_periods;
 };
@@ -94,11 +96,57 @@ enum pidle_activity {
 	PIDLE_OFFLINE,
 };
 
-struct pidle_domain {
-	/* Hot: every entry and exit of every CPU of the domain. */
+/*
+ * Largest vote group of a domain whose last man needs its CPUs' inputs
+ * (the timer policy, an OSI domain governor): a larger domain is split
+ * into groups of at most this many CPUs, and groups of at most this many
+ * groups, up to one root (see "Vote groups" in pidle_model.c).
+ */
+#define PIDLE_VGROUP_FANOUT	16
+
+/*
+ * One vote group: a word of the domain-word format over at most
+ * PIDLE_VGROUP_FANOUT members (CPUs, or child groups), or over all of a
+ * domain's CPUs when nobody needs their inputs. A domain's root group is
+ * the domain's own word.
+ */
+struct pidle_vgroup {
+	/* Hot: every entry and exit of every member. */
 	atomic64_t word;
+	unsigned int nr;		/* members */
+	bool leaf;			/* members are CPUs */
+	struct pidle_vgroup *parent;	/* NULL: the domain's root */
+
+	/* Written by the group's last man while it is deciding. */
+	u64 parent_vote;		/* what it added to the parent */
+	u64 next_timer_ns;		/* earliest next timer of its CPUs */
+	s64 cpu_qos_ns;			/* smallest per-CPU QoS of its CPUs */
+
+	/* The domain it belongs to; its root when @root. */
+	struct pidle_domain *dom;
+	bool root;
+
+	union {
+		struct pidle_cpu **cpu;		/* leaf, CPUs */
+		struct pidle_vgroup **child;	/* inner; OSI: child domains' roots */
+	};
+} ____cacheline_aligned_in_smp;
+
+struct pidle_domain {
+	/* The root vote group: the domain word and its aggregates. */
+	struct pidle_vgroup root;
 	unsigned int nr_cpus;
 	unsigned int level;
+	/* The last man needs the CPUs' inputs (timer policy, a governor). */
+	bool aggregate;
+	/*
+	 * OSI: the parent domain's group this domain votes in while down in
+	 * its deepest state (the root's parent_vote then, else 0).
+	 */
+	struct pidle_vgroup *up_group;
+	/* OSI: the domain as its governor sees it. */
+	struct pidle_dgov_domain gd;
+	bool gd_attached;
 
 	/* Written by the last man while PIDLE_DECIDING(). */
 	int down_state;
@@ -107,10 +155,16 @@ struct pidle_domain {
 	/* Written by the first man while PIDLE_WAKING is set. */
 	int up_state;
 	u64 ready_ns;
+	u64 up_at_ns;		/* the first man's time */
 	unsigned int up_seq;	/* numbers the power-ups */
 
-	/* The domain's CPUs, for the timer policy: cpus[0 .. nr_cpus-1]. */
+	/* The domain's CPUs, for the readers: cpus[0 .. nr_cpus-1]. */
 	unsigned int *cpus;
+	/* The groups below the root, leaves first; none when it is a leaf. */
+	unsigned int nr_groups;
+	struct pidle_vgroup *groups;
+	/* Member arrays of all groups, root included, one allocation. */
+	void **members;
 
 	/* Kept on their own line: written once per down period. */
 	struct pidle_domain_counters stat[PIDLE_MAX_DOMAIN_STATES]
@@ -128,16 +182,22 @@ struct pidle_level {
 	/* The global indices of this level's states, shallowest first. */
 	unsigned int nr_dstates;
 	unsigned int dstate[PIDLE_MAX_DOMAIN_STATES];
+	/* OSI: the states as a governor sees them, and the governor. */
+	struct pidle_dgov_state dg_state[PIDLE_MAX_DOMAIN_STATES];
+	const struct pidle_dgov_ops *dgov;
 	unsigned int *domain_of_cpu;
 };
 
 struct pidle_cpu {
-	/* Written by the CPU itself; read by last men of its domains. */
+	/* Written by the CPU itself; read by last men of its leaf groups. */
 	u64 next_timer_ns;
+	s64 qos_ns;
 	unsigned int requested;
 	unsigned int voted_levels;
 	bool offline;
 	struct pidle_domain *dom[PIDLE_MAX_LEVELS + 1];
+	/* Per level: the vote group it votes in (its domain's root or a leaf). */
+	struct pidle_vgroup *leaf[PIDLE_MAX_LEVELS + 1];
 	/* Per level: the domain's last power-up this CPU has left idle after. */
 	unsigned int left_seq[PIDLE_MAX_LEVELS + 1];
 
@@ -163,12 +223,17 @@ struct pidle_model {
 	unsigned int nr_states;
 	unsigned int nr_levels;
 	enum pidle_policy policy;
+	enum pidle_mode mode;
+	s64 global_qos_ns;	/* pidle_model_set_global_qos() */
+	unsigned int fanout;	/* vote groups' (pidle_model_opts) */
 	struct pidle_state_desc state[PIDLE_MAX_STATES];
 	unsigned int state_level[PIDLE_MAX_STATES];
 	/* Deepest CPU-level state not deeper than each state. */
 	unsigned int cpu_fallback[PIDLE_MAX_STATES];
 	/* What a CPU idle in state s adds to its level-L domain's word. */
 	u64 vote[PIDLE_MAX_LEVELS + 1][PIDLE_MAX_STATES];
+	/* What a group whose members all reach level state k adds upward. */
+	u64 vote_upto[PIDLE_MAX_DOMAIN_STATES];
 	/* Level-local index of each domain-level state. */
 	unsigned int dstate_index[PIDLE_MAX_STATES];
 	char level_name[PIDLE_MAX_LEVELS + 1][PIDLE_NAME_LEN];
@@ -182,6 +247,33 @@ struct pidle_model {
 	/* Each CPU's its own allocation, on that CPU's node. */
 	struct pidle_cpu **cpu;
 };
+
+/*
+ * A CPU's window (see "Readers see one history" in pidle_energy.c): its
+ * sequence count is odd from before it reads the clock it passes to the
+ * model (pidle_clock_begin()) until pidle_enter() or pidle_exit() has
+ * recorded everything that time changes. Only the CPU writes it.
+ */
+static inline void pidle_cpu_window_open(struct pidle_cpu *c)
+{
+	if (c->seq & 1)
+		return;
+	WRITE_ONCE(c->seq, c->seq + 1);
+	smp_wmb();	/* the odd count, then the writes; pairs with readers */
+}
+
+static inline void pidle_cpu_window_close(struct pidle_cpu *c)
+{
+	smp_wmb();	/* the writes, then the even count */
+	WRITE_ONCE(c->seq, c->seq + 1);
+}
+
+/* pidle_stats.c: a domain's readers (see "Readers see one history"). */
+u64 pidle_domain_settle(const struct pidle_model *m,
+			const struct pidle_domain *d, u64 now_ns);
+u64 pidle_domain_residency_settled(const struct pidle_model *m,
+				   const struct pidle_domain *d,
+				   unsigned int state, u64 now_ns);
 
 /* pidle_energy.c: the hot path's part of the energy model. */
 void pidle_energy_tables(struct pidle_model *m, const struct pidle_states *st,

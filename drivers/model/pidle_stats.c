@@ -74,8 +74,8 @@ bool pidle_model_domain_down(const struct pidle_model *m, unsigned int level,
 	if (!level || !m->level[level].nr_dstates)
 		return false;
 	d = m->level[level].dom[dom];
-	word = atomic64_read_acquire(&d->word);
-	if (PIDLE_VOTE_COUNT(word, 0) != d->nr_cpus || !(word & PIDLE_DECIDED))
+	word = atomic64_read_acquire(&d->root.word);
+	if (PIDLE_VOTE_COUNT(word, 0) != d->root.nr || !(word & PIDLE_DECIDED))
 		return false;
 	down = READ_ONCE(d->down_state);
 	if (down == PIDLE_STATE_NONE)
@@ -119,44 +119,80 @@ void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], too_deep);
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], rejected);
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], latency_paid_ns);
+	PIDLE_DELTA(out, &d->stat[k], &d->base[k], above);
+	PIDLE_DELTA(out, &d->stat[k], &d->base[k], below);
 }
 
-/* Retries of a residency read that raced with a period's start or end. */
-#define PIDLE_READ_TRIES	100
+/*
+ * Wait out the windows of the domain's CPUs that are open now: after it,
+ * any CPU of @d that goes on to start or end a down period reads its clock
+ * after the caller read @now_ns (see "Readers see one history" in
+ * pidle_energy.c). Each wait is for one window, a bounded stretch of that
+ * CPU's idle path with interrupts off; nothing is retried. Returns the
+ * time to read as of: @now_ns, or the latest time the domain recorded.
+ */
+u64 pidle_domain_settle(const struct pidle_model *m,
+			const struct pidle_domain *d, u64 now_ns)
+{
+	u64 t;
+	unsigned int i, seq;
+
+	/* The caller's clock read, then the counts. */
+	smp_mb();
+	for (i = 0; i < d->nr_cpus; i++) {
+		const struct pidle_cpu *c = m->cpu[d->cpus[i]];
+
+		seq = READ_ONCE(c->seq);
+		if (!(seq & 1))
+			continue;
+		while (READ_ONCE(c->seq) == seq)
+			cpu_relax();
+	}
+	smp_rmb();	/* the counts, then the domain's state */
+	/*
+	 * A period begun or ended at a time read after @now_ns (its CPU's
+	 * window opened after the caller's clock read): read as of then.
+	 */
+	t = READ_ONCE(d->down_since_ns);
+	if (t > now_ns)
+		now_ns = t;
+	t = READ_ONCE(d->up_at_ns);
+	if (t > now_ns)
+		now_ns = t;
+	return now_ns;
+}
 
 /*
  * A first man adds to usage and residency_ns before it clears WAKING, and
  * no new period starts before that. So a read that sees the same usage
- * before and after, and between them a word neither deciding nor WAKING, saw no
- * period end: the time of a period going on at the word read is not yet
- * in residency_ns, and one that ended is (see "Counters" in pidle_model.c).
+ * before and after, and between them a word neither deciding nor WAKING,
+ * saw no period end: the time of a period going on at the word read is
+ * not yet in residency_ns, and one that ended is (see "Counters" in
+ * pidle_model.c). A retry follows a period's end or start; it never gives
+ * up, so the period going on is never dropped.
  */
-u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
-			      unsigned int dom, unsigned int state, u64 now_ns)
+u64 pidle_domain_residency_settled(const struct pidle_model *m,
+				   const struct pidle_domain *d,
+				   unsigned int state, u64 now_ns)
 {
-	const struct pidle_domain *d;
 	const struct pidle_domain_counters *st;
-	unsigned int tries;
-	u64 usage, resid, cur_ns = 0, since_ns;
+	u64 usage, resid, cur_ns, since_ns;
 	s64 word;
 
-	if (!level || m->state_level[state] != level)
-		return 0;
-	d = m->level[level].dom[dom];
 	st = &d->stat[m->dstate_index[state]];
-	for (tries = 0; tries < PIDLE_READ_TRIES; tries++) {
+	for (;;) {
 		usage = READ_ONCE(st->usage);
 		smp_rmb();	/* usage, then residency, then the word */
 		resid = READ_ONCE(st->residency_ns);
 		smp_rmb();
 		/* Pairs with the last man's release of DECIDED. */
-		word = atomic64_read_acquire(&d->word);
-		if (PIDLE_DECIDING(word, d->nr_cpus) || (word & PIDLE_WAKING)) {
+		word = atomic64_read_acquire(&d->root.word);
+		if (PIDLE_DECIDING(word, d->root.nr) || (word & PIDLE_WAKING)) {
 			cpu_relax();
 			continue;
 		}
 		cur_ns = 0;
-		if (PIDLE_VOTE_COUNT(word, 0) == d->nr_cpus &&
+		if (PIDLE_VOTE_COUNT(word, 0) == d->root.nr &&
 		    READ_ONCE(d->down_state) == (int)state) {
 			since_ns = READ_ONCE(d->down_since_ns);
 			cur_ns = now_ns > since_ns ? now_ns - since_ns : 0;
@@ -164,10 +200,20 @@ u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
 		smp_rmb();	/* the word and down_since, then usage again */
 		if (READ_ONCE(st->usage) == usage)
 			break;
-		cur_ns = 0;
 	}
-	/* Out of tries: the completed periods, never a period counted twice. */
 	return resid + cur_ns - READ_ONCE(d->base[m->dstate_index[state]].residency_ns);
+}
+
+u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
+			      unsigned int dom, unsigned int state, u64 now_ns)
+{
+	const struct pidle_domain *d;
+
+	if (!level || m->state_level[state] != level)
+		return 0;
+	d = m->level[level].dom[dom];
+	now_ns = pidle_domain_settle(m, d, now_ns);
+	return pidle_domain_residency_settled(m, d, state, now_ns);
 }
 
 #define PIDLE_BASE(cur, base, field) \
@@ -211,6 +257,8 @@ void pidle_domain_stats_reset(struct pidle_model *m, unsigned int level,
 		PIDLE_BASE(&d->stat[k], &d->base[k], too_deep);
 		PIDLE_BASE(&d->stat[k], &d->base[k], rejected);
 		PIDLE_BASE(&d->stat[k], &d->base[k], latency_paid_ns);
+		PIDLE_BASE(&d->stat[k], &d->base[k], above);
+		PIDLE_BASE(&d->stat[k], &d->base[k], below);
 		PIDLE_BASE(&d->stat[k], &d->base[k], oracle_ns);
 		PIDLE_BASE(&d->stat[k], &d->base[k], oracle_periods);
 	}

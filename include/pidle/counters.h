@@ -12,6 +12,7 @@
 	X(requested) X(achieved) X(demoted) X(latency_paid_ns) \
 	X(overshoot_ns) X(overshoot_max_ns) X(aborted)
 #define PIDLE_DOMAIN_COUNTERS(X) \
-	X(usage) X(residency_ns) X(too_deep) X(rejected) X(latency_paid_ns)
+	X(usage) X(residency_ns) X(too_deep) X(rejected) X(latency_paid_ns) \
+	X(above) X(below)
 
 #endif

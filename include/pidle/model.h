@@ -10,6 +10,7 @@
 #include <linux/types.h>
 #include "config.h"
 #include "counters.h"
+#include "dgov.h"
 
 struct pidle_model;
 
@@ -31,6 +32,14 @@ struct pidle_domain_stats {
 	u64 too_deep;		/* down periods shorter than target residency */
 	u64 rejected;		/* times the policy kept the domain up */
 	u64 latency_paid_ns;	/* exit latency paid by first men */
+	/*
+	 * genpd's (mainline genpd_reflect_residency()): down periods shorter
+	 * than entry latency + residency (above), and, of the others, those
+	 * that reached the next deeper state's entry latency + residency
+	 * (below: it would have paid off).
+	 */
+	u64 above;
+	u64 below;
 };
 
 /* The lists of <pidle/counters.h> and the structures above, in step. */
@@ -47,6 +56,14 @@ struct pidle_enter_info {
 	unsigned int down_levels;	/* bit L: this CPU was last man at level L */
 	unsigned int rejected_levels;	/* bit L: ... and the policy kept it up */
 	unsigned int down_state[PIDLE_MAX_LEVELS + 1]; /* state, per down level */
+	/*
+	 * Per level this CPU was last man of (down_levels | rejected_levels),
+	 * the inputs its decision had, when the level's domains aggregate them
+	 * (timer policy, OSI governor): its CPUs' earliest next timer (U64_MAX:
+	 * none) and smallest per-CPU QoS (S64_MAX: none). Unset otherwise.
+	 */
+	u64 next_timer_ns[PIDLE_MAX_LEVELS + 1];
+	s64 cpu_qos_ns[PIDLE_MAX_LEVELS + 1];
 };
 
 /* What one exit costs, and what it ended. */
@@ -60,10 +77,35 @@ struct pidle_exit_info {
 	u64 up_residency_ns[PIDLE_MAX_LEVELS + 1];	/* per up level */
 };
 
+/* enum pidle_mode, how a domain's state is chosen: <pidle/config.h> (mode=). */
+
+/**
+ * struct pidle_model_opts - how a model is built, beyond its configuration
+ * @policy:		the domain policy (domain_policy=), PC mode
+ * @vgroup_fanout:	0: the default PIDLE_VGROUP_FANOUT (pidle_model.c,
+ *			"Vote groups"); else the largest vote group, at
+ *			least 2. For the tests: small groups on few CPUs.
+ * @mode:		PC (default) or OSI ("OSI mode" in pidle_model.c)
+ * @dgov:		OSI: per topology level (1 ..), the domain governor;
+ *			NULL: the built-in deepest-state behaviour. The ops
+ *			must outlive the model.
+ */
+struct pidle_model_opts {
+	enum pidle_policy policy;
+	unsigned int vgroup_fanout;
+	enum pidle_mode mode;
+	const struct pidle_dgov_ops *dgov[PIDLE_MAX_LEVELS + 1];
+};
+
+/* pidle_model_create_opts() with only @policy set. */
 int pidle_model_create(const struct pidle_states *st,
 		       const struct pidle_topology *topo,
 		       enum pidle_policy policy,
 		       struct pidle_model **out, struct pidle_err *err);
+int pidle_model_create_opts(const struct pidle_states *st,
+			    const struct pidle_topology *topo,
+			    const struct pidle_model_opts *o,
+			    struct pidle_model **out, struct pidle_err *err);
 void pidle_model_destroy(struct pidle_model *m);
 
 /**
@@ -84,6 +126,15 @@ void pidle_model_destroy(struct pidle_model *m);
 void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
 		 u64 now_ns, u64 next_timer_ns, struct pidle_enter_info *info);
 
+/*
+ * pidle_enter_qos() - pidle_enter() with the CPU's resume latency
+ * constraint (@qos_ns, S64_MAX for none; genpd 6.12's per-CPU QoS), an
+ * input of the domain governors. pidle_enter() passes S64_MAX.
+ */
+void pidle_enter_qos(struct pidle_model *m, unsigned int cpu,
+		     unsigned int state, u64 now_ns, u64 next_timer_ns,
+		     s64 qos_ns, struct pidle_enter_info *info);
+
 /**
  * pidle_exit() - a CPU leaves idle
  * @m:		the model
@@ -94,6 +145,21 @@ void pidle_enter(struct pidle_model *m, unsigned int cpu, unsigned int state,
  */
 void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 		struct pidle_exit_info *info);
+/**
+ * pidle_clock_begin() - @cpu is about to read the clock for the model
+ * @m:		the model
+ * @cpu:	the CPU, which then reads the time it passes to its next
+ *		pidle_enter() or pidle_exit(), and calls it
+ *
+ * Opens the CPU's window: readers of energy and residency wait for the
+ * call that closes it, so that no reader counts a time the CPU already
+ * read as busy when it was idle, or the reverse (an energy a later read
+ * undercuts: "Readers see one history" in pidle_energy.c). Optional:
+ * pidle_enter() and pidle_exit() open it themselves, which covers all
+ * but the clock read.
+ */
+void pidle_clock_begin(struct pidle_model *m, unsigned int cpu);
+
 /*
  * An entry into @state that found a wake-up already pending and left at
  * once: no vote, no latency. Between a pidle_exit() and the next
@@ -111,6 +177,13 @@ void pidle_record_overshoot(struct pidle_model *m, unsigned int cpu,
  */
 void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns);
 void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns);
+
+/*
+ * The global CPU latency QoS (cpu_latency_qos_limit()), ns, S64_MAX for
+ * none: an input of the OSI domain governors. Any time, any context.
+ */
+void pidle_model_set_global_qos(struct pidle_model *m, s64 qos_ns);
+enum pidle_mode pidle_model_mode(const struct pidle_model *m);
 
 /* Shape of the model, for sysfs and the tools. */
 unsigned int pidle_model_nr_cpus(const struct pidle_model *m);
@@ -152,7 +225,8 @@ void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
  * ends; this adds the time of one still going on at @now_ns, so that a
  * residency sampled over an interval is right even while the domain stays
  * down for all of it. Safe against the domain's CPUs entering and leaving
- * concurrently; never counts a period twice.
+ * concurrently; never counts a period twice, never drops the one going
+ * on. Read @now_ns just before the call (see pidle_clock_begin()).
  */
 u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
 			      unsigned int dom, unsigned int state, u64 now_ns);

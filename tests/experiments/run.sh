@@ -1,6 +1,7 @@
 #!/bin/bash
 # make check-experiments: the experiment runner's host tests, no guest.
 #   parse     every shipped experiment parses, to the cells it declares
+#             (the OSI ones with their mode and domain_gov columns)
 #   bad       each bad/*.exp fails with the error (and line) of its first
 #             line "# expect: LINE: TEXT" (LINE "-": the file as a whole)
 #   resume    an interrupted run resumes: the second boot gets only the
@@ -32,9 +33,9 @@ cells() { grep -vc -e '^#' -e '^id' "$1"; }
 
 # parse: the shipped files, and the cells they must give
 why=
-for want in seed:48 governors:12 coverage:31 tiny:3; do
+for want in seed:48 governors:12 coverage:31 tiny:3 osi-modes:12 osi-ipi:8 wake:21; do
 	f=$TOP/experiments/${want%%:*}.exp
-	if ! awk -f "$TOP/experiments/parse.awk" "$f" > "$T/p.tsv" 2> "$T/p.err"; then
+	if ! PIDLE_EXP_DIR=$TOP/experiments awk -f "$TOP/experiments/parse.awk" "$f" > "$T/p.tsv" 2> "$T/p.err"; then
 		why="$why ${want%%:*}: $(cat "$T/p.err")"; continue
 	fi
 	[ "$(cells "$T/p.tsv")" = "${want#*:}" ] || why="$why ${want%%:*}: $(cells "$T/p.tsv") cells, want ${want#*:}"
@@ -54,6 +55,11 @@ line=$(grep -P '^6.12/skx/teo/none/none/rtc-500us/r1\t' "$T/seed.tsv" | cut -f9,
 	why="$why seed skx cell: states/power '$line'"
 line=$(awk -f "$TOP/experiments/parse.awk" "$TOP/experiments/tiny.exp" | grep '^6.12/small/menu/none/none/rtc/r1' | cut -f19)
 [ "$line" = - ] || why="$why a table without power gives power '$line', want -"
+# the OSI experiments: mode and domain_gov in the last two columns
+line=$(awk -f "$TOP/experiments/parse.awk" "$TOP/experiments/osi-modes.exp" | grep -P '^6.12/osi-predict/menu/none/none/sleeps/r2\t' | cut -f20,21)
+[ "$line" = "$(printf 'osi\tpredict')" ] || why="$why osi-modes predict cell: mode/domain_gov '$line'"
+line=$(awk -f "$TOP/experiments/parse.awk" "$TOP/experiments/osi-modes.exp" | grep -P '^6.12/pc/menu/none/none/sleeps/r1\t' | cut -f20,21)
+[ "$line" = "$(printf 'pc\t-')" ] || why="$why osi-modes pc cell: mode/domain_gov '$line'"
 check "parse: shipped experiments give their cells" "$why"
 
 # bad: the error names the file, the line and what is wrong
@@ -61,7 +67,7 @@ for f in "$HERE"/bad/*.exp; do
 	exp=$(sed -n '1s/^# expect: //p' "$f")
 	ln=${exp%%: *}; text=${exp#*: }
 	if [ "$ln" = - ]; then want="$f: $text"; else want="$f:$ln: $text"; fi
-	got=$(awk -f "$TOP/experiments/parse.awk" "$f" 2>&1 >/dev/null); st=$?
+	got=$(PIDLE_EXP_DIR=$TOP/experiments awk -f "$TOP/experiments/parse.awk" "$f" 2>&1 >/dev/null); st=$?
 	why=
 	[ $st -ne 0 ] || why="exit status 0"
 	case "$got" in "$want"*) ;; *) why="$why got '$got', want '$want'" ;; esac
@@ -132,6 +138,24 @@ for c in energy_j energy_avg_w energy_efficiency_pct cpu1_energy_j; do
 done
 case ",$hdr," in *,cpu0_energy_efficiency_pct,*) why="$why a column for a null figure" ;; esac
 check "columns: an energy figure in pidle-stat's JSON becomes a column" "$why"
+
+# domains: genpd's counters of a domain state (issue 22) through the
+# report: fake-boot.sh's FAKE_DOMAINS core state CC, usage 50 + r,
+# rejected 4 (menu) or 9 (teo), above 7 - r, below 2, residency 12.5 %;
+# one repeat (r1): medians are the figures themselves
+rm -rf "$T/out"
+FAKE_DOMAINS=1 run "$TOP/experiments/tiny.exp" > "$T/run7.out" 2>&1
+why=
+while IFS= read -r want; do
+	grep -qxF -- "$want" "$T/run7.out" || why="$why
+	  missing: '$want'"
+done <<'LINES'
+Domains (genpd's terms, summed over each level's domains; res %: mean per domain):
+case (table/governor/change/qos/workload)    level:state           usage rejected    above    below  res %
+small/menu/none/none/rtc                     core:CC                  51        4        6        2   12.5
+small/menu/none/dma20/rtc                    core:CC                  51        4        6        2   12.5
+LINES
+check "domains: genpd's usage, rejected, above, below per case and domain state" "$why"
 
 # energy: the fixed figures of fake-boot.sh (FAKE_ENERGY) through the
 # report, line by line: menu 200 mJ + r, ladder +20, teo -10, x3 +50,

@@ -2,7 +2,11 @@
 /*
  * Threaded stress of the model's counters: 8 threads, each a CPU, doing
  * random enter/exit cycles on a core/cluster/package hierarchy, under both
- * domain policies. The invariants are checked after every run:
+ * domain policies, the timer policy also with vote groups of 2 and 3 (a
+ * tree of groups inside the cluster and the package), and in OSI mode
+ * (cores vote in clusters, clusters in the package, each only down in
+ * its deepest state) with the built-in choice and with a governor whose
+ * lock-free per-domain history checks that its calls never overlap. The invariants are checked after every run:
  *  - per domain, last men == first men == the usage counters' sum;
  *  - with every CPU busy again, no domain is down;
  *  - residency never negative, never more than the elapsed fake time;
@@ -15,6 +19,8 @@
  */
 #include <pthread.h>
 #include <sched.h>
+#include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <linux/bug.h>
@@ -30,6 +36,8 @@ static const char *topo = "core=0-1,2-3,4-5,6-7;cluster=0-3,4-7;package=0-7";
 static struct pidle_model *m;
 static unsigned long long fake_clock_ns;	/* only goes forward */
 static unsigned long cycles = 200000;
+/* Ask for the deepest state every other entry: packages go down often. */
+static bool deep_bias;
 
 struct worker {
 	unsigned int cpu;
@@ -73,6 +81,8 @@ static void *worker_fn(void *arg)
 
 	for (i = 0; i < cycles; i++) {
 		unsigned int state = rnd(&w->seed) % nr_states;
+		if (deep_bias && rnd(&w->seed) % 2)
+			state = nr_states - 1;
 		unsigned long long now = tick(&w->seed);
 
 		pidle_enter(m, w->cpu, state, now, now + rnd(&w->seed) % 40000000, &ei);
@@ -111,6 +121,11 @@ static void *reader_fn(void *arg)
 					if (pidle_model_state_level(m, s) == l)
 						resid += pidle_domain_residency_ns(m, l, d, s, now);
 				reader_reads++;
+				/*
+				 * A read may be as of a time a CPU recorded
+				 * after @now was read (never beyond the clock).
+				 */
+				now = __atomic_load_n(&fake_clock_ns, __ATOMIC_RELAXED);
 				if (resid > now && !reader_errors++)
 					fprintf(stderr, "%s%u: residency up to now %llu ns > time %llu ns\n",
 						pidle_model_level_name(m, l), d, resid, now);
@@ -121,8 +136,74 @@ static void *reader_fn(void *arg)
 	return NULL;
 }
 
-static int run(enum pidle_policy policy)
+/*
+ * OSI: a domain governor with per-domain history kept without a lock, as
+ * the contract allows (calls for one domain never overlap): every
+ * reflect() must follow a select() that put the domain down, and TSan
+ * sees every access.
+ */
+struct gov_hist {
+	unsigned long selects, reflects;
+	bool down;
+};
+static unsigned long gov_errors;	/* __atomic */
+
+static int gov_attach(struct pidle_dgov_domain *d)
 {
+	d->priv = calloc(1, sizeof(struct gov_hist));
+	return d->priv ? 0 : -ENOMEM;
+}
+
+static void gov_detach(struct pidle_dgov_domain *d)
+{
+	free(d->priv);
+}
+
+static int gov_select(struct pidle_dgov_domain *d,
+		      const struct pidle_dgov_input *in)
+{
+	struct gov_hist *h = d->priv;
+	u64 budget = in->next_timer_ns > in->now_ns ?
+		     in->next_timer_ns - in->now_ns : 0;
+	int k;
+
+	if (h->down)
+		__atomic_add_fetch(&gov_errors, 1, __ATOMIC_RELAXED);
+	h->selects++;
+	for (k = in->deepest; k >= 0; k--)
+		if (d->states[k].residency_ns <= budget)
+			break;
+	h->down = k >= 0;
+	return k;
+}
+
+static void gov_reflect(struct pidle_dgov_domain *d, int state, u64 ns)
+{
+	struct gov_hist *h = d->priv;
+
+	if (!h->down)
+		__atomic_add_fetch(&gov_errors, 1, __ATOMIC_RELAXED);
+	h->down = false;
+	h->reflects++;
+}
+
+static const struct pidle_dgov_ops gov = {
+	.name = "stress", .attach = gov_attach, .detach = gov_detach,
+	.select = gov_select, .reflect = gov_reflect,
+};
+
+static int run(enum pidle_policy policy, unsigned int fanout,
+	       enum pidle_mode mode, bool governed)
+{
+	struct pidle_model_opts o = { .policy = policy, .vgroup_fanout = fanout,
+				      .mode = mode };
+	unsigned int lv;
+
+	for (lv = 1; lv <= LEVELS; lv++)
+		o.dgov[lv] = governed ? &gov : NULL;
+	gov_errors = 0;
+
+	deep_bias = fanout != 0 || mode == PIDLE_MODE_OSI;
 	struct pidle_states st;
 	struct pidle_topology tp;
 	struct pidle_err err;
@@ -132,7 +213,7 @@ static int run(enum pidle_policy policy)
 
 	if (pidle_states_parse(states, &st, &err) ||
 	    pidle_topology_parse(topo, 0, &tp, &err) ||
-	    pidle_model_create(&st, &tp, policy, &m, &err)) {
+	    pidle_model_create_opts(&st, &tp, &o, &m, &err)) {
 		fprintf(stderr, "setup: %s\n", err.msg);
 		return 1;
 	}
@@ -222,8 +303,15 @@ static int run(enum pidle_policy policy)
 	}
 	pidle_model_destroy(m);
 	pidle_topology_free(&tp);
-	printf("%s stress, %s policy: %lu transitions\n", failed ? "not ok" : "ok",
-	       pidle_policy_name(policy), 2UL * cycles * NR_THREADS);
+	if (gov_errors) {
+		fprintf(stderr, "%lu governor calls out of order\n", gov_errors);
+		failed = 1;
+	}
+	printf("%s stress, %s, vote groups of %u: %lu transitions\n",
+	       failed ? "not ok" : "ok",
+	       mode == PIDLE_MODE_OSI ? (governed ? "OSI, a governor" : "OSI, deepest") :
+	       pidle_policy_name(policy),
+	       fanout ? fanout : 16, 2UL * cycles * NR_THREADS);
 	return failed;
 }
 
@@ -233,8 +321,15 @@ int main(int argc, char **argv)
 
 	if (argc > 1)
 		cycles = strtoul(argv[1], NULL, 10);
-	failed += run(PIDLE_POLICY_AUTO);
-	failed += run(PIDLE_POLICY_TIMER);
-	printf("%d passed, %d failed\n", 2 - failed, failed);
+	failed += run(PIDLE_POLICY_AUTO, 0, PIDLE_MODE_PC, false);
+	failed += run(PIDLE_POLICY_TIMER, 0, PIDLE_MODE_PC, false);
+	/* Vote groups below the root: package 4 + 2 + 1, cluster 2 + 1. */
+	failed += run(PIDLE_POLICY_TIMER, 2, PIDLE_MODE_PC, false);
+	/* Uneven groups: package 3 + 3 + 2 under a root of 3. */
+	failed += run(PIDLE_POLICY_TIMER, 3, PIDLE_MODE_PC, false);
+	/* OSI: cores in clusters in the package, deepest, then governed. */
+	failed += run(PIDLE_POLICY_AUTO, 0, PIDLE_MODE_OSI, false);
+	failed += run(PIDLE_POLICY_AUTO, 2, PIDLE_MODE_OSI, true);
+	printf("%d passed, %d failed\n", 6 - failed, failed);
 	return failed ? 1 : 0;
 }

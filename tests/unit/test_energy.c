@@ -498,6 +498,126 @@ static void test_energy_no_overflow(void **s)
 		fail_msg("total %llu nJ", (unsigned long long)e.total_nj);
 }
 
+/*
+ * Readers see one history (issue 28 item 2(c)): two CPUs enter and leave
+ * idle, each with its window between its clock read and the model call
+ * stretched by a sleep, while this thread reads every node's energy at an
+ * ever later time. No read may be below an earlier one. The powers make
+ * both mistakes possible: POLL draws more than an active CPU and PC6 more
+ * than its package up (a wake-up counted late reads smaller), C1 and CC6
+ * less (an entry counted late reads smaller). Without pidle_clock_begin()
+ * (the control) the same run goes backwards; its count is printed.
+ */
+#include <pthread.h>
+#include <sched.h>
+#include <unistd.h>
+
+static u64 mono_clk;		/* the fake clock: every read advances it */
+static int mono_done, mono_use_begin;
+static struct pidle_model *mono_m;
+
+static u64 mono_now(u64 step)
+{
+	return __atomic_add_fetch(&mono_clk, step, __ATOMIC_SEQ_CST);
+}
+
+static void *mono_worker(void *arg)
+{
+	unsigned int cpu = (unsigned int)(uintptr_t)arg, i;
+	unsigned long long x = 0x9e3779b97f4a7c15ULL * (cpu + 1);
+
+	for (i = 0; i < 300; i++) {
+		unsigned int state;
+		u64 t;
+
+		x ^= x << 13;
+		x ^= x >> 7;
+		x ^= x << 17;
+		state = x % 4;
+		if (mono_use_begin)
+			pidle_clock_begin(mono_m, cpu);
+		t = mono_now(1000);
+		usleep(100);		/* the window, stretched */
+		pidle_enter(mono_m, cpu, state, t, NONE, NULL);
+		usleep(x % 200);
+		if (mono_use_begin)
+			pidle_clock_begin(mono_m, cpu);
+		t = mono_now(1000);
+		usleep(100);
+		pidle_exit(mono_m, cpu, t, NULL);
+		usleep(x % 100);
+	}
+	__atomic_add_fetch(&mono_done, 1, __ATOMIC_SEQ_CST);
+	return NULL;
+}
+
+static unsigned long mono_run(bool use_begin)
+{
+	struct pidle_states st;
+	struct pidle_topology topo;
+	struct pidle_err err = { 0 };
+	struct pidle_energy e;
+	u64 last[6] = { 0 };
+	unsigned long backwards = 0, reads = 0;
+	pthread_t th[2];
+	unsigned int i, n;
+
+	assert_int_equal(pidle_states_parse("POLL:0:0:cpu:3000,C1:2:2:cpu:100,CC6:50:100:core:10,PC6:200:600:package:2000",
+					    &st, &err), 0);
+	assert_int_equal(pidle_power_parse("cpu:1000,core:500,package:1000", &st, &err), 0);
+	assert_int_equal(pidle_topology_parse("core=0-1;package=0-1", 0, &topo, &err), 0);
+	assert_int_equal(pidle_model_create(&st, &topo, PIDLE_POLICY_AUTO, &mono_m, &err), 0);
+	mono_clk = 0;
+	mono_use_begin = use_begin;
+	__atomic_store_n(&mono_done, 0, __ATOMIC_SEQ_CST);
+	for (i = 0; i < 2; i++)
+		assert_int_equal(pthread_create(&th[i], NULL, mono_worker,
+						(void *)(uintptr_t)i), 0);
+	for (n = 0; n < 2;) {
+		u64 t = mono_now(10), v[6];
+
+		pidle_cpu_energy_read(mono_m, 0, t, &e);
+		v[0] = e.total_nj;
+		pidle_cpu_energy_read(mono_m, 1, t, &e);
+		v[1] = e.total_nj;
+		pidle_domain_energy_read(mono_m, 1, 0, t, &e);
+		v[2] = e.total_nj;
+		pidle_domain_energy_read(mono_m, 2, 0, t, &e);
+		v[3] = e.total_nj;
+		pidle_subtree_energy_read(mono_m, 0, 0, t, &e);
+		v[4] = e.total_nj;
+		v[5] = pidle_domain_residency_ns(mono_m, 2, 0, 3, t) +
+		       pidle_domain_residency_ns(mono_m, 1, 0, 2, t);
+		for (i = 0; i < 6; i++) {
+			if (v[i] < last[i] && backwards++ < 5)
+				printf("# read %u at %llu ns: %llu after %llu\n", i,
+				       (unsigned long long)t, (unsigned long long)v[i],
+				       (unsigned long long)last[i]);
+			last[i] = v[i];
+		}
+		reads++;
+		/* Both workers done: one more round of reads, then stop. */
+		if (__atomic_load_n(&mono_done, __ATOMIC_SEQ_CST) == 2)
+			n++;
+		sched_yield();
+	}
+	for (i = 0; i < 2; i++)
+		pthread_join(th[i], NULL);
+	printf("# energy reads %s pidle_clock_begin(): %lu rounds, %lu went backwards\n",
+	       use_begin ? "with" : "without", reads, backwards);
+	pidle_model_destroy(mono_m);
+	pidle_topology_free(&topo);
+	return backwards;
+}
+
+static void test_energy_reads_never_go_backwards(void **s)
+{
+	pidle_shim_warnings = 0;
+	mono_run(false);
+	assert_int_equal(mono_run(true), 0);
+	assert_int_equal(pidle_shim_warnings, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -515,6 +635,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_energy_only_active_power, teardown),
 		cmocka_unit_test(test_energy_oracle_is_minimum),
 		cmocka_unit_test_teardown(test_energy_no_overflow, teardown),
+		cmocka_unit_test(test_energy_reads_never_go_backwards),
 	};
 	return pidle_unit_run("energy", tests);
 }

@@ -1,12 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cmocka tests of the hierarchy model (DESIGN.md §4), scenario by
+ * cmocka tests of the hierarchy model (Documentation/admin-guide.rst,
+ * "The Hierarchy"; Documentation/design.rst, "Hierarchy model"), scenario by
  * scenario, with a fake clock: every time is an explicit nanosecond value.
  */
 #include <stdarg.h>
 #include <stddef.h>
 #include <setjmp.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <errno.h>
 #include <cmocka.h>
@@ -429,6 +431,152 @@ static void test_model_8192_cpus(void **s)
 	assert_int_equal(pidle_shim_warnings, 0);
 }
 
+/*
+ * Vote groups against the plain scan: one package of N CPUs (1 to 8192;
+ * groups of 2, 3 and the default 16), each CPU with a random next timer
+ * and per-CPU QoS, entering in random order, then rounds in which a
+ * random subset leaves and comes back with new inputs. Each time the
+ * package completes, its last man's aggregated next timer and QoS are the
+ * minimum over every CPU, and its decision the one the scan gives.
+ */
+static unsigned long long prop_rnd(unsigned long long *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return *x;
+}
+
+static void prop_check_package(unsigned int n, unsigned int fanout,
+			       unsigned long long seed)
+{
+	static const unsigned int rounds = 6;
+	struct pidle_model_opts o = { .policy = PIDLE_POLICY_TIMER,
+				      .vgroup_fanout = fanout };
+	struct pidle_states st;
+	struct pidle_topology tp;
+	struct pidle_err err = { 0 };
+	struct pidle_model *m;
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+	unsigned long long *timer, now = 1000 * US, budget;
+	long long *qos;
+	unsigned int *order, *idle, i, j, r, completions = 0;
+	char topo[64];
+
+	snprintf(topo, sizeof(topo), "package=0-%u", n - 1);
+	assert_int_equal(pidle_states_parse("POLL:0:0,C1:2:2,PC3:50:100:package,PC6:300:1200:package",
+					    &st, &err), 0);
+	assert_int_equal(pidle_topology_parse(topo, 0, &tp, &err), 0);
+	assert_int_equal(pidle_model_create_opts(&st, &tp, &o, &m, &err), 0);
+	timer = calloc(n, sizeof(*timer));
+	qos = calloc(n, sizeof(*qos));
+	order = calloc(n, sizeof(*order));
+	idle = calloc(n, sizeof(*idle));
+	assert_non_null(timer);
+	assert_non_null(qos);
+	assert_non_null(order);
+	assert_non_null(idle);
+	for (i = 0; i < n; i++)
+		order[i] = i;
+
+	for (r = 0; r < rounds; r++) {
+		unsigned long long min_t = NONE;
+		long long min_q = INT64_MAX;
+
+		/* Shuffle; round 0 enters all, others a random subset. */
+		for (i = n - 1; i > 0; i--) {
+			unsigned int k = prop_rnd(&seed) % (i + 1), x = order[i];
+
+			order[i] = order[k];
+			order[k] = x;
+		}
+		for (i = 0; i < n; i++) {
+			unsigned int cpu = order[i];
+
+			if (idle[cpu])
+				continue;
+			/* Near and far timers, some none, some ties. */
+			switch (prop_rnd(&seed) % 4) {
+			case 0:
+				timer[cpu] = NONE;
+				break;
+			case 1:
+				timer[cpu] = now + 1000 * US;
+				break;
+			default:
+				timer[cpu] = now + prop_rnd(&seed) % (3000 * US);
+			}
+			qos[cpu] = prop_rnd(&seed) % 3 ? INT64_MAX :
+				   (long long)(prop_rnd(&seed) % (500 * US));
+		}
+		for (j = 0; j < n; j++) {
+			unsigned int cpu = order[j];
+
+			if (idle[cpu])
+				continue;
+			pidle_enter_qos(m, cpu, 3, now, timer[cpu], qos[cpu], &ei);
+			idle[cpu] = 1;
+			if (!((ei.down_levels | ei.rejected_levels) & 2))
+				continue;
+			/* Last man: every CPU idle, the scan is exact now. */
+			completions++;
+			min_t = NONE;
+			min_q = INT64_MAX;
+			for (i = 0; i < n; i++) {
+				assert_true(idle[i]);
+				if (timer[i] < min_t)
+					min_t = timer[i];
+				if (qos[i] < min_q)
+					min_q = qos[i];
+			}
+			assert_int_equal(ei.next_timer_ns[1], min_t);
+			assert_int_equal(ei.cpu_qos_ns[1], min_q);
+			/* The decision the scan gives: PC6, PC3 or none. */
+			budget = min_t > now ? min_t - now : 0;
+			if (budget >= 1200 * US)
+				assert_int_equal(ei.down_state[1], 3);
+			else if (budget >= 100 * US)
+				assert_int_equal(ei.down_state[1], 2);
+			else
+				assert_int_equal(ei.down_levels & 2, 0);
+		}
+		assert_int_equal(completions, r + 1);
+		/* A random subset (at least one CPU) leaves. */
+		now += 2000 * US;
+		for (i = 0; i < n; i++) {
+			if (i != order[0] && prop_rnd(&seed) % 3)
+				continue;
+			pidle_exit(m, i, now, &xi);
+			idle[i] = 0;
+		}
+		now += 1000 * US;
+	}
+	for (i = 0; i < n; i++)
+		if (idle[i])
+			pidle_exit(m, i, now, &xi);
+	assert_int_equal(pidle_shim_warnings, 0);
+	free(timer);
+	free(qos);
+	free(order);
+	free(idle);
+	pidle_model_destroy(m);
+	pidle_topology_free(&tp);
+}
+
+static void test_model_vgroups_equal_scan(void **s)
+{
+	static const unsigned int sizes[] = { 1, 2, 3, 5, 16, 17, 33, 100, 256, 300, 8192 };
+	static const unsigned int fanouts[] = { 2, 3, 0 };
+	unsigned int i, f;
+
+	pidle_shim_warnings = 0;
+	for (i = 0; i < sizeof(sizes) / sizeof(sizes[0]); i++)
+		for (f = 0; f < 3; f++)
+			prop_check_package(sizes[i], fanouts[f],
+					   0x9e3779b97f4a7c15ULL * (i * 3 + f + 1));
+}
+
 /* Two states at one level: the deepest all CPUs agree on. */
 static void test_model_two_states_one_level(void **s)
 {
@@ -600,6 +748,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_model_aborted_entry_counts_alone, teardown),
 		cmocka_unit_test(test_model_create_errors),
 		cmocka_unit_test_teardown(test_model_8192_cpus, teardown),
+		cmocka_unit_test(test_model_vgroups_equal_scan),
 	};
 
 	return pidle_unit_run("model", tests);

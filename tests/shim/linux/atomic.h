@@ -56,6 +56,11 @@ static inline void atomic64_set(atomic64_t *v, s64 i)
 	__atomic_store_n(&v->counter, i, __ATOMIC_RELAXED);
 }
 
+static inline void atomic64_set_release(atomic64_t *v, s64 i)
+{
+	__atomic_store_n(&v->counter, i, __ATOMIC_RELEASE);
+}
+
 static inline void atomic64_add(s64 i, atomic64_t *v)
 {
 	__atomic_fetch_add(&v->counter, i, __ATOMIC_RELAXED);

@@ -9,5 +9,6 @@
 
 #define U64_MAX	UINT64_MAX
 #define U32_MAX	UINT32_MAX
+#define S64_MAX	INT64_MAX
 
 #endif

@@ -1,0 +1,373 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * cmocka tests of the model's OSI mode (Documentation/cluster-governors.rst;
+ * "OSI mode" in pidle_model.c): CPUs vote in their core only idle in the deepest
+ * CPU-level state; a core's last man asks the core's governor; a core
+ * votes in its cluster only while down in its deepest state; the first
+ * man pays the power-on latency, and the rest of the power-off when it
+ * wakes during it; genpd's counters. A fake clock, times in us.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <errno.h>
+#include <cmocka.h>
+#include <linux/bug.h>
+#include <linux/limits.h>
+#include <linux/slab.h>
+#include <pidle/model.h>
+#include "unit.h"
+
+#define US	1000ULL
+#define NONE	(~0ULL)
+
+/*
+ * CPU states WFI, CPUOFF (the deepest: domains hang off it); core states
+ * CRET (entry 50, exit 100, residency 300 us) and COFF (100, 200, 1000);
+ * cluster state CLOFF (200, 500, 3000).
+ */
+static const char *table = "WFI:1:1,CPUOFF:100:200,CRET:100:300:core,"
+			   "COFF:200:1000:core,CLOFF:500:3000:cluster";
+static const u64 entry_us[] = { 0, 0, 50, 100, 200 };
+enum { WFI, CPUOFF, CRET, COFF, CLOFF };
+static const char *topo = "core=0-1,2-3;cluster=0-3";
+
+static struct pidle_model *m;
+static struct pidle_topology tp;
+
+/* A governor the tests steer: what select() returns, and what it saw. */
+static int gov_answer;
+static unsigned int gov_selects, gov_reflects, gov_attached;
+static struct pidle_dgov_input gov_in;
+static int gov_reflect_state;
+static u64 gov_reflect_ns;
+
+static int gov_select(struct pidle_dgov_domain *d,
+		      const struct pidle_dgov_input *in)
+{
+	gov_selects++;
+	gov_in = *in;
+	assert_int_equal(d->nr_states, 2);
+	assert_int_equal(d->states[1].power_off_latency_ns, 100 * US);
+	assert_int_equal(d->states[1].power_on_latency_ns, 200 * US);
+	assert_int_equal(d->states[1].residency_ns, 1000 * US);
+	return gov_answer;
+}
+
+static void gov_reflect(struct pidle_dgov_domain *d, int state,
+			u64 residency_ns)
+{
+	gov_reflects++;
+	gov_reflect_state = state;
+	gov_reflect_ns = residency_ns;
+}
+
+static int gov_attach(struct pidle_dgov_domain *d)
+{
+	d->priv = &gov_attached;
+	gov_attached++;
+	return 0;
+}
+
+static void gov_detach(struct pidle_dgov_domain *d)
+{
+	assert_ptr_equal(d->priv, &gov_attached);
+	gov_attached--;
+}
+
+static const struct pidle_dgov_ops gov = {
+	.name = "test",
+	.attach = gov_attach,
+	.detach = gov_detach,
+	.select = gov_select,
+	.reflect = gov_reflect,
+};
+
+static int setup_with(const struct pidle_dgov_ops *core_gov,
+		      unsigned int fanout)
+{
+	struct pidle_model_opts o = { .mode = PIDLE_MODE_OSI,
+				      .vgroup_fanout = fanout };
+	struct pidle_states st;
+	struct pidle_err err = { 0 };
+	unsigned int s;
+
+	pidle_shim_warnings = 0;
+	gov_answer = 1;
+	gov_selects = gov_reflects = 0;
+	assert_int_equal(pidle_states_parse(table, &st, &err), 0);
+	for (s = 0; s < st.nr_states; s++)
+		st.state[s].entry_latency_ns = entry_us[s] * US;
+	assert_int_equal(pidle_topology_parse(topo, 0, &tp, &err), 0);
+	o.dgov[1] = core_gov;
+	if (pidle_model_create_opts(&st, &tp, &o, &m, &err))
+		fail_msg("model: %s", err.msg);
+	return 0;
+}
+
+static int setup(void **s)
+{
+	return setup_with(NULL, 0);
+}
+
+static int setup_gov(void **s)
+{
+	return setup_with(&gov, 0);
+}
+
+static int teardown(void **s)
+{
+	pidle_model_destroy(m);
+	pidle_topology_free(&tp);
+	assert_int_equal(gov_attached, 0);
+	assert_int_equal(pidle_shim_warnings, 0);
+	return 0;
+}
+
+static struct pidle_enter_info enter(unsigned int cpu, unsigned int state,
+				     u64 now_us)
+{
+	struct pidle_enter_info ei;
+
+	pidle_enter(m, cpu, state, now_us * US, NONE, &ei);
+	return ei;
+}
+
+static struct pidle_exit_info leave(unsigned int cpu, u64 now_us)
+{
+	struct pidle_exit_info xi;
+
+	pidle_exit(m, cpu, now_us * US, &xi);
+	return xi;
+}
+
+static struct pidle_domain_stats dstats(unsigned int level, unsigned int dom,
+					unsigned int state)
+{
+	struct pidle_domain_stats ds;
+
+	pidle_domain_stats_read(m, level, dom, state, &ds);
+	return ds;
+}
+
+/*
+ * Only the deepest CPU state votes; the core's last man takes the deepest
+ * core state (no governor), and the cluster goes down only with both
+ * cores down; the first man of both pays the larger power-up.
+ */
+static void test_osi_last_first_man(void **s)
+{
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+	unsigned int st;
+
+	enter(0, CPUOFF, 0);
+	ei = enter(1, WFI, 0);			/* WFI: no vote */
+	assert_int_equal(ei.down_levels, 0);
+	assert_false(pidle_model_domain_down(m, 1, 0, &st));
+	xi = leave(1, 10);
+	assert_int_equal(xi.achieved, WFI);
+	ei = enter(1, CPUOFF, 20);
+	assert_int_equal(ei.down_levels, 1u << 1);
+	assert_int_equal(ei.down_state[1], COFF);
+	assert_true(pidle_model_domain_down(m, 1, 0, &st));
+	assert_int_equal(st, COFF);
+	/* Core 1 busy: the cluster stays up. */
+	assert_false(pidle_model_domain_down(m, 2, 0, &st));
+	enter(2, CPUOFF, 30);
+	ei = enter(3, CPUOFF, 40);
+	assert_int_equal(ei.down_levels, (1u << 1) | (1u << 2));
+	assert_int_equal(ei.down_state[2], CLOFF);
+
+	/* Long after: power-offs done; CPU 0 powers up cluster and core. */
+	xi = leave(0, 10000);
+	assert_int_equal(xi.up_levels, (1u << 1) | (1u << 2));
+	assert_int_equal(xi.achieved, CLOFF);
+	assert_int_equal(xi.latency_ns, 500 * US);
+	assert_int_equal(xi.up_residency_ns[2], 9960 * US);
+	/* CPU 2, during the cluster's power-up: first man of core 1 only. */
+	xi = leave(2, 10100);
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_int_equal(xi.wait_levels, 1u << 2);
+	assert_int_equal(xi.latency_ns, 400 * US);	/* the cluster's rest */
+	assert_int_equal(xi.achieved, CLOFF);
+	/*
+	 * CPU 1, during core 0's power-up (ready with the cluster, at
+	 * 10500): waits 50 us, less than CPUOFF's own 100 us it pays.
+	 */
+	xi = leave(1, 10450);
+	assert_int_equal(xi.up_levels, 0);
+	assert_int_equal(xi.wait_levels, 1u << 1);
+	assert_int_equal(xi.achieved, COFF);
+	assert_int_equal(xi.latency_ns, 100 * US);
+	xi = leave(3, 20000);
+	assert_int_equal(xi.latency_ns, 100 * US);	/* CPUOFF's own */
+	assert_int_equal(dstats(2, 0, CLOFF).usage, 1);
+	assert_int_equal(dstats(1, 0, COFF).usage, 1);
+	assert_int_equal(dstats(1, 1, COFF).usage, 1);
+	assert_int_equal(dstats(2, 0, CLOFF).residency_ns, 9960 * US);
+}
+
+/*
+ * A wake-up during the power-off (down_since + entry latency) waits for
+ * the power-off to complete, then pays the power-on.
+ */
+static void test_osi_wake_during_power_down(void **s)
+{
+	struct pidle_exit_info xi;
+
+	enter(0, CPUOFF, 1000);
+	enter(1, CPUOFF, 1000);		/* core 0 down in COFF at 1000 */
+	xi = leave(0, 1030);		/* 70 us of COFF's 100 us power-off left */
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_int_equal(xi.latency_ns, (70 + 200) * US);
+	/* CPU 1 wakes during it: waits until ready, at most entry + exit. */
+	xi = leave(1, 1100);
+	assert_int_equal(xi.wait_levels, 1u << 1);
+	assert_int_equal(xi.latency_ns, 200 * US);
+	assert_int_equal(dstats(1, 0, COFF).latency_paid_ns, 270 * US);
+	/* 30 us down: below entry + residency, so "above". */
+	assert_int_equal(dstats(1, 0, COFF).above, 1);
+	assert_int_equal(dstats(1, 0, COFF).below, 0);
+}
+
+/*
+ * The governor: called by the last man only, with the domain's
+ * aggregated inputs; a shallower answer keeps the parent up (a child
+ * votes in its parent only in its deepest state); -1 is rejected;
+ * reflect() by the first man with the residency.
+ */
+static void test_osi_governor(void **s)
+{
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+	unsigned int st;
+
+	assert_int_equal(gov_attached, 2);	/* two cores */
+	pidle_model_set_global_qos(m, 777 * US);
+	pidle_enter_qos(m, 0, CPUOFF, 0, 5000 * US, 300 * US, &ei);
+	assert_int_equal(gov_selects, 0);
+	gov_answer = 0;				/* CRET */
+	pidle_enter_qos(m, 1, CPUOFF, 10 * US, 4000 * US, S64_MAX, &ei);
+	assert_int_equal(gov_selects, 1);
+	assert_int_equal(gov_in.now_ns, 10 * US);
+	assert_int_equal(gov_in.next_timer_ns, 4000 * US);
+	assert_int_equal(gov_in.cpu_qos_ns, 300 * US);
+	assert_int_equal(gov_in.global_qos_ns, 777 * US);
+	assert_int_equal(gov_in.deepest, 1);
+	assert_false(gov_in.ipi_known);
+	assert_int_equal(ei.down_state[1], CRET);
+	/* Core 1 goes down deepest; the cluster does not: core 0 is CRET. */
+	gov_answer = 1;
+	enter(2, CPUOFF, 20);
+	ei = enter(3, CPUOFF, 30);
+	assert_int_equal(gov_selects, 2);
+	assert_int_equal(ei.down_levels, 1u << 1);
+	assert_false(pidle_model_domain_down(m, 2, 0, &st));
+	assert_int_equal(dstats(2, 0, CLOFF).usage, 0);
+
+	xi = leave(0, 2010);		/* core 0: 2000 us in CRET */
+	assert_int_equal(gov_reflects, 1);
+	assert_int_equal(gov_reflect_state, 0);
+	assert_int_equal(gov_reflect_ns, 2000 * US);
+	assert_int_equal(xi.latency_ns, 100 * US);
+	/* 2000 us >= COFF's entry + residency (1100): CRET was "below". */
+	assert_int_equal(dstats(1, 0, CRET).below, 1);
+	leave(1, 2500);
+	assert_int_equal(gov_reflects, 1);
+
+	/* A refusal: counted rejected at the deepest state, nothing down. */
+	gov_answer = -1;
+	enter(0, CPUOFF, 3000);
+	ei = enter(1, CPUOFF, 3000);
+	assert_int_equal(ei.down_levels, 0);
+	assert_int_equal(ei.rejected_levels, 1u << 1);
+	assert_int_equal(dstats(1, 0, COFF).rejected, 1);
+	xi = leave(0, 4000);
+	assert_int_equal(xi.up_levels, 0);
+	assert_int_equal(xi.latency_ns, 100 * US);
+	assert_int_equal(gov_reflects, 1);	/* nothing to reflect */
+	leave(1, 4000);
+	leave(2, 5000);
+	leave(3, 5000);
+}
+
+/* A governor is for OSI only, needs ->select(), and a domain level. */
+static void test_osi_create_errors(void **s)
+{
+	static const struct pidle_dgov_ops noselect = { .name = "bad" };
+	struct pidle_model_opts o = { .mode = PIDLE_MODE_PC };
+	struct pidle_model *mm = NULL;
+	struct pidle_states st;
+	struct pidle_topology t;
+	struct pidle_err err = { 0 };
+
+	assert_int_equal(pidle_states_parse(table, &st, &err), 0);
+	assert_int_equal(pidle_topology_parse(topo, 0, &t, &err), 0);
+	o.dgov[1] = &gov;
+	assert_int_equal(pidle_model_create_opts(&st, &t, &o, &mm, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "OSI mode only"));
+	o.mode = PIDLE_MODE_OSI;
+	o.dgov[1] = &noselect;
+	assert_int_equal(pidle_model_create_opts(&st, &t, &o, &mm, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "->select()"));
+	o.dgov[1] = NULL;
+	o.dgov[3] = &gov;
+	assert_int_equal(pidle_model_create_opts(&st, &t, &o, &mm, &err), -EINVAL);
+	assert_null(mm);
+	pidle_topology_free(&t);
+}
+
+/*
+ * Vote groups of 2 on 8 cores of 2 CPUs under one cluster: the cluster's
+ * members are the 8 cores, in groups; it goes down with the last core,
+ * and its first man's CPU powers up its core and the cluster.
+ */
+static void test_osi_parent_groups(void **s)
+{
+	struct pidle_model_opts o = { .mode = PIDLE_MODE_OSI, .vgroup_fanout = 2 };
+	struct pidle_states st;
+	struct pidle_err err = { 0 };
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+	unsigned int cpu, r, s2;
+
+	pidle_shim_warnings = 0;
+	assert_int_equal(pidle_states_parse(table, &st, &err), 0);
+	for (s2 = 0; s2 < st.nr_states; s2++)
+		st.state[s2].entry_latency_ns = entry_us[s2] * US;
+	assert_int_equal(pidle_topology_parse("core=0-1*8;cluster=0-15", 0, &tp, &err), 0);
+	o.dgov[1] = &gov;	/* inputs aggregated: groups in both levels */
+	gov_answer = 1;
+	assert_int_equal(pidle_model_create_opts(&st, &tp, &o, &m, &err), 0);
+	for (r = 0; r < 3; r++) {
+		for (cpu = 0; cpu < 16; cpu++) {
+			ei = enter((cpu * 7 + r) % 16, CPUOFF, 100 * r + cpu);
+			if (cpu < 15)
+				assert_int_equal(ei.down_levels & (1u << 2), 0);
+		}
+		assert_int_equal(ei.down_levels & (1u << 2), 1u << 2);
+		xi = leave(r, 100 * r + 50000);
+		assert_int_equal(xi.up_levels, (1u << 1) | (1u << 2));
+		for (cpu = 0; cpu < 16; cpu++)
+			if (cpu != r)
+				leave(cpu, 100 * r + 60000);
+		assert_int_equal(dstats(2, 0, CLOFF).usage, r + 1);
+	}
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_osi_last_first_man, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_osi_wake_during_power_down, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_osi_governor, setup_gov, teardown),
+		cmocka_unit_test(test_osi_create_errors),
+		cmocka_unit_test_teardown(test_osi_parent_groups, teardown),
+	};
+
+	return pidle_unit_run("osi", tests);
+}
