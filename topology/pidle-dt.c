@@ -911,6 +911,14 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 	if (fdt_totalsize(fdt) > size)
 		return dt_fail(&c, PIDLE_EXIT_INPUT, "truncated devicetree blob: its header says %u bytes, the file has %zu",
 			       fdt_totalsize(fdt), size);
+	/*
+	 * Versions 16 and 17 only (dtc writes 17): libfdt's handling of
+	 * the older formats (full paths as names, no struct size) is where
+	 * fdt_check_full() of libfdt 1.6.1 reads through a NULL pointer.
+	 */
+	if (fdt_version(fdt) < 16)
+		return dt_fail(&c, PIDLE_EXIT_INPUT, "devicetree blob of version %u: only versions 16 and 17 are read (dtc writes 17)",
+			       fdt_version(fdt));
 	r = fdt_check_full(fdt, size);
 	if (r)
 		return dt_fail(&c, PIDLE_EXIT_INPUT, "corrupt devicetree blob: %s", fdt_strerror(r));
