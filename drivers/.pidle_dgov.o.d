@@ -1,4 +1,4 @@
-pidle_dgov.o: /work/wt/review/drivers/pidle_dgov.c \
+pidle_dgov.o: /work/wt/integ2/drivers/pidle_dgov.c \
  /usr/src/linux-headers-6.1.0-57-common/include/linux/compiler-version.h \
  /usr/src/linux-headers-6.1.0-57-common/include/linux/kconfig.h \
  include/generated/autoconf.h \
@@ -420,5 +420,5 @@ pidle_dgov.o: /work/wt/review/drivers/pidle_dgov.c \
  /usr/src/linux-headers-6.1.0-57-common/include/linux/percpu-refcount.h \
  /usr/src/linux-headers-6.1.0-57-common/include/linux/kasan.h \
  /usr/src/linux-headers-6.1.0-57-common/include/linux/kasan-enabled.h \
- /work/wt/review/include/pidle/dgov.h \
- /work/wt/review/include/pidle/limits.h
+ /work/wt/integ2/include/pidle/dgov.h \
+ /work/wt/integ2/include/pidle/limits.h
