@@ -8,6 +8,10 @@ KDIR ?= $(shell scripts/find-kdir)
 
 BUILD := build
 
+# `make` alone builds the module and the tools: the first rule below is a
+# library's, which would otherwise be the default goal.
+.DEFAULT_GOAL := all
+
 # The flags, once. Every C file of the tree is compiled by one of the
 # pattern rules below, into build/<variant>/<its path>.o with a .d file of
 # its headers: o (host, also linked -static for the guests), san
@@ -19,7 +23,7 @@ WARNINGS := -Wall -Wextra -Werror -Wno-unused-parameter \
 # a file's own "#define _GNU_SOURCE" does, so that the two agree.
 CFLAGS := -std=gnu11 -O2 -g $(WARNINGS) -D_GNU_SOURCE=
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
-	     -fno-sanitize-recover=all
+	     -fno-sanitize-recover=all $(SAN_OPT)
 TSAN_FLAGS := -O1 -fsanitize=thread
 HWLOC_CFLAGS := $(shell pkg-config --cflags hwloc 2>/dev/null)
 HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
@@ -68,7 +72,7 @@ $(BUILD)/libpidle-san.a: $(call objs,san,$(MODEL_SRCS))
 # Linking: a program from its objects and archives, plain or -static.
 LINK = $(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(LDLIBS)
 
-.PHONY: all module tools check check-unit check-vm check-tools check-docs check-32bit docs \
+.PHONY: all module tools tools-san check-tools-san check check-unit check-vm check-tools check-replay check-docs check-readme check-32bit docs \
 	demo bench fuzz check-fuzz deps deps-check install clean help
 
 all: module tools
@@ -77,16 +81,24 @@ help:
 	@echo 'pseudo-cpuidle targets:'
 	@echo '  make            build the module (against KDIR) and the tools'
 	@echo '  make module     build pseudo_cpuidle.ko only'
-	@echo '  make tools      build pidle-topo, pidle-stat, pidle-bench'
+	@echo '  make tools      build pidle-topo, pidle-stat, pidle-bench, pidle-replay (no headers, no root)'
+	@echo '  make tools-san  the same with ASan+UBSan, in build/san/ (SAN_OPT=-O1 ...)'
 	@echo '  make check      run every test: unit, stress, TSan, fuzz, tools, guests'
 	@echo '  make check-unit cmocka unit tests, stress, TSan'
+	@echo '  make check-kernelsrc the kernel'"'"'s own genpd CPU governor (6.1, 6.12, mainline)'
+	@echo '                 compiled in userspace, against our ports: 1000000 decisions each'
 	@echo '  make check-fuzz the fuzzers: every seed, then 100000 fixed inputs each'
 	@echo '  make check-tools golden tests of the three tools (tests/tools/golden.sh)'
+	@echo '  make check-tools-san the same golden tests on the sanitizer build'
+	@echo '  make check-replay pidle-replay on the traces of tests/replay (host only)'
 	@echo '  make check-vm   the QEMU guest suites on each kernel of VM_KERNELS'
 	@echo '                  (default "6.1 6.12 eval@teo debug@teo 6.1-rt 6.12-rt";'
 	@echo '                  names: harness/README)'
 	@echo '  make check-vm-large the 64-vCPU guest (2x2x8x2), not in make check'
-	@echo '  make check-docs kernel-doc over the model core, warnings fail'
+	@echo '  make check-docs kernel-doc over the model core, warnings fail; every file'
+	@echo '                 and :doc: reference of the docs exists (scripts/check-refs)'
+	@echo '  make check-readme README'"'"'s command lines, run where this machine can,'
+	@echo '                 from a clean copy of the tree'
 	@echo '  make check-32bit the module built for i386 (u64 divisions; builds an'
 	@echo '                 i386 tinyconfig tree once, about 10 min; KDIR32=<tree>)'
 	@echo '  make docs       expand Documentation/ into build/docs/'
@@ -137,9 +149,11 @@ install: module
 # Each part's makefile names its programs (adding the tools to TOOLS).
 TOOLS :=
 include tests/unit/unit.mk
+include tests/kernelsrc/kernelsrc.mk
 include tests/fuzz/fuzz.mk
 include topology/topology.mk
 include tools/tools.mk
+include tools/replay/replay.mk
 include harness/harness.mk
 include tests/vm/vm.mk
 include experiments/experiments.mk
@@ -149,9 +163,14 @@ include bench/bench.mk
 
 tools: $(TOOLS)
 
+tools-san: $(TOOLS_SAN)
+
+check-tools-san: $(TOOLS_SAN)
+	@tests/tools/golden.sh $(BUILD)/san tests/tools/stat tests/tools/bench tests/tools/topo tests/tools/cli
+
 # The golden tests of all three tools, one harness and one format.
 check-tools: $(TOOLS) $(BUILD)/jsoncheck
-	@tests/tools/golden.sh $(BUILD) tests/tools/stat tests/tools/bench tests/tools/topo
+	@tests/tools/golden.sh $(BUILD) tests/tools/stat tests/tools/bench tests/tools/topo tests/tools/cli
 
 # The headers each object was built with (written by -MMD).
 include $(shell find $(BUILD) -name "*.d" 2>/dev/null)
@@ -161,6 +180,10 @@ docs:
 
 check-docs:
 	scripts/docs check
+
+# README's own command lines, from a clean copy of the tree (scripts/check-readme).
+check-readme:
+	@MAKE="$(MAKE)" scripts/check-readme
 
 check-32bit:
 	scripts/check-32bit

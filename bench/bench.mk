@@ -5,5 +5,6 @@
 $(BUILD)/model_bench: $(BUILD)/o/bench/model/model_bench.o $(BUILD)/libpidle.a
 	$(LINK) -pthread
 
-bench: deps-check $(BUILD)/model_bench guest-tools
+bench: deps-check $(BUILD)/model_bench guest-tools $(BUILD)/pidle-replay \
+       $(BUILD)/guest/pidle-irqwork
 	@bench/run.sh $(BUILD)

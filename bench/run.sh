@@ -2,7 +2,7 @@
 # run.sh BUILD_DIR: make bench. Each benchmark prints one table with its
 # ratios and whether its goal is met; a missed goal is printed, never an
 # error. The exit status is non-zero only when a benchmark could not run.
-# BENCH_SKIP="model" or "vm" leaves one out; the knobs of each are in
+# BENCH_SKIP="model", "vm" or "replay" leaves one out; the knobs of each are in
 # bench/model.sh and bench/vm.sh and in Documentation/pidle-bench.rst.
 B=$1
 HERE=$(cd "$(dirname "$0")" && pwd)
@@ -14,6 +14,9 @@ case " ${BENCH_SKIP:-} " in *" model "*) ;; *)
 esac
 case " ${BENCH_SKIP:-} " in *" vm "*) ;; *)
 	"$HERE/vm.sh" || { echo "guest benchmarks FAILED to run"; rc=1; } ;;
+esac
+case " ${BENCH_SKIP:-} " in *" replay "*) ;; *)
+	"$HERE/replay.sh" "$B" || { echo "replay benchmark FAILED to run"; rc=1; } ;;
 esac
 echo "make bench: $(( $(date +%s) - t0 )) s"
 exit $rc

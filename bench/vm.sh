@@ -67,10 +67,11 @@ field() {
 	sed -n "s/^# $2: //p" "$SUITES/$1.sh" | head -n 1
 }
 
-# rows LOG TAG: the CSV rows of one tag, without the header
+# rows LOG TAG: the CSV rows of one tag, without the header, the state's
+# name unquoted (pidle-bench quotes it, RFC 4180; names have no comma)
 rows() {
 	[ -f "$1" ] || return 0
-	sed -n "s/^bench: $2 //p" "$1" | grep '^[0-9]'
+	sed -n "s/^bench: $2 //p" "$1" | grep '^[0-9]' | sed 's/^\([0-9]*\),"\([^",]*\)",/\1,\2,/'
 }
 
 # The CSV columns (pidle-bench.rst): 1 state, 2 name, 3 exit_latency_us,

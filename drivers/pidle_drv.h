@@ -9,6 +9,7 @@
 #include <linux/cpuidle.h>
 #include <linux/percpu.h>
 #include <pidle/config.h>
+#include <pidle/dgov.h>
 #include <pidle/model.h>
 
 /**
@@ -22,6 +23,12 @@
  * @wait:		wait=
  * @policy:		domain_policy=
  * @prewake:		prewake=
+ * @mode:		mode=
+ * @dgov:		domain_gov=, as given (resolved per level against @topo)
+ * @dgov_ops:		in OSI mode, each domain level's governor (index =
+ *			level, 1 .. @topo.nr_levels), held with
+ *			pidle_dgov_get() until the configuration is freed;
+ *			all NULL in PC mode
  * @model:		the model built from all of the above
  *
  * The one in force is pidle_cfg. It changes only in pidle_reconfig_apply(),
@@ -35,6 +42,9 @@ struct pidle_cfg {
 	enum pidle_wait wait;
 	enum pidle_policy policy;
 	bool prewake;
+	enum pidle_mode mode;
+	struct pidle_dgov_cfg dgov;
+	const struct pidle_dgov_ops *dgov_ops[PIDLE_MAX_LEVELS + 1];
 	struct pidle_model *model;
 };
 
@@ -45,6 +55,14 @@ extern struct cpuidle_driver pidle_driver;
 DECLARE_PER_CPU(struct cpuidle_device, pidle_devices);
 void pidle_fill_driver(void);
 void pidle_model_offline_cpus(struct pidle_model *m);
+
+/*
+ * The domain governors' registry (drivers/pidle_dgov.c, <pidle/dgov.h>):
+ * a governor by name, held (its module pinned) until put. pidle_param.c
+ * has weak stand-ins for a build without the registry.
+ */
+const struct pidle_dgov_ops *pidle_dgov_get(const char *name);
+void pidle_dgov_put(const struct pidle_dgov_ops *ops);
 
 /* pidle_param.c */
 int pidle_param_load(struct pidle_err *err);
@@ -71,7 +89,10 @@ void pidle_sysfs_exit(void);
 
 /* pidle_powercap.c: logs its own failure, which leaves no zone behind. */
 int pidle_powercap_init(void);
-void pidle_powercap_exit(void);
+void pidle_powercap_exit(bool unload);
+/* Around a reset of the model in force: the zones carry what it takes. */
+u64 pidle_powercap_reset_begin(void);
+void pidle_powercap_reset_end(u64 now_ns);
 /* fault/pidle_fault.c: test-only fault hooks, in a PIDLE_FAULT=y build only */
 #ifdef PIDLE_FAULT
 int pidle_fault_online(unsigned int cpu);

@@ -333,7 +333,7 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	pidle_clock_begin(m, dev->cpu);
 	enter_ns = ktime_get_ns();
 	pidle_enter(m, dev->cpu, index, enter_ns, next_timer_ns, &ei);
-	trace_pidle_enter(dev->cpu, index);
+	trace_pidle_enter(dev->cpu, index, enter_ns, next_timer_ns);
 	if (ei.down_levels)
 		pidle_trace_domains(dev->cpu, ei.down_levels, ei.down_state,
 				    true, NULL);

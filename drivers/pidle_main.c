@@ -20,6 +20,7 @@
 #include <linux/percpu.h>
 #include <linux/string.h>
 #include "pidle_arch.h"
+#include <pidle/dgov.h>
 #include "pidle_drv.h"
 
 struct pidle_cfg pidle_cfg;
@@ -89,31 +90,51 @@ void pidle_model_offline_cpus(struct pidle_model *m)
 	local_irq_restore(flags);
 }
 
-/* The driver's states from pidle_cfg: at init, and while cpuidle is paused. */
+/*
+ * The driver's states from pidle_cfg: at init, and while cpuidle is paused.
+ *
+ * PC mode registers the whole table: the per-CPU governor asks for domain
+ * states too. OSI mode registers the CPU-level states only, as
+ * cpuidle-psci.c does with a power-domain hierarchy: the domain states are
+ * genpd's, chosen by the domain governor when the last CPU of a domain
+ * enters its deepest CPU state. The CPU-level states come first in every
+ * table (levels do not decrease along it), so a cpuidle index is the
+ * model's state index in both modes.
+ *
+ * A state's exit latency, as cpuidle sees it, is its entry + exit latency,
+ * as drivers/cpuidle/dt_idle_states.c sums a devicetree state's
+ * entry-latency-us and exit-latency-us.
+ */
 void pidle_fill_driver(void)
 {
-	unsigned int i;
+	unsigned int i, count = pidle_cfg.states.nr_states;
 
+	if (pidle_cfg.mode == PIDLE_MODE_OSI)
+		for (count = 0; count < pidle_cfg.states.nr_states; count++)
+			if (strcmp(pidle_cfg.states.state[count].level_name,
+				   PIDLE_LEVEL_CPU))
+				break;
 	/* A shorter table than the last one leaves no stale state behind. */
 	memset(pidle_driver.states, 0, sizeof(pidle_driver.states));
-	for (i = 0; i < pidle_cfg.states.nr_states; i++) {
+	for (i = 0; i < count; i++) {
 		const struct pidle_state_desc *sd = &pidle_cfg.states.state[i];
 		struct cpuidle_state *cs = &pidle_driver.states[i];
 
 		strscpy(cs->name, sd->name, CPUIDLE_NAME_LEN);
 		snprintf(cs->desc, CPUIDLE_DESC_LEN, "pseudo %s state", sd->level_name);
 		/* Both units: 6.1 derives only _ns from the microseconds. */
-		cs->exit_latency = div_u64(sd->exit_latency_ns, NSEC_PER_USEC);
+		cs->exit_latency = div_u64(pidle_state_wake_latency_ns(sd),
+					   NSEC_PER_USEC);
 		cs->target_residency = div_u64(sd->target_residency_ns, NSEC_PER_USEC);
-		cs->exit_latency_ns = sd->exit_latency_ns;
+		cs->exit_latency_ns = pidle_state_wake_latency_ns(sd);
 		cs->target_residency_ns = sd->target_residency_ns;
 		cs->power_usage = sd->power_mw;
 		cs->flags = CPUIDLE_FLAG_RCU_IDLE;
-		if (i == 0 && sd->exit_latency_ns == 0)
+		if (i == 0 && pidle_state_wake_latency_ns(sd) == 0)
 			cs->flags |= CPUIDLE_FLAG_POLLING;
 		cs->enter = pidle_enter_state;
 	}
-	pidle_driver.state_count = pidle_cfg.states.nr_states;
+	pidle_driver.state_count = count;
 	pidle_driver.safe_state_index = 0;
 }
 
@@ -170,7 +191,7 @@ static void pidle_teardown(enum pidle_stage stage)
 		pidle_fault_exit();
 		fallthrough;
 	case PIDLE_HAVE_SYSFS:
-		pidle_powercap_exit();
+		pidle_powercap_exit(true);
 		pidle_sysfs_exit();
 		fallthrough;
 	case PIDLE_HAVE_CFG:
@@ -201,6 +222,7 @@ static int __init pidle_module_init(void)
 	ret = pidle_arch_check();
 	if (ret)
 		return ret;
+	pidle_dgov_init();
 
 	kernel_param_lock(THIS_MODULE);
 	ret = pidle_param_load(&err);
@@ -250,10 +272,11 @@ static int __init pidle_module_init(void)
 	}
 	pidle_hp_state = ret;
 
-	pr_info("%u states, %u domain levels, wait=%s, domain_policy=%s, prewake=%s\n",
+	pr_info("%u states, %u domain levels, wait=%s, domain_policy=%s, prewake=%s, mode=%s\n",
 		pidle_cfg.states.nr_states, pidle_cfg.topo.nr_levels,
 		pidle_wait_name(pidle_cfg.wait), pidle_policy_name(pidle_cfg.policy),
-		pidle_prewake_name(pidle_cfg.prewake));
+		pidle_prewake_name(pidle_cfg.prewake),
+		pidle_mode_name(pidle_cfg.mode));
 	pidle_powercap_init();		/* optional: logs its own failure */
 	pidle_param_live(true);
 	kernel_param_unlock(THIS_MODULE);
@@ -262,6 +285,7 @@ static int __init pidle_module_init(void)
 unlock:
 	pidle_param_live(false);
 	kernel_param_unlock(THIS_MODULE);
+	pidle_dgov_exit();
 	return ret;
 }
 
@@ -274,6 +298,7 @@ static void __exit pidle_module_exit(void)
 
 	cpuhp_remove_state(pidle_hp_state);
 	pidle_teardown(PIDLE_HAVE_DRIVER);
+	pidle_dgov_exit();
 }
 
 module_init(pidle_module_init);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * pseudo-cpuidle: the configuration's module parameters, states=,
- * topology=, wait=, domain_policy=, prewake= and power=.
+ * topology=, wait=, domain_policy=, prewake=, power=, mode= and
+ * domain_gov=.
  *
  * Until init has run they hold the strings insmod gave. After it, a read
  * prints the configuration in force in the model core's canonical form
@@ -30,6 +31,8 @@ enum pidle_param_id {
 	PIDLE_P_POLICY,
 	PIDLE_P_PREWAKE,
 	PIDLE_P_POWER,
+	PIDLE_P_MODE,
+	PIDLE_P_DGOV,
 	PIDLE_NR_PARAMS,
 };
 
@@ -48,6 +51,8 @@ static struct pidle_param pidle_params[PIDLE_NR_PARAMS] = {
 	[PIDLE_P_POLICY]	= { .name = "domain_policy", .dflt = "auto" },
 	[PIDLE_P_PREWAKE]	= { .name = "prewake", .dflt = "off" },
 	[PIDLE_P_POWER]		= { .name = "power", .dflt = "none" },
+	[PIDLE_P_MODE]		= { .name = "mode", .dflt = "pc" },
+	[PIDLE_P_DGOV]		= { .name = "domain_gov", .dflt = PIDLE_DGOV_DEFAULT },
 };
 
 /*
@@ -77,11 +82,123 @@ static bool pidle_val_is(const char *val, const char *word)
 	return !strncmp(val, word, n) && !*skip_spaces(val + n);
 }
 
+/*
+ * Stand-ins for the domain governors' registry (drivers/pidle_dgov.c),
+ * for a build without it: there is no governor to hand out, so mode=osi
+ * is refused. The registry's own definitions replace these at link time.
+ */
+const struct pidle_dgov_ops * __weak pidle_dgov_get(const char *name)
+{
+	return NULL;
+}
+
+void __weak pidle_dgov_put(const struct pidle_dgov_ops *ops)
+{
+}
+
+/*
+ * A name domain_gov= may give: one the registry hands out (the built-ins
+ * and the governors other modules registered), or a built-in name in a
+ * build without the registry.
+ */
+static bool pidle_param_dgov_known(const char *name)
+{
+	const struct pidle_dgov_ops *ops = pidle_dgov_get(name);
+
+	if (ops) {
+		pidle_dgov_put(ops);
+		return true;
+	}
+	return pidle_dgov_builtin_known(name);
+}
+
+static void pidle_cfg_put_dgov(struct pidle_cfg *cfg)
+{
+	unsigned int l;
+
+	for (l = 0; l < ARRAY_SIZE(cfg->dgov_ops); l++) {
+		if (cfg->dgov_ops[l])
+			pidle_dgov_put(cfg->dgov_ops[l]);
+		cfg->dgov_ops[l] = NULL;
+	}
+}
+
 void pidle_cfg_free(struct pidle_cfg *cfg)
 {
 	pidle_model_destroy(cfg->model);
 	cfg->model = NULL;
+	pidle_cfg_put_dgov(cfg);
 	pidle_topology_free(&cfg->topo);
+}
+
+/* One sentence into @err, as the model core's parsers write them. */
+static int pidle_cfg_err(struct pidle_err *err, const char *param,
+			 const char *fmt, ...)
+{
+	va_list args;
+	int n;
+
+	err->param = param;
+	n = scnprintf(err->msg, sizeof(err->msg), "%s: ", param);
+	va_start(args, fmt);
+	vscnprintf(err->msg + n, sizeof(err->msg) - n, fmt, args);
+	va_end(args);
+	return -EINVAL;
+}
+
+/*
+ * OSI mode: hold each domain level's governor. The names were checked
+ * against the registry just before; a governor's module unloaded in
+ * between is refused here the same way.
+ */
+static int pidle_cfg_get_dgov(struct pidle_cfg *cfg, struct pidle_err *err)
+{
+	unsigned int l;
+	const char *name;
+
+	if (cfg->mode != PIDLE_MODE_OSI)
+		return 0;
+	for (l = 1; l <= cfg->topo.nr_levels; l++) {
+		name = pidle_dgov_name_of(&cfg->dgov, &cfg->topo, l);
+		cfg->dgov_ops[l] = pidle_dgov_get(name);
+		if (!cfg->dgov_ops[l]) {
+			pidle_cfg_put_dgov(cfg);
+			if (pidle_dgov_builtin_known(name))	/* the stand-ins */
+				return pidle_cfg_err(err, "mode", "osi: level \"%s\": governor \"%s\" is known but this build has no domain-governor registry (drivers/pidle_dgov.c)",
+						     cfg->topo.level[l - 1].name, name);
+			return pidle_cfg_err(err, "domain_gov", "level \"%s\": governor \"%s\" is not registered",
+					     cfg->topo.level[l - 1].name, name);
+		}
+	}
+	return 0;
+}
+
+/*
+ * The model for @cfg, its mode and governors. PIDLE_MODEL_HAS_MODES is
+ * defined by <pidle/model.h> once the model core takes a mode (issue 22);
+ * until then OSI is refused with a message that says so.
+ */
+static int pidle_cfg_model_create(struct pidle_cfg *cfg, struct pidle_err *err)
+{
+#ifdef PIDLE_MODEL_HAS_MODES
+	struct pidle_model_opts o = { .policy = cfg->policy, .mode = cfg->mode };
+
+	if (cfg->mode == PIDLE_MODE_OSI)
+		memcpy(o.dgov, cfg->dgov_ops, sizeof(o.dgov));
+	return pidle_model_create_opts(&cfg->states, &cfg->topo, &o,
+				       &cfg->model, err);
+#else
+	if (cfg->mode == PIDLE_MODE_OSI)
+		return pidle_cfg_err(err, "mode", "osi: this build's model core has no OSI mode (drivers/model/pidle_model.c)");
+	return pidle_model_create(&cfg->states, &cfg->topo, cfg->policy,
+				  &cfg->model, err);
+#endif
+}
+
+/* domain_gov= names not checked against the registry: see below. */
+static bool pidle_dgov_any(const char *name)
+{
+	return true;
 }
 
 /*
@@ -102,6 +219,19 @@ static int pidle_cfg_build(struct pidle_cfg *out, const struct pidle_cfg *base,
 	out->wait = base ? base->wait : PIDLE_WAIT_POLL;
 	out->policy = base ? base->policy : PIDLE_POLICY_AUTO;
 	out->prewake = base ? base->prewake : false;
+	out->mode = base ? base->mode : PIDLE_MODE_PC;
+	if (base)
+		out->dgov = base->dgov;
+	if (val[PIDLE_P_MODE]) {
+		ret = pidle_mode_parse(val[PIDLE_P_MODE], &out->mode, err);
+		if (ret)
+			return ret;
+	}
+	if (val[PIDLE_P_DGOV]) {
+		ret = pidle_dgov_parse(val[PIDLE_P_DGOV], &out->dgov, err);
+		if (ret)
+			return ret;
+	}
 	if (val[PIDLE_P_WAIT]) {
 		ret = pidle_wait_parse(val[PIDLE_P_WAIT], &out->wait, err);
 		if (ret)
@@ -156,11 +286,29 @@ static int pidle_cfg_build(struct pidle_cfg *out, const struct pidle_cfg *base,
 		memcpy(out->states.up, base->states.up, sizeof(out->states.up));
 	}
 
-	/* Checks that the states fit the topology. */
-	ret = pidle_model_create(&out->states, &out->topo, out->policy,
-				 &out->model, err);
+	/*
+	 * domain_gov= against the topology always (its levels), against the
+	 * registry when it is in use (OSI) or being given: in PC mode a
+	 * governor named earlier may have gone since, and that must not
+	 * block an unrelated write.
+	 */
+	ret = pidle_config_check(&out->states, &out->topo, err);
+	if (!ret)
+		ret = pidle_mode_check(out->mode, &out->states, err);
+	if (!ret)
+		ret = pidle_dgov_check(&out->dgov, &out->topo,
+				       out->mode == PIDLE_MODE_OSI || val[PIDLE_P_DGOV] ?
+				       pidle_param_dgov_known : pidle_dgov_any, err);
+	if (!ret)
+		ret = pidle_cfg_get_dgov(out, err);
 	if (ret)
 		goto free_topo;
+	/* Checks that the states fit the topology, again. */
+	ret = pidle_cfg_model_create(out, err);
+	if (ret) {
+		pidle_cfg_put_dgov(out);
+		goto free_topo;
+	}
 	return 0;
 
 free_topo:
@@ -241,11 +389,12 @@ static int pidle_param_set(const char *val, const struct kernel_param *kp)
 	kfree(next);
 	if (ret)
 		return ret;
-	pr_info("%s written: %u states, %u domain levels, wait=%s, domain_policy=%s, prewake=%s\n",
+	pr_info("%s written: %u states, %u domain levels, wait=%s, domain_policy=%s, prewake=%s, mode=%s\n",
 		p->name, pidle_cfg.states.nr_states, pidle_cfg.topo.nr_levels,
 		pidle_wait_name(pidle_cfg.wait),
 		pidle_policy_name(pidle_cfg.policy),
-		pidle_prewake_name(pidle_cfg.prewake));
+		pidle_prewake_name(pidle_cfg.prewake),
+		pidle_mode_name(pidle_cfg.mode));
 	return 0;
 }
 
@@ -278,6 +427,13 @@ static int pidle_param_get(char *buf, const struct kernel_param *kp)
 	case PIDLE_P_POWER:
 		len = pidle_power_print(&pidle_cfg.states, buf, size);
 		break;
+	case PIDLE_P_MODE:
+		len = scnprintf(buf, size, "%s", pidle_mode_name(pidle_cfg.mode));
+		break;
+	case PIDLE_P_DGOV:
+		len = pidle_dgov_print_resolved(&pidle_cfg.dgov, &pidle_cfg.topo,
+						buf, size);
+		break;
 	default:
 		len = scnprintf(buf, size, "%s",
 				pidle_policy_name(pidle_cfg.policy));
@@ -305,7 +461,7 @@ static const struct kernel_param_ops pidle_param_ops = {
 };
 
 module_param_cb(states, &pidle_param_ops, &pidle_params[PIDLE_P_STATES], 0644);
-MODULE_PARM_DESC(states, "state table NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW[:ENERGY_UJ]]],... (default: see the admin guide); writable");
+MODULE_PARM_DESC(states, "state table NAME:[ENTRY_US+]EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW[:ENERGY_UJ]]],... (default: see the admin guide); writable");
 
 module_param_cb(topology, &pidle_param_ops, &pidle_params[PIDLE_P_TOPOLOGY], 0644);
 MODULE_PARM_DESC(topology, "auto (default: the kernel's topology), none, or LEVEL=CPUS,CPUS;LEVEL=...; writable");
@@ -320,3 +476,7 @@ module_param_cb(prewake, &pidle_param_ops, &pidle_params[PIDLE_P_PREWAKE], 0644)
 MODULE_PARM_DESC(prewake, "off (default) or on: a wake-up by the CPU's own next timer starts its exit early and pays (nearly) no latency; writable");
 module_param_cb(power, &pidle_param_ops, &pidle_params[PIDLE_P_POWER], 0644);
 MODULE_PARM_DESC(power, "active power of a CPU and up power of each domain level, mW: LEVEL:POWER_MW,... e.g. cpu:1000,package:2000 (default none); writable");
+module_param_cb(mode, &pidle_param_ops, &pidle_params[PIDLE_P_MODE], 0644);
+MODULE_PARM_DESC(mode, "pc (default: platform-coordinated, every state a cpuidle state) or osi (OS-initiated: cpuidle shows cpu-level states, a domain governor picks each domain's); writable");
+module_param_cb(domain_gov, &pidle_param_ops, &pidle_params[PIDLE_P_DGOV], 0644);
+MODULE_PARM_DESC(domain_gov, "OSI mode's domain governor: NAME for every level, LEVEL:NAME,... or NAME,LEVEL:NAME,... (default " PIDLE_DGOV_DEFAULT "); writable");

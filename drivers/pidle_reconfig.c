@@ -14,14 +14,21 @@
 /**
  * DOC: Run-time reconfiguration
  *
- * A write to ``states``, ``topology``, ``wait``, ``domain_policy`` or ``power`` under
+ * A write to ``states``, ``topology``, ``wait``, ``domain_policy``,
+ * ``prewake``, ``power``, ``mode`` or ``domain_gov`` under
  * /sys/module/pseudo_cpuidle/parameters/ puts a whole new configuration in
  * force, or leaves the old one in force untouched.
  *
  * **Off to the side first.** pidle_param.c parses the value with the
- * parser a load uses, takes the other three parameters as they are, checks
+ * parser a load uses, takes the other parameters as they are, checks
  * the combination and creates the new model, with its own zeroed counters
- * (pidle_cfg_build()). Every refusal (-EINVAL and one log line naming the
+ * (pidle_cfg_build()). In OSI mode that includes a reference on each
+ * level's domain governor (pidle_dgov_get(): a governor's module cannot go
+ * while a configuration uses it) and the governors' per-domain set-up
+ * (->attach(), in the model's creation); the old configuration's are
+ * released when it is freed, after the switch. A mode switch is a switch
+ * like any other: the driver's state count changes (PC: the whole table;
+ * OSI: its CPU-level states), as it does when ``states`` changes. Every refusal (-EINVAL and one log line naming the
  * parameter and the field) happens there, before anything in force is
  * touched. What is left, pidle_reconfig_apply(), can fail only for memory.
  *
@@ -176,7 +183,7 @@ int pidle_reconfig_apply(struct pidle_cfg *next)
 
 	pidle_model_offline_cpus(next->model);
 	pidle_stats_reset(next->model, ktime_get_ns());
-	pidle_powercap_exit();
+	pidle_powercap_exit(false);
 	pidle_sysfs_exit();
 	ret = pidle_reconfig_switch(next);
 	if (!ret)

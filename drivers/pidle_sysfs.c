@@ -69,6 +69,14 @@ struct pidle_node {
 	unsigned int state;
 };
 
+/*
+ * Each level's domain governor's name in OSI mode (NULL in PC mode), for
+ * the domains' governor files: set before the tree is built, read while
+ * it exists. The configuration the tree was made for holds the governors
+ * (and their modules) until after the tree is gone (pidle_reconfig.c).
+ */
+static const char *pidle_sysfs_gov[PIDLE_MAX_LEVELS + 1];
+
 /* Every node, in creation order (the root first); removed in reverse. */
 static struct pidle_node **pidle_nodes;
 static unsigned int pidle_nr_nodes, pidle_max_nodes;
@@ -175,14 +183,17 @@ static ssize_t pidle_node_reset_store(struct kobject *kobj,
 {
 	struct pidle_node *n = to_node(kobj);
 	int ret = pidle_parse_reset(buf);
+	u64 now_ns;
 
 	if (ret)
 		return ret;
+	/* The powercap zones carry what the reset takes from them. */
+	now_ns = pidle_powercap_reset_begin();
 	if (n->kind == PIDLE_NODE_CPU)
-		pidle_cpu_stats_reset(n->model, n->idx, ktime_get_ns());
+		pidle_cpu_stats_reset(n->model, n->idx, now_ns);
 	else
-		pidle_domain_stats_reset(n->model, n->level, n->idx,
-					 ktime_get_ns());
+		pidle_domain_stats_reset(n->model, n->level, n->idx, now_ns);
+	pidle_powercap_reset_end(now_ns);
 	return count;
 }
 
@@ -284,13 +295,24 @@ static ssize_t pidle_domain_down_show(struct kobject *kobj,
 	return sysfs_emit(buf, "-1\n");
 }
 
+/* governor: the domain governor choosing its state (OSI), "none" in PC. */
+static ssize_t pidle_domain_governor_show(struct kobject *kobj,
+					  struct kobj_attribute *attr, char *buf)
+{
+	struct pidle_node *n = to_node(kobj);
+
+	return sysfs_emit(buf, "%s\n", pidle_sysfs_gov[n->level] ?: "none");
+}
+
 static struct kobj_attribute pidle_attr_cpus = __ATTR(cpus, 0444, pidle_domain_cpus_show, NULL);
 static struct kobj_attribute pidle_attr_level = __ATTR(level, 0444, pidle_domain_level_show, NULL);
 static struct kobj_attribute pidle_attr_down = __ATTR(down, 0444, pidle_domain_down_show, NULL);
+static struct kobj_attribute pidle_attr_governor =
+	__ATTR(governor, 0444, pidle_domain_governor_show, NULL);
 
 static struct attribute *pidle_domain_attrs[] = {
 	&pidle_attr_cpus.attr, &pidle_attr_level.attr, &pidle_attr_down.attr,
-	&pidle_attr_node_reset.attr, NULL,
+	&pidle_attr_governor.attr, &pidle_attr_node_reset.attr, NULL,
 };
 static const struct attribute_group pidle_domain_group = {
 	.attrs = pidle_domain_attrs,
@@ -311,10 +333,13 @@ static ssize_t pidle_reset_store(struct kobject *kobj,
 				 size_t count)
 {
 	int ret = pidle_parse_reset(buf);
+	u64 now_ns;
 
 	if (ret)
 		return ret;
-	pidle_stats_reset(to_node(kobj)->model, ktime_get_ns());
+	now_ns = pidle_powercap_reset_begin();
+	pidle_stats_reset(to_node(kobj)->model, now_ns);
+	pidle_powercap_reset_end(now_ns);
 	return count;
 }
 
@@ -441,6 +466,8 @@ int pidle_sysfs_init(const struct pidle_cfg *cfg)
 	total = 1 + nr_cpus * (1 + nr_states) + 1;
 	for (l = 1; l <= pidle_model_nr_levels(m); l++)
 		total += pidle_model_nr_domains(m, l) * (1 + PIDLE_MAX_DOMAIN_STATES);
+	for (l = 0; l <= PIDLE_MAX_LEVELS; l++)
+		pidle_sysfs_gov[l] = cfg->dgov_ops[l] ? cfg->dgov_ops[l]->name : NULL;
 	pidle_nodes = kcalloc(total, sizeof(*pidle_nodes), GFP_KERNEL);
 	if (!pidle_nodes)
 		return -ENOMEM;

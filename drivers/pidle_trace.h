@@ -7,18 +7,30 @@
 
 #include <linux/tracepoint.h>
 
+/*
+ * enter_ns and next_timer_ns (the CPU's next hrtimer event, U64_MAX when
+ * none) are on the model's clock, ktime_get_ns(): what pidle-replay needs
+ * to give a governor the same inputs (Documentation/pidle-replay.rst).
+ */
 TRACE_EVENT(pidle_enter,
-	TP_PROTO(unsigned int cpu, unsigned int state),
-	TP_ARGS(cpu, state),
+	TP_PROTO(unsigned int cpu, unsigned int state, u64 enter_ns,
+		 u64 next_timer_ns),
+	TP_ARGS(cpu, state, enter_ns, next_timer_ns),
 	TP_STRUCT__entry(
 		__field(unsigned int, cpu)
 		__field(unsigned int, state)
+		__field(u64, enter_ns)
+		__field(u64, next_timer_ns)
 	),
 	TP_fast_assign(
 		__entry->cpu = cpu;
 		__entry->state = state;
+		__entry->enter_ns = enter_ns;
+		__entry->next_timer_ns = next_timer_ns;
 	),
-	TP_printk("cpu=%u state=%u", __entry->cpu, __entry->state)
+	TP_printk("cpu=%u state=%u enter_ns=%llu next_timer_ns=%llu",
+		  __entry->cpu, __entry->state, __entry->enter_ns,
+		  __entry->next_timer_ns)
 );
 
 TRACE_EVENT(pidle_exit,

@@ -2,8 +2,10 @@
 # parse.awk: an experiment file (Documentation/experiments.rst) into its
 # cells, one tab-separated line each, after a header line:
 #   id kernel repeat table governor change qos workload states topology
-#   wait x x_states enable disable dma_us resume_us run power
-# and the experiment's settings as "#set KEY VALUE" lines first.
+#   wait x x_states enable disable dma_us resume_us run power mode
+#   domain_gov
+# and the experiment's settings as "#set KEY VALUE" lines first, then its
+# [compare] lines as "#compare REGEX DELTA" (ab/stats.awk), in file order.
 # Every error is "FILE:LINE: what is wrong" on stderr, and exit status 1.
 # Usage: awk [-v kernels="NAME..."] -f parse.awk FILE.exp
 # (kernels, when given, replaces the file's kernels: run.sh -k)
@@ -37,14 +39,16 @@ BEGIN {
 	keys["experiment"] = "title kernels smp icount repeats timeout"
 	keys["defaults"] = "table governor change qos workload"
 	keys["matrix"] = keys["defaults"]
-	keys["table"] = "states topology wait power domain_policy"
+	keys["table"] = "states topology wait power domain_policy mode domain_gov"
 	keys["change"] = "residency_x states disable enable"
 	keys["qos"] = "cpu_dma_latency_us resume_latency_us"
 	keys["workload"] = "run"
+	# [compare]: FIGURE_REGEX = DELTA, free keys (checked below)
+	keys["compare"] = "*"
 	named = " table change qos workload matrix "
 	kernels_ok = "6.1 6.1-rt 6.12 6.12-rt eval debug user"
 	governors_ok = "menu ladder teo haltpoll"
-	programs_ok = "pidle-irqwork pidle-work sleep"
+	programs_ok = "pidle-irqwork pidle-work pidle-pingpong sleep"
 	set["title"] = ""; set["smp"] = "8,sockets=2,cores=2,threads=2"
 	set["icount"] = "2"; set["repeats"] = "1"; set["timeout"] = "600"
 	def["change", "none"] = 1; def["qos", "none"] = 1
@@ -60,7 +64,7 @@ line ~ /^\[/ {
 	kind = hdr; name = ""
 	if (index(hdr, " ")) { kind = substr(hdr, 1, index(hdr, " ") - 1); name = substr(hdr, index(hdr, " ") + 1) }
 	if (!(kind in keys))
-		err("unknown section [" kind "]: want experiment, defaults, table, change, qos, workload or matrix")
+		err("unknown section [" kind "]: want experiment, defaults, table, change, qos, workload, compare or matrix")
 	if (known(named, kind) && name == "") err("[" kind "] needs a name: [" kind " NAME]")
 	if (!known(named, kind) && name != "") err("[" kind "] takes no name")
 	if (name == "none") err("'none' is built in, not a name to define")
@@ -76,6 +80,16 @@ line ~ /^\[/ {
 	eq = index(line, "=")
 	if (!eq) err("'" line "': want KEY = VALUE")
 	key = trim(substr(line, 1, eq - 1)); val = trim(substr(line, eq + 1))
+	if (kind == "compare") {
+		# the smallest difference that matters (ab/stats.awk)
+		if (key !~ /^[][A-Za-z0-9_.*+?|()^$-]+$/)
+			err("[compare] key '" key "': want a figure name or a regular expression of one (letters, digits, _ . * + ? | ( ) [ ] - ^ $)")
+		if (val !~ /^[0-9]+(\.[0-9]+)?%?$/)
+			err(key " = " val ": want the smallest difference that matters, a number in the figure's unit or N% of side A's median")
+		if ((kind, name, key) in val_of) err(key " given twice in [" hdr "]")
+		val_of[kind, name, key] = val; cmp[++ncmp] = key "\t" val
+		next
+	}
 	if (!known(keys[kind], key))
 		err("[" kind "] has no key '" key "' (it takes: " keys[kind] ")")
 	if (val == "") err(key " has no value")
@@ -99,6 +113,9 @@ line ~ /^\[/ {
 		if (key == "topology" && val ~ / /) err("topology = " val ": auto or one topology= string, no spaces")
 		if (key == "power" && val !~ /^[a-z]+:[0-9]+(,[a-z]+:[0-9]+)*$/)
 			err("power = " val ": want the module's power= string, LEVEL:MW,... (e.g. cpu:4000,core:1500,package:9000)")
+		if (key == "mode" && !known("pc osi", val)) err("mode = " val ": want pc or osi")
+		if (key == "domain_gov" && val !~ /^[a-z0-9._-]+(:[a-z0-9._-]+)?(,[A-Za-z0-9._-]+:[a-z0-9._-]+)*$/)
+			err("domain_gov = " val ": want the module's domain_gov= string: NAME, LEVEL:NAME,... or NAME,LEVEL:NAME,...")
 	} else if (kind == "change") {
 		if (key == "residency_x" && val !~ /^[0-9]+(\.[0-9]+)?$/)
 			err("residency_x = " val ": want a factor, e.g. 3 or 1.5")
@@ -166,7 +183,8 @@ END {
 		}
 	}
 	for (k in set) printf "#set\t%s\t%s\n", k, set[k]
-	print "id\tkernel\trepeat\ttable\tgovernor\tchange\tqos\tworkload\tstates\ttopology\twait\tx\tx_states\tenable\tdisable\tdma_us\tresume_us\trun\tpower"
+	for (k = 1; k <= ncmp; k++) printf "#compare\t%s\n", cmp[k]
+	print "id\tkernel\trepeat\ttable\tgovernor\tchange\tqos\tworkload\tstates\ttopology\twait\tx\tx_states\tenable\tdisable\tdma_us\tresume_us\trun\tpower\tmode\tdomain_gov"
 	nk = split(set["kernels"], K, " ")
 	for (m = 1; m <= nmat; m++) {
 		nt = axis(mat[m], "table", T); ng = axis(mat[m], "governor", G)
@@ -182,7 +200,7 @@ END {
 			printf "\t%s\t%s\t%s", get("table", T[i], "states"), get("table", T[i], "topology", "auto"), get("table", T[i], "wait", "halt")
 			printf "\t%s\t%s\t%s\t%s", get("change", C[c], "residency_x", "1"), get("change", C[c], "states", "-"), get("change", C[c], "enable", "-"), get("change", C[c], "disable", "-")
 			printf "\t%s\t%s\t%s", get("qos", Q[q], "cpu_dma_latency_us", "-"), get("qos", Q[q], "resume_latency_us", "-"), get("workload", W[wi], "run")
-			printf "\t%s\n", get("table", T[i], "power", "-")
+			printf "\t%s\t%s\t%s\n", get("table", T[i], "power", "-"), get("table", T[i], "mode", "pc"), get("table", T[i], "domain_gov", "-")
 		}
 	}
 }

@@ -17,7 +17,7 @@ DIR=${1:?usage: report.sh DIR}
 # long.tsv: "ID<TAB>KEY<TAB>VALUE", every figure of every cell
 long=$DIR/long.tsv
 : > "$long"
-while IFS=$'\t' read -r id kernel repeat table gov change qos work states topo wait x xs en dis dma resume run power; do
+while IFS=$'\t' read -r id kernel repeat table gov change qos work states topo wait x xs en dis dma resume run power mode dgov; do
 	[ "$id" = id ] && continue
 	case $id in '#'*) continue ;; esac
 	stem=$DIR/cells/${id//\//_}
@@ -32,7 +32,7 @@ while IFS=$'\t' read -r id kernel repeat table gov change qos work states topo w
 			"$id" qos "$qos" "$id" workload "$work" "$id" status "$status" \
 			"$id" reason "${reason:-}" "$id" work_cpu "${cpu:-}" "$id" run "$run"
 		if [ -f "$stem.info" ]; then
-			sed -n 's/^states /states\t/p; s/^topology /topology\t/p; s/^power /power\t/p' "$stem.info" | sed "s|^|$id\t|"
+			sed -n 's/^states /states\t/p; s/^topology /topology\t/p; s/^power /power\t/p; s/^mode /mode\t/p; s/^domain_gov /domain_gov\t/p' "$stem.info" | sed "s|^|$id\t|"
 		fi
 		[ -s "$stem.stat" ] && awk -f "$EXP/jsonflat.awk" "$stem.stat" | sed "s|^|$id\t|"
 		[ -s "$stem.work" ] && awk -F, 'NF > 1 { if (!h) { n = split($0, H, ","); h = 1 } else last = $0 }
@@ -44,7 +44,9 @@ done < "$DIR/cells.tsv"
 awk -F'\t' -v csv="$DIR/results.csv" -v json="$DIR/results.json" -v cells="$DIR/cells" \
 	-f "$EXP/rows.awk" "$long" || exit 1
 mkdir -p "$DIR/plots"
-awk -F'\t' -v plots="$DIR/plots" -f "$EXP/table.awk" "$long" > "$DIR/report.txt" || exit 1
+# the [compare] deltas (ab/stats.awk), as ab/run passes them
+specs=$(awk -F'\t' '$1 == "#compare" { printf "%s%s=%s", n++ ? ";" : "", $2, $3 }' "$DIR/cells.tsv")
+awk -F'\t' -v plots="$DIR/plots" -v specs="$specs" -f "$EXP/../ab/stats.awk" -f "$EXP/table.awk" "$long" > "$DIR/report.txt" || exit 1
 "$EXP/plots.sh" "$DIR" >> "$DIR/report.txt" || exit 1
 cat "$DIR/report.txt"
 echo "report: $DIR/results.csv, $DIR/results.json, $DIR/report.txt, plots in $DIR/plots/"

@@ -95,6 +95,7 @@ boot_job() {	# JOBDIR KNAME LOG
 	"$TOP/harness/image" "$jd/initrd.gz" --tools --suite "$EXP/guest/exp.sh" \
 		--file "$OUT/kmod-$kn/pseudo_cpuidle.ko" \
 		--file "$TOP/build/guest/pidle-irqwork" --file "$TOP/build/guest/pidle-work" \
+		--file "$TOP/build/guest/pidle-pingpong" \
 		--file "$jd/cells.sh:/exp/cells.sh" || return 1
 	# An -icount guest's figures do not depend on the host's load: it runs
 	# beside other -icount guests (harness/boot --concurrent); --icount
@@ -116,11 +117,11 @@ run_job() {
 	kname=${job%-r*}
 	rm -rf "$jd"; mkdir -p "$jd"
 	: > "$jd/cells.sh"
-	while IFS=$'\t' read -r id _ _ _ gov _ _ _ states topo wait x xs en dis dma resume run power; do
+	while IFS=$'\t' read -r id _ _ _ gov _ _ _ states topo wait x xs en dis dma resume run power mode dgov; do
 		done_cell "$id" && continue
 		rm -f "$(cell_file "$id")".*
-		printf "cell '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s'\n" \
-			"$id" "$states" "$topo" "$wait" "$gov" "$x" "$xs" "$en" "$dis" "$dma" "$resume" "$run" "$power" \
+		printf "cell '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s' '%s'\n" \
+			"$id" "$states" "$topo" "$wait" "$gov" "$x" "$xs" "$en" "$dis" "$dma" "$resume" "$run" "$power" "$mode" "$dgov" \
 			>> "$jd/cells.sh"
 		n=$((n + 1))
 	done < <(job_cells "$job")
@@ -173,7 +174,7 @@ merge)
 	exec "$EXP/report.sh" "$OUT" ;;
 esac
 
-for t in pidle-topo pidle-stat.static guest/pidle-irqwork guest/pidle-work; do
+for t in pidle-topo pidle-stat.static guest/pidle-irqwork guest/pidle-work guest/pidle-pingpong; do
 	[ -n "${PIDLE_EXP_BOOT:-}" ] || [ -x "$TOP/build/$t" ] || fail "no build/$t: make experiment builds it (make guest-tools and the programs of experiments/guest)"
 done
 total=$(grep -vc -e '^#' -e '^id' "$OUT/cells.tsv")

@@ -24,13 +24,27 @@
 #                 choices
 #   J x ms        energy J times resp p50 in ms: the energy-latency
 #                 product, lower is better on both
-# A difference to the reference case no larger than either case's spread
-# is marked "~" (noise). The reference of a workload is its first case
-# with change none and qos none (governor menu when there is one).
+# When the table in force has domain states, a third table, the domains in
+# genpd's terms (Documentation/cluster-governors.rst), per case and domain
+# state, summed over the level's domains:
+#   usage         down periods ended in the state
+#   rejected      times the domain was kept up (the OSI domain governor,
+#                 or domain_policy=timer, said no)
+#   above         down periods ended before the state's target residency
+#                 (woken too early: a shallower state would have done)
+#   below         down periods long enough for a deeper state of the level
+#   res %         the level's residency in the state, mean over its domains
+# A counter the module in the guest lacks shows as "-".
+# Each case is compared with its workload's reference case by the A/B's
+# method (ab/stats.awk): "~" when the two are the same within the smallest
+# difference that matters, "?" when the repeats cannot tell. The reference
+# of a workload is its first case with change none and qos none (governor
+# menu when there is one).
 # The answers below the tables are computed from the same medians: per
 # workload the best governor on latency (resp p50), on energy and on the
 # product, and what PM QoS and each workaround cost in energy.
-# Usage: awk -F'\t' -v plots=DIR -f table.awk LONG
+# Usage: awk -F'\t' -v plots=DIR [-v specs=SPECS] -f ab/stats.awk -f table.awk LONG
+# (SPECS: the experiment's [compare] lines, REGEX=DELTA joined by ";")
 
 function med(list,    n, a, i, j, t) {
 	n = split(list, a, " ")
@@ -65,7 +79,9 @@ function rank(wk, tb, k, what, f,    i, c, b1, b2, line) {
 	line = sprintf("  best on %s: %s (" f ")", what, G[b1], m(b1, k))
 	if (b2 != "") {
 		line = line sprintf(", then %s (" f ")", G[b2], m(b2, k))
-		if (noise(b1, b2, k) == "~") line = line ": within the spread, a tie"
+		nz = noise(b1, b2, k)
+		if (nz == "~") line = line ": the same within " st_delta(figname(k), m(b2, k), st_spec(figname(k))) ", a tie"
+		else if (nz == "?") line = line ": not settled, " (ST_need ? ST_need " repeats a case would settle it" : "more repeats needed")
 	}
 	print line
 }
@@ -73,14 +89,45 @@ function add(c, k, x) { if (x != "") V[c, k] = V[c, k] (V[c, k] == "" ? "" : " "
 function m(c, k) { return med(V[c, k]) }
 function sp(c, k) { return spread(V[c, k]) }
 function fmt(x, f) { return x == "" ? "-" : sprintf(f, x) }
-# "~" when the difference a - b is within the larger spread of the two cases
-function noise(a, b, k,    d, s1, s2) {
-	if (m(a, k) == "" || m(b, k) == "") return ""
-	d = m(a, k) - m(b, k); if (d < 0) d = -d
-	s1 = sp(a, k); s2 = sp(b, k)
-	if (s1 == "" && s2 == "") return "?"
-	return (d <= s1 + 0 || d <= s2 + 0) ? "~" : ""
+# The figure name behind a key of V[], for its smallest difference that
+# matters (ab/stats.awk's st_delta(): its unit decides the default).
+function figname(k) {
+	if (k == "resp50") return "work_resp_p50_us"
+	if (k == "resp99") return "work_resp_p99_us"
+	if (k == "wake50") return "work_wake_p50_us"
+	if (k == "added") return "work_added_ms"
+	if (k == "energy") return "energy_j"
+	return k
 }
+# The comparison of case a against case b on key k, by the A/B's method
+# (ab/stats.awk: rank-based shift and 95% interval against the smallest
+# difference that matters): "~" the same within it, "?" inconclusive (or
+# a single repeat), "" CHANGED. The last comparison's verdict stays in ST_v.
+# say A B K: noise()'s verdict in words, for the answers' lines
+function say(a, b, k,    z) {
+	z = noise(a, b, k)
+	if (z == "~") return " (the same within " st_delta(figname(k), m(b, k), st_spec(figname(k))) ")"
+	if (z == "?") return " (not settled by the repeats)"
+	return ""
+}
+function noise(a, b, k,    f) {
+	if (m(a, k) == "" || m(b, k) == "") return ""
+	f = figname(k)
+	st_compare(V[b, k], V[a, k], st_delta(f, m(b, k), st_spec(f)))
+	if (ST_v == "same") return "~"
+	if (ST_v == "CHANGED") return ""
+	return "?"
+}
+
+BEGIN {
+	ST_NSPEC = split(specs, spl, ";")
+	for (i = 1; i <= ST_NSPEC; i++) {
+		e = index(spl[i], "=")
+		ST_SPECRE[i] = substr(spl[i], 1, e - 1); ST_SPECV[i] = substr(spl[i], e + 1)
+	}
+}
+
+BEGIN { ndf = split("usage rejected above below residency_pct", DF, " ") }
 
 { v[$1, $2] = $3; if (!($1 in isid)) { isid[$1] = 1; ids[++nid] = $1 } }
 
@@ -112,6 +159,12 @@ END {
 			if (F[3] + 0 >= 100) deep += v[id, "cpu" cpu "_" nm "_residency_pct"]
 			u[k] = v[id, "cpu" cpu "_" nm "_usage"] + 0; tot += u[k]
 			add(c, "res" k, v[id, "cpu" cpu "_" nm "_residency_pct"])
+			if (F[4] != "" && F[4] != "cpu") {
+				# the domain state, in genpd's terms, over its level
+				hasdom = 1; domlvl[c, k] = F[4]
+				for (f = 1; f <= ndf; f++)
+					add(c, "dom" k "_" DF[f], v[id, F[4] "_" nm "_" DF[f]])
+			}
 			if (F[4] == "package" && ((id, "package_" nm "_residency_pct") in v)) {
 				pkg += v[id, "package_" nm "_residency_pct"]; np++
 			}
@@ -172,6 +225,26 @@ END {
 			}
 		}
 	}
+	# the domains, in genpd's terms
+	if (hasdom) {
+		print ""
+		print "Domains (genpd's terms, summed over each level's domains; res %: mean per domain):"
+		printf "%-44s %-18s %8s %8s %8s %8s %6s\n", "case (table/governor/change/qos/workload)", "level:state",
+			"usage", "rejected", "above", "below", "res %"
+		for (w = 1; w <= nw; w++)
+			for (i = 1; i <= nc; i++) {
+				c = cases[i]; if (W[c] != wl[w]) continue
+				label = T[c] "/" G[c] "/" C[c] "/" Q[c] "/" W[c]
+				if (nrep[c] == 0) continue
+				for (k = 1; k <= nst[c]; k++) {
+					if (!((c, k) in domlvl)) continue
+					printf "%-44s %-18s %8s %8s %8s %8s %6s\n", label, domlvl[c, k] ":" stname[c, k],
+						fmt(m(c, "dom" k "_usage"), "%d"), fmt(m(c, "dom" k "_rejected"), "%d"),
+						fmt(m(c, "dom" k "_above"), "%d"), fmt(m(c, "dom" k "_below"), "%d"),
+						fmt(m(c, "dom" k "_residency_pct"), "%.1f")
+				}
+			}
+	}
 	# the run-to-run spread, over every case with two repeats or more
 	ns2 = 0; smax = 0; smax99 = 0; slist = ""
 	for (i = 1; i <= nc; i++) {
@@ -180,8 +253,9 @@ END {
 		ns2++; slist = slist " " s; if (s > smax) smax = s; if (s99 > smax99) smax99 = s99
 	}
 	print ""
-	if (ns2) printf "Run-to-run spread (max - min over repeats): resp p50 median %.1f us, largest %.1f us; resp p99 largest %.1f us (%d cases). \"~\": within the spread, noise.\n", med(slist), smax, smax99, ns2
+	if (ns2) printf "Run-to-run spread (max - min over repeats): resp p50 median %.1f us, largest %.1f us; resp p99 largest %.1f us (%d cases).\n", med(slist), smax, smax99, ns2
 	else print "Run-to-run spread: not measured (one repeat per case)."
+	print "Against the reference: \"~\" the same within the smallest difference that matters, \"?\" not settled by the repeats (" ST_method "; ab/stats.awk)."
 	# the energy's spread, relative to its median
 	ne2 = 0; emax = 0; erel = 0
 	for (i = 1; i <= nc; i++) {
@@ -201,10 +275,10 @@ END {
 		for (i = 1; i <= nc; i++) { c = cases[i]; if (W[c] == wl[w] && nrep[c] && Q[c] != "none" && C[c] == "none" && G[c] == G[r] && T[c] == T[r]) { qc = c; break } }
 		if (qc != "") {
 			printf "  the deep choice adds %.1f us per wake-up (wake p50 %.1f against %.1f under PM QoS %s), %.1f ms over the run%s\n",
-				m(r, "wake50") - m(qc, "wake50"), m(r, "wake50"), m(qc, "wake50"), Q[qc], m(r, "added") - m(qc, "added"), (noise(r, qc, "wake50") == "~" ? " (within the spread: noise)" : "")
+				m(r, "wake50") - m(qc, "wake50"), m(r, "wake50"), m(qc, "wake50"), Q[qc], m(r, "added") - m(qc, "added"), say(r, qc, "wake50")
 			printf "  PM QoS %s costs deep residency %.1f%% -> %.1f%%", Q[qc], m(r, "deep"), m(qc, "deep")
 			if (m(r, "energy") != "" && m(qc, "energy") != "")
-				printf ", energy %s%s", ecost(r, qc), (noise(r, qc, "energy") == "~" ? " (within the spread: noise)" : "")
+				printf ", energy %s%s", ecost(r, qc), say(r, qc, "energy")
 			print ""
 		}
 		for (i = 1; i <= nc; i++) {
@@ -215,8 +289,8 @@ END {
 			if (gap > 0) printf " (recovers %.0f%% of what PM QoS recovers)", 100 * (m(r, "added") - m(c, "added")) / gap
 			printf ", deep residency %.1f%% -> %.1f%%", m(r, "deep"), m(c, "deep")
 			if (m(r, "energy") != "" && m(c, "energy") != "")
-				printf ", energy %s%s", ecost(r, c), (noise(r, c, "energy") == "~" ? " (noise)" : "")
-			print (noise(c, r, "added") == "~" ? " (added: within the spread, noise)" : "")
+				printf ", energy %s%s", ecost(r, c), say(r, c, "energy")
+			print (say(c, r, "added") != "" ? " (added:" substr(say(c, r, "added"), 3) : "")
 		}
 		best = ""; ng = 0
 		for (i = 1; i <= nc; i++) {
@@ -225,7 +299,7 @@ END {
 			ng++
 			if (best == "" || m(c, "resp99") < m(best, "resp99")) best = c
 		}
-		if (ng > 1) printf "  best governor by resp p99: %s (%.1f us)%s\n", G[best], m(best, "resp99"), (noise(best, r, "resp99") == "~" && best != r ? ", within the spread of " G[r] : "")
+		if (ng > 1) printf "  best governor by resp p99: %s (%.1f us)%s\n", G[best], m(best, "resp99"), (best != r && noise(best, r, "resp99") == "~" ? ", the same as " G[r] " within " st_delta("work_resp_p99_us", m(r, "resp99"), st_spec("work_resp_p99_us")) " us" : "")
 		if (ng > 1) {
 			rank(wl[w], T[r], "resp50", "latency (resp p50)", "%.1f us")
 			if (hasenergy) {
@@ -243,7 +317,7 @@ END {
 			c = cases[i]
 			if (W[c] != wl[w] || !nrep[c] || T[c] == T[r] || C[c] != "none" || Q[c] != "none" || G[c] != G[r]) continue
 			printf "  table %s against %s: resp p50 %.1f vs %.1f us (%+.1f us)%s\n", T[r], T[c], m(r, "resp50"), m(c, "resp50"),
-				m(r, "resp50") - m(c, "resp50"), (noise(r, c, "resp50") == "~" ? ", noise" : "")
+				m(r, "resp50") - m(c, "resp50"), say(r, c, "resp50")
 		}
 	}
 	# the plots' data: one row per case

@@ -6,6 +6,7 @@
  */
 #define _GNU_SOURCE
 #include <errno.h>
+#include <math.h>
 #include <getopt.h>
 #include <linux/futex.h>
 #include <pthread.h>
@@ -429,32 +430,52 @@ static void pidle_usage(FILE *f)
 	      "Measurement:\n"
 	      "  -c, --cpu CPU          CPU that sleeps and wakes (default 1)\n"
 	      "  -w, --waker-cpu CPU    CPU that wakes it in the ipi test (default 0)\n"
-	      "  -n, --samples N        samples per state and test (default 1000)\n"
-	      "  -I, --interval US      sleep per sample, microseconds (default 1000)\n"
+	      "  -n, --count N          samples per state and test, up to 10000000\n"
+	      "                         (default 1000)\n"
+	      "  -I, --interval US      sleep per sample, microseconds (default 1000; a\n"
+	      "                         unit may follow: 2ms, 500us)\n"
 	      "  -j, --jitter US        each sleep longer by a fixed pseudo-random amount\n"
 	      "                         below US microseconds, the same every run (default 0)\n"
-	      "  -s, --states LIST      state indices to measure, e.g. 0,2 (default all)\n"
+	      "  -e, --enable LIST      the states to measure, by index, e.g. 0,2 (default\n"
+	      "                         all), each enabled alone in turn\n"
 	      "  -t, --test TEST        timer, ipi or both (default both)\n"
-	      "  -p, --prio PRIO        SCHED_FIFO priority of the threads (default 0: normal)\n"
+	      "  -P, --prio PRIO        SCHED_FIFO priority of the threads (default 0: normal)\n"
 	      "      --as-is            measure the idle as it is (any driver, or none as with\n"
 	      "                         idle=poll), disabling no state: one row, 'as-is'\n"
 	      "      --irq              also the interrupts' latency, from the kernel's\n"
 	      "                         tracepoints (tracefs): timer-irq and ipi-irq rows\n"
 	      "Output:\n"
-	      "      --csv              comma-separated values\n"
+	      "      --csv              comma-separated values (RFC 4180)\n"
 	      "      --json             JSON\n"
+	      "  -o, --output FILE      write the report to FILE, not stdout\n"
 	      "      --dump-samples FILE  also write the raw samples to FILE\n"
 	      "Input:\n"
-	      "      --sysfs-root DIR   read and write sysfs under DIR (default /)\n"
+	      "  -r, --sysfs-root DIR   DIR stands for /: read and write sysfs at DIR/sys\n"
+	      "                         (default /)\n"
 	      "      --samples-from FILE  report saved samples, measure nothing\n"
+	      "                         (with --dump-samples: write them again)\n"
 	      "Other:\n"
 	      "  -h, --help             show this help and exit\n"
+	      "  -V, --version          show the version and exit\n"
+	      "\n"
+	      "Deprecated: -s, --states (use -e, --enable), -p (use -P), --samples\n"
+	      "(use -n, --count).\n"
 	      "\n"
 	      "Exit status (as for pidle-topo and pidle-stat):\n"
 	      "  0  success; 128 + N on signal N, the disable files restored\n"
-	      "  1  usage error: bad option, argument or combination\n"
+	      "  1  usage error: bad option, argument or combination, or FILE of -o\n"
+	      "     cannot be written\n"
 	      "  2  sysfs cannot be read or written, a CPU cannot be used, or a\n"
 	      "     samples file is malformed\n", f);
+}
+
+/* The report written out: 0, or PIDLE_EXIT_USAGE when it could not be. */
+static int pidle_flush_stdout(void)
+{
+	if (fflush(stdout) || ferror(stdout))
+		return pidle_errorf(PIDLE_EXIT_USAGE, "cannot write the report: %s.",
+				    strerror(errno));
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -462,16 +483,18 @@ int main(int argc, char **argv)
 	const char *dump = NULL, *from = NULL, *states = NULL;
 	bool sel[PIDLE_BENCH_STATES], as_is = false, irq = false;
 	const struct pidle_opt_store store[] = {
-		{ 's', &states }, { 'D', &dump }, { 'F', &from },
+		{ 'e', &states }, { 'D', &dump }, { 'F', &from },
 		{ 'A', .set = &as_is }, { 'Q', .set = &irq }, { 0 }
 	};
 	struct pidle_opts o = {
-		.spec = "-c:cpu -w:waker-cpu -n:samples -I:interval -j:jitter -s:states -t:test -p:prio "
+		.spec = "-c:cpu -w:waker-cpu -n:count -I:interval -j:jitter -e:enable -t:test -P:prio "
 			"D:dump-samples F:samples-from A,as-is Q,irq",
-		.flags = PIDLE_OPTS_FORMAT | PIDLE_OPTS_ROOT,
+		.flags = PIDLE_OPTS_FORMAT | PIDLE_OPTS_ROOT | PIDLE_OPTS_OUTPUT,
+		.deprecated = "-s>e --states>e -p>P --samples>n",
 		.store = store, .usage = pidle_usage, .fmt = PIDLE_BFMT_PLAIN, .root = "",
 	};
-	long cpu = 1, waker = 0, n = 1000, interval = 1000, jitter = 0, prio = 0, v;
+	long cpu = 1, waker = 0, n = 1000, prio = 0, v;
+	double interval = 1000, jitter = 0;	/* microseconds */
 	bool jitter_given = false;
 	bool want[PIDLE_NR_TESTS] = { true, true };
 	struct pidle_run run;
@@ -489,16 +512,16 @@ int main(int argc, char **argv)
 				return pidle_bad_arg("waker CPU", optarg, "expected a CPU number");
 			break;
 		case 'n':
-			if (!pidle_parse_long(optarg, 1, 10000000, &n))
+			if (!pidle_parse_long(optarg, 1, PIDLE_BENCH_MAX_SAMPLES, &n))
 				return pidle_bad_arg("sample count", optarg, "expected an integer from 1 to 10000000");
 			break;
 		case 'I':
-			if (!pidle_parse_long(optarg, 1, 10000000, &interval))
-				return pidle_bad_arg("interval", optarg, "expected microseconds from 1 to 10000000");
+			if (!pidle_parse_duration(optarg, 1e-6, 0, 10, &interval))
+				return pidle_bad_arg("interval", optarg, "expected microseconds (or a number with a unit: s, ms, us, ns), more than 0 and at most 10 s");
 			break;
 		case 'j':
-			if (!pidle_parse_long(optarg, 0, 10000000, &jitter))
-				return pidle_bad_arg("jitter", optarg, "expected microseconds from 0 to 10000000");
+			if (!pidle_parse_duration(optarg, 1e-6, -1, 10, &jitter))
+				return pidle_bad_arg("jitter", optarg, "expected microseconds (or a number with a unit: s, ms, us, ns), from 0 to 10 s");
 			jitter_given = true;
 			break;
 		case 't':
@@ -509,7 +532,7 @@ int main(int argc, char **argv)
 			else if (strcmp(optarg, "both"))
 				return pidle_bad_arg("test", optarg, "expected timer, ipi or both");
 			break;
-		case 'p':
+		case 'P':
 			if (!pidle_parse_long(optarg, 0, 99, &prio))
 				return pidle_bad_arg("priority", optarg, "expected 0 to 99");
 			break;
@@ -528,19 +551,30 @@ int main(int argc, char **argv)
 	}
 	if (as_is && (states || from))
 		return pidle_usage_error("options --as-is and %s cannot be combined: --as-is leaves every state as it is.",
-					 states ? "--states" : "--samples-from");
+					 states ? "--enable" : "--samples-from");
 	if (from && (irq || jitter_given))
 		return pidle_usage_error("options %s and --samples-from cannot be combined: --samples-from measures nothing.",
 					 irq ? "--irq" : "--jitter");
+	/*
+	 * The report's file, opened once every argument is known good and
+	 * before anything is measured: a file that cannot be written is found
+	 * before the run, not after it.
+	 */
+	if (o.output && !freopen(o.output, "w", stdout))
+		return pidle_errorf(PIDLE_EXIT_USAGE, "%s: %s.", o.output,
+				    strerror(errno));
 	if (from) {
 		if (pidle_bench_load(from, &pidle_b))
 			return PIDLE_EXIT_INPUT;
+		if (dump && pidle_bench_dump(dump, &pidle_b))
+			return PIDLE_EXIT_INPUT;
 		pidle_bench_report(stdout, o.fmt, &pidle_b);
-		return 0;
+		return pidle_flush_stdout();
 	}
 	run = (struct pidle_run){
 		.cpu = cpu, .waker = waker, .prio = prio, .n = n,
-		.interval_ns = interval * 1000, .jitter_ns = jitter * 1000,
+		.interval_ns = (long)llround(interval * 1000),
+		.jitter_ns = (long)llround(jitter * 1000),
 		.want = { want[PIDLE_TEST_TIMER], want[PIDLE_TEST_IPI] },
 		.irq = irq,
 	};
@@ -558,10 +592,11 @@ int main(int argc, char **argv)
 		pidle_irq_stop();
 		if (k)
 			return PIDLE_EXIT_INPUT;
-		pidle_bench_report(stdout, o.fmt, &pidle_b);
+		/* First: the report sorts the samples; the dump keeps their order. */
 		if (dump && pidle_bench_dump(dump, &pidle_b))
 			return PIDLE_EXIT_INPUT;
-		return 0;
+		pidle_bench_report(stdout, o.fmt, &pidle_b);
+		return pidle_flush_stdout();
 	}
 	if (pidle_discover())
 		return PIDLE_EXIT_INPUT;
@@ -601,8 +636,8 @@ int main(int argc, char **argv)
 	}
 	pidle_restore();
 	pidle_irq_stop();
-	pidle_bench_report(stdout, o.fmt, &pidle_b);
 	if (dump && pidle_bench_dump(dump, &pidle_b))
 		return PIDLE_EXIT_INPUT;
-	return 0;
+	pidle_bench_report(stdout, o.fmt, &pidle_b);
+	return pidle_flush_stdout();
 }

@@ -30,7 +30,8 @@ static void pidle_usage(FILE *f)
 	      "Show idle-state residency per CPU and per domain, over intervals\n"
 	      "or over the run of COMMAND.\n\n"
 	      "Sampling:\n"
-	      "  -i, --interval SECONDS   length of one interval (default 5)\n"
+	      "  -I, --interval SECONDS   length of one interval (default 5; a unit may\n"
+	      "                           follow: 500ms, 5s)\n"
 	      "  -n, --count COUNT        stop after COUNT intervals (default: until ^C)\n"
 	      "Output:\n"
 	      "      --csv                comma-separated values, a row per CPU state\n"
@@ -38,12 +39,16 @@ static void pidle_usage(FILE *f)
 	      "      --json               one JSON object per interval, one per line\n"
 	      "  -o, --output FILE        write the report to FILE, not stdout\n"
 	      "Input:\n"
-	      "      --sysfs-root DIR     read sysfs under DIR (default /)\n"
+	      "  -r, --sysfs-root DIR     DIR stands for /: read sysfs at DIR/sys\n"
+	      "                           (default /)\n"
 	      "      --no-module          accept a tree without pseudo_cpuidle\n"
 	      "      --before DIR --after DIR --elapsed SECONDS\n"
 	      "                           report two saved sysfs trees, no sampling\n"
 	      "Other:\n"
 	      "  -h, --help               show this help and exit\n"
+	      "  -V, --version            show the version and exit\n"
+	      "\n"
+	      "Deprecated: -i (use -I, --interval).\n"
 	      "\n"
 	      "Exit status (as for pidle-topo and pidle-bench):\n"
 	      "  0  success; with COMMAND, COMMAND's status\n"
@@ -103,15 +108,17 @@ static int pidle_run_cmd(char **argv, int *status)
 
 int main(int argc, char **argv)
 {
-	const char *before = NULL, *after = NULL, *output = NULL;
+	const char *before = NULL, *after = NULL;
 	bool no_module = false, need_module, live;
 	const struct pidle_opt_store store[] = {
-		{ 'o', &output }, { 'B', &before }, { 'A', &after },
+		{ 'B', &before }, { 'A', &after },
 		{ 'M', .set = &no_module }, { 0 }
 	};
 	struct pidle_opts o = {
-		.spec = "-i:interval -n:count -o:output M,no-module B:before A:after E:elapsed",
-		.flags = PIDLE_OPTS_IN_ORDER | PIDLE_OPTS_FORMAT | PIDLE_OPTS_ROOT,
+		.spec = "-I:interval -n:count M,no-module B:before A:after E:elapsed",
+		.flags = PIDLE_OPTS_IN_ORDER | PIDLE_OPTS_FORMAT | PIDLE_OPTS_ROOT |
+			 PIDLE_OPTS_OUTPUT,
+		.deprecated = "-i>I",
 		.store = store, .usage = pidle_usage, .fmt = PIDLE_FMT_PLAIN, .root = "",
 	};
 	double interval = 5, elapsed = -1, t_a, t_b;
@@ -122,9 +129,9 @@ int main(int argc, char **argv)
 	pidle_prog = argv[0] = "pidle-stat";
 	while ((c = pidle_getopt(&o, argc, argv)) != -1) {
 		switch (c) {
-		case 'i':
-			if (!pidle_parse_double(optarg, 0, 86400, &interval))
-				return pidle_bad_arg("interval", optarg, "expected seconds, more than 0 and at most 86400");
+		case 'I':
+			if (!pidle_parse_duration(optarg, 1, 0, 86400, &interval))
+				return pidle_bad_arg("interval", optarg, "expected seconds (or a number with a unit: s, ms, us, ns), more than 0 and at most 86400 s");
 			break;
 		case 'n':
 			if (!pidle_parse_long(optarg, 1, LONG_MAX, &count))
@@ -145,10 +152,10 @@ int main(int argc, char **argv)
 	if (before && optind < argc)
 		return pidle_usage_error("unexpected argument '%s': --before/--after report saved trees and run no command.", argv[optind]);
 	/* Opened only once every argument is known good: nothing truncated. */
-	if (output) {
-		out = fopen(output, "w");
+	if (o.output) {
+		out = fopen(o.output, "w");
 		if (!out)
-			return pidle_errorf(PIDLE_EXIT_USAGE, "%s: %s.", output, strerror(errno));
+			return pidle_errorf(PIDLE_EXIT_USAGE, "%s: %s.", o.output, strerror(errno));
 	}
 	if (before) {
 		if (pidle_snap_read(before, need_module, false, &pidle_a) ||

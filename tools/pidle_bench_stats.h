@@ -7,6 +7,8 @@
 #include <stdio.h>
 
 #define PIDLE_BENCH_STATES	10
+/* samples per state and test: -n's limit, and a samples file's */
+#define PIDLE_BENCH_MAX_SAMPLES	10000000
 
 /*
  * The task's wake-up (timer, ipi), and the interrupt's own latency from

@@ -4,6 +4,7 @@
 #include <sched.h>
 #include <fcntl.h>
 #include <getopt.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -88,6 +89,65 @@ bool pidle_parse_double(const char *s, double lo, double hi, double *out)
 	errno = 0;
 	*out = strtod(s, &end);
 	return !*end && end != s && !errno && *out > lo && *out <= hi;
+}
+
+bool pidle_parse_duration(const char *s, double unit_s, double lo_s,
+			  double hi_s, double *out)
+{
+	static const struct {
+		const char *name;
+		double s;
+	} units[] = { { "s", 1 }, { "ms", 1e-3 }, { "us", 1e-6 }, { "ns", 1e-9 } };
+	double v, v_s;
+	unsigned int i;
+	char *end;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (end == s || errno || !isfinite(v))
+		return false;
+	v_s = v * unit_s;
+	if (*end) {
+		for (i = 0; i < sizeof(units) / sizeof(units[0]); i++)
+			if (!strcmp(end, units[i].name))
+				break;
+		if (i == sizeof(units) / sizeof(units[0]))
+			return false;
+		v_s = v * units[i].s;
+	}
+	if (lo_s < 0 ? v_s < 0 : v_s <= lo_s)
+		return false;
+	if (v_s > hi_s * (1 + 1e-12))
+		return false;
+	*out = v_s / unit_s;
+	return true;
+}
+
+void pidle_csv_field(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', out);
+		fputc(*s, out);
+	}
+	fputc('"', out);
+}
+
+void pidle_json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
 }
 
 int pidle_read_file(const char *path, char *buf, size_t size)

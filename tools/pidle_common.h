@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /*
  * The exit statuses of all three tools (each one's --help and page list
@@ -74,6 +75,21 @@ int pidle_format_opt(const char **chosen, int c, int *fmt);
 bool pidle_parse_long(const char *s, long lo, long hi, long *out);
 /* All of @s is a number in (@lo, @hi]: stored in @out, true. */
 bool pidle_parse_double(const char *s, double lo, double hi, double *out);
+/*
+ * A duration: a number, then optionally a unit, s, ms, us or ns (no
+ * space); without one, the number counts @unit_s seconds. In (@lo_s,
+ * @hi_s] seconds (@lo_s < 0: from 0 on): stored in @out in @unit_s units,
+ * true.
+ */
+bool pidle_parse_duration(const char *s, double unit_s, double lo_s,
+			  double hi_s, double *out);
+
+/*
+ * RFC 4180 and JSON strings: @s as a quoted CSV field (quotes doubled) and
+ * as a JSON string (quote, backslash and control characters escaped).
+ */
+void pidle_csv_field(FILE *out, const char *s);
+void pidle_json_string(FILE *out, const char *s);
 
 /*
  * A guest program's "pin me to CPU @arg": parses @arg as a CPU number and

@@ -8,6 +8,7 @@
 #include <sched.h>
 #include <time.h>
 #include <string.h>
+#include <unistd.h>
 #include <sys/stat.h>
 
 #include "pidle_common.h"
@@ -233,6 +234,14 @@ static void pidle_snap_domains_read(const char *root, struct pidle_snap *s)
 #define PIDLE_SNAP_READ(f)	st->f = pidle_read_u64(sdir, #f);
 			PIDLE_DOMAIN_COUNTERS(PIDLE_SNAP_READ)
 #undef PIDLE_SNAP_READ
+			snprintf(path, sizeof(path), "%s/above", sdir);
+			st->g.valid = !access(path, R_OK);
+			snprintf(path, sizeof(path), "%s/below", sdir);
+			st->g.valid = st->g.valid && !access(path, R_OK);
+			if (st->g.valid) {
+				st->g.above = pidle_read_u64(sdir, "above");
+				st->g.below = pidle_read_u64(sdir, "below");
+			}
 			dom->nr_states++;
 		}
 		pidle_read_energy(dir, &dom->e);

@@ -36,10 +36,20 @@ struct pidle_snap_cpu {
 	struct pidle_snap_state st[PIDLE_SNAP_STATES];
 };
 
+/*
+ * genpd's above and below (OSI mode, issue 22), read when the domain
+ * state's directory has them: a module without them shows none.
+ */
+struct pidle_snap_genpd {
+	bool valid;
+	unsigned long long above, below;
+};
+
 struct pidle_snap_dstate {
 	int idx;
 	char name[32];
 	PIDLE_DOMAIN_COUNTERS(PIDLE_SNAP_FIELD)
+	struct pidle_snap_genpd g;
 };
 
 struct pidle_snap_domain {

@@ -10,6 +10,10 @@
  * (joules, average watts, idle and oracle joules, efficiency in percent)
  * are its energy over the interval; a row of scope "total" is the
  * machine's. Without one there are no energy rows.
+ *
+ * above and below, the last two columns, are genpd's counters of a domain
+ * state (Documentation/cluster-governors.rst): empty on every other row,
+ * and on a domain state's where the module does not count them.
  */
 #include "pidle_stat_delta.h"
 #include "pidle_stat_report.h"
@@ -18,7 +22,7 @@
 	"interval,elapsed_s,scope,id,cpus,state,name,busy_pct,residency_pct," \
 	"usage,too_deep_pct,too_shallow_pct,achieved,demoted,rejected," \
 	"latency_paid_us,overshoot_avg_ns,energy_j,avg_w,idle_energy_j," \
-	"oracle_energy_j,efficiency_pct\n"
+	"oracle_energy_j,efficiency_pct,above,below\n"
 
 /* A field, quoted as RFC 4180 wants it: inner quotes doubled. */
 static void pidle_csv_str(FILE *out, const char *s)
@@ -57,7 +61,7 @@ static void pidle_csv_energy(FILE *out, const struct pidle_stat *st, int seq,
 		e->idle_j, e->oracle_j);
 	if (e->efficiency_pct >= 0)
 		fprintf(out, "%.2f", e->efficiency_pct);
-	fputc('\n', out);
+	fputs(",,\n", out);
 }
 
 static void pidle_csv_cpu(FILE *out, const struct pidle_stat *st, int seq,
@@ -77,12 +81,12 @@ static void pidle_csv_cpu(FILE *out, const struct pidle_stat *st, int seq,
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->too_shallow_pct);
 		if (st->pseudo)
-			fprintf(out, "%llu,%llu,,%.1f,%.1f,,,,,\n", r->achieved,
+			fprintf(out, "%llu,%llu,,%.1f,%.1f,,,,,,,\n", r->achieved,
 				r->demoted, r->latency_paid_ns / 1e3,
 				r->achieved ? (double)r->overshoot_ns /
 					      r->achieved : 0.0);
 		else
-			fputs(",,,,,,,,,\n", out);
+			fputs(",,,,,,,,,,,\n", out);
 	}
 	pidle_csv_energy(out, st, seq, "cpu", c->cpu,
 			 c->cpu < 0 ? st->cpus : cpu, &c->e);
@@ -99,9 +103,14 @@ static void pidle_csv_dom(FILE *out, const struct pidle_stat *st, int seq,
 
 		pidle_csv_lead(out, st, seq, lv->name, d->idx, d->cpus,
 			       lv->state[k], st->state_name[lv->state[k]]);
-		fprintf(out, ",,%.2f,%llu,%.2f,,,,%llu,%.1f,,,,,,\n",
+		fprintf(out, ",,%.2f,%llu,%.2f,,,,%llu,%.1f,,,,,,,",
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->rejected, r->latency_paid_ns / 1e3);
+		if (r->genpd)
+			fprintf(out, "%llu,%llu", r->above, r->below);
+		else
+			fputc(',', out);
+		fputc('\n', out);
 	}
 	pidle_csv_energy(out, st, seq, lv->name, d->idx, d->cpus, &d->e);
 }

@@ -104,6 +104,11 @@ static void pidle_dstate(const struct pidle_snap_dstate *x,
 	r->too_deep += pidle_d(x->too_deep, y->too_deep);
 	r->rejected += pidle_d(x->rejected, y->rejected);
 	r->latency_paid_ns += pidle_d(x->latency_paid_ns, y->latency_paid_ns);
+	if (x->g.valid && y->g.valid) {
+		r->genpd = true;
+		r->above += pidle_d(x->g.above, y->g.above);
+		r->below += pidle_d(x->g.below, y->g.below);
+	}
 	r->residency_pct += pidle_pct(pidle_d(x->residency_ns, y->residency_ns) *
 				      1e-9, el_s);
 }

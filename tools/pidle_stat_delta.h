@@ -47,6 +47,8 @@ struct pidle_stat_dstate {
 	double residency_pct;		/* achieved residency / elapsed */
 	double too_deep_pct;		/* too_deep / usage */
 	unsigned long long usage, too_deep, rejected, latency_paid_ns;
+	bool genpd;			/* the module counts above and below */
+	unsigned long long above, below; /* genpd's, when @genpd */
 };
 
 struct pidle_stat_domain {

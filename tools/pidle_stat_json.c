@@ -101,9 +101,15 @@ static void pidle_json_dom(FILE *out, const struct pidle_stat *st,
 		fprintf(out, "%s{\"state\":%d,\"name\":", k ? "," : "",
 			lv->state[k]);
 		pidle_json_str(out, st->state_name[lv->state[k]]);
-		fprintf(out, ",\"residency_pct\":%.2f,\"usage\":%llu,\"too_deep_pct\":%.2f,\"rejected\":%llu,\"latency_paid_us\":%.1f}",
+		fprintf(out, ",\"residency_pct\":%.2f,\"usage\":%llu,\"too_deep_pct\":%.2f,\"rejected\":%llu,\"latency_paid_us\":%.1f",
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->rejected, r->latency_paid_ns / 1e3);
+		/* genpd's, null where the module does not count them */
+		if (r->genpd)
+			fprintf(out, ",\"above\":%llu,\"below\":%llu}",
+				r->above, r->below);
+		else
+			fputs(",\"above\":null,\"below\":null}", out);
 	}
 	fputc(']', out);
 	pidle_json_energy(out, st, &d->e);

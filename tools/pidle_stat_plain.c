@@ -232,6 +232,17 @@ static void pidle_cpu_table(FILE *out, const struct pidle_stat *st)
 		pidle_cpu_row(&t, st, i);
 }
 
+/* The level's module counts genpd's above and below (OSI, issue 22). */
+static bool pidle_level_genpd(const struct pidle_stat_level *lv)
+{
+	int k;
+
+	for (k = 0; k < lv->nr_states; k++)
+		if (lv->sum.st[k].genpd)
+			return true;
+	return false;
+}
+
 static void pidle_dom_row(struct pidle_table *t, const struct pidle_stat *st,
 			  const struct pidle_stat_level *lv,
 			  const struct pidle_stat_domain *d)
@@ -253,6 +264,12 @@ static void pidle_dom_row(struct pidle_table *t, const struct pidle_stat *st,
 		pidle_cell(t, "%llu", d->st[k].rejected);
 	for (k = 0; k < lv->nr_states; k++)
 		pidle_cell(t, "%.1f", d->st[k].latency_paid_ns / 1e3);
+	if (pidle_level_genpd(lv)) {
+		for (k = 0; k < lv->nr_states; k++)
+			pidle_cell(t, d->st[k].genpd ? "%llu" : "-", d->st[k].above);
+		for (k = 0; k < lv->nr_states; k++)
+			pidle_cell(t, d->st[k].genpd ? "%llu" : "-", d->st[k].below);
+	}
 	pidle_energy_cells(t, st, &d->e);
 	pidle_row_end(t);
 }
@@ -283,6 +300,14 @@ static void pidle_level_table(FILE *out, const struct pidle_stat *st, int l)
 	for (k = 0; k < lv->nr_states; k++)
 		pidle_col(&t, 9, false, "%s_lat_us",
 			  pidle_title(st, lv->state[k]));
+	if (pidle_level_genpd(lv)) {
+		for (k = 0; k < lv->nr_states; k++)
+			pidle_col(&t, 6, false, "%s_abv",
+				  pidle_title(st, lv->state[k]));
+		for (k = 0; k < lv->nr_states; k++)
+			pidle_col(&t, 6, false, "%s_blw",
+				  pidle_title(st, lv->state[k]));
+	}
 	pidle_energy_cols(&t, st);
 	pidle_row_end(&t);
 	pidle_dom_row(&t, st, lv, &lv->sum);

@@ -8,13 +8,17 @@
  * Nothing is printed that the parser has not accepted: everything printed
  * is the parser's canonical form of what it accepted.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "pidle-topo.h"
+#include "pidle-dt.h"
 #include "pidle_common.h"
 #include "pidle_opts.h"
 
@@ -25,6 +29,7 @@ enum pidle_topo_action {
 	PIDLE_ACT_MODPROBE,	/* --modprobe */
 	PIDLE_ACT_APPLY,	/* --apply */
 	PIDLE_ACT_LIST,		/* --list-presets */
+	PIDLE_ACT_EXPERIMENT,	/* --experiment (with --dt) */
 };
 
 struct pidle_topo_opts {
@@ -33,10 +38,13 @@ struct pidle_topo_opts {
 	const char *src_opt;
 	const char *levels;
 	const char *states;
-	const char *sysfs_root;
+	const char *root;	/* -r: "/" as "", as for pidle-stat and -bench */
+	const char *output;	/* -o: NULL for stdout */
+	int fmt;		/* PIDLE_OUT_*: --csv, --json */
 	enum pidle_topo_action action;
 	const char *action_opt;
 	bool verbose;
+	struct pidle_dt_args dt;	/* --dt and its options: pidle-dt-run.c */
 };
 
 void pidle_topo_errf(struct pidle_err *err, const char *fmt, ...)
@@ -60,6 +68,14 @@ static void pidle_topo_usage(FILE *f)
 "  -y, --synthetic STRING    build an hwloc synthetic topology, e.g.\n"
 "                            \"pack:2 core:4 pu:2\" or\n"
 "                            \"pack:1 core:2 pu:2(indexes=0,2,1,3)\"\n"
+"                            (at most 8192 PUs, each index once)\n"
+"  -d, --dt FILE             read a devicetree: a .dtb, or a .dts that dtc\n"
+"                            compiles; states, cpu-map and power domains\n"
+"      --dt-cpus LIST        import these CPUs only (one kind of CPU)\n"
+"      --dt-mode pc|osi      PC or OSI (default: OSI when the devicetree\n"
+"                            has domain idle states)\n"
+"      --energy-model FILE   with --dt: idle power from idlestat's energy\n"
+"                            model file\n"
 "\n"
 "Topology:\n"
 "  -l, --levels LIST         keep exactly these levels, of core, cluster,\n"
@@ -79,21 +95,33 @@ static void pidle_topo_usage(FILE *f)
 "                            modprobe: modprobe pseudo_cpuidle $(%s -p)\n"
 "  -m, --modprobe            print a modprobe.d line:\n"
 "                            options pseudo_cpuidle states=... topology=...\n"
+"      --json                what was found, as one JSON object: CPUs,\n"
+"                            levels and domains, the state table, the\n"
+"                            module's parameters\n"
+"      --csv                 a table (RFC 4180): the domains, a row each;\n"
+"                            with -S the states; with -L the presets\n"
+"  -o, --output FILE         write to FILE, not stdout\n"
+"      --experiment          with --dt: print an experiment file's [table]\n"
 "  -a, --apply               write topology and states to the loaded module\n"
-"  -r, --sysfs-root DIR      sysfs for --apply (default: /sys)\n"
+"  -r, --sysfs-root DIR      DIR stands for /: --apply writes sysfs at\n"
+"                            DIR/sys (default /)\n"
 "  -v, --verbose             with --apply, report each write on stderr\n"
 "\n"
 "Miscellaneous:\n"
 "  -h, --help                print this help and exit\n"
+"  -V, --version             print the version and exit\n"
 "\n"
 "Exit status:\n"
 "  0  success\n"
-"  1  usage error: bad option, argument, preset or level\n"
+"  1  usage error: bad option, argument, preset or level, or FILE of -o\n"
+"     cannot be written\n"
 "  2  the topology cannot be read (missing file, bad or too new XML, bad\n"
-"     synthetic), or is not the whole machine (CPUs missing from a\n"
-"     cgroup-restricted export, holes, CPUs beyond 8191)\n"
-"  3  the module's parser rejects the topology or the states, or the\n"
-"     configuration is longer than a sysfs write takes (4095 characters)\n"
+"     synthetic, a corrupt devicetree or one without CPUs or idle states),\n"
+"     or is not the whole machine (CPUs missing from a cgroup-restricted\n"
+"     export, holes, CPUs beyond 8191)\n"
+"  3  the module's parser rejects the topology or the states, the module\n"
+"     cannot express what the devicetree says, or the configuration is\n"
+"     longer than a sysfs write takes (4095 characters)\n"
 "  4  --apply: the module is not loaded or refused a write\n",
 		PIDLE_TOPO_PROG, PIDLE_TOPO_PROG);
 }
@@ -120,17 +148,56 @@ static int pidle_topo_set_source(struct pidle_topo_opts *o,
 	return 0;
 }
 
+/* --dt and the options that go with it only. */
+static int pidle_topo_dt_args(struct pidle_topo_opts *o)
+{
+	static const enum pidle_dt_action act[] = {
+		[PIDLE_ACT_TOPOLOGY] = PIDLE_DT_PRINT_TOPOLOGY,
+		[PIDLE_ACT_STATES] = PIDLE_DT_PRINT_STATES,
+		[PIDLE_ACT_PARAMS] = PIDLE_DT_PRINT_PARAMS,
+		[PIDLE_ACT_MODPROBE] = PIDLE_DT_PRINT_MODPROBE,
+		[PIDLE_ACT_APPLY] = PIDLE_DT_APPLY,
+		[PIDLE_ACT_EXPERIMENT] = PIDLE_DT_PRINT_EXPERIMENT,
+	};
+	const char *dt_only = o->dt.cpus ? "--dt-cpus" : o->dt.mode ? "--dt-mode" :
+			      o->dt.energy_model ? "--energy-model" :
+			      o->action == PIDLE_ACT_EXPERIMENT ? "--experiment" : NULL;
+
+	if (!o->dt.path) {
+		if (dt_only)
+			return pidle_usage_error("option %s goes with --dt.", dt_only);
+		return 0;
+	}
+	if (o->levels || o->states)
+		return pidle_usage_error("option %s cannot be combined with --dt: the devicetree gives the %s.",
+					 o->levels ? "--levels" : "--states",
+					 o->levels ? "levels" : "states");
+	if (o->fmt != PIDLE_OUT_PLAIN || o->action == PIDLE_ACT_LIST)
+		return pidle_usage_error("option %s cannot be combined with --dt.",
+					 o->action == PIDLE_ACT_LIST ? "--list-presets" :
+					 o->fmt == PIDLE_OUT_CSV ? "--csv" : "--json");
+	o->dt.action = act[o->action];
+	o->dt.verbose = o->verbose;
+	return 0;
+}
+
 static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *o)
 {
 	const struct pidle_opt_store store[] = {
-		{ 'l', &o->levels }, { 's', &o->states }, { 'r', &o->sysfs_root },
-		{ 'v', .set = &o->verbose }, { 0 }
+		{ 'l', &o->levels }, { 's', &o->states },
+		{ 'v', .set = &o->verbose }, { 'c', &o->dt.cpus },
+		{ 'M', &o->dt.mode }, { 'E', &o->dt.energy_model }, { 0 }
 	};
-	/* -r, --sysfs-root is the sysfs directory here, not a root above it. */
+	/*
+	 * The shared options (-o, -r, --csv, --json) as in pidle-stat and
+	 * pidle-bench; -d is kept free for --dt (a devicetree input).
+	 */
 	struct pidle_opts cli = {
 		.spec = "-i:input -y:synthetic -l:levels -s:states -L,list-presets "
-			"-S,show-states -p,params -m,modprobe -a,apply -r:sysfs-root -v,verbose",
-		.store = store, .usage = pidle_topo_usage,
+			"-S,show-states -p,params -m,modprobe -a,apply -v,verbose "
+			"-d:dt c:dt-cpus M:dt-mode E:energy-model e,experiment",
+		.flags = PIDLE_OPTS_FORMAT | PIDLE_OPTS_OUTPUT | PIDLE_OPTS_ROOT,
+		.store = store, .usage = pidle_topo_usage, .root = "",
 	};
 	int c, ret = 0;
 
@@ -141,6 +208,13 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 			break;
 		case 'y':
 			ret = pidle_topo_set_source(o, PIDLE_TOPO_SRC_SYNTHETIC, "--synthetic", optarg);
+			break;
+		case 'd':
+			ret = pidle_topo_set_source(o, o->src, "--dt", optarg);
+			o->dt.path = optarg;
+			break;
+		case 'e':
+			ret = pidle_topo_set_action(o, PIDLE_ACT_EXPERIMENT, "--experiment");
 			break;
 		case 'L':
 			ret = pidle_topo_set_action(o, PIDLE_ACT_LIST, "--list-presets");
@@ -166,18 +240,296 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 	if (optind < argc)
 		return pidle_bad_arg("argument", argv[optind],
 				     "pidle-topo takes no operands");
-	return 0;
+	o->root = cli.root;
+	o->output = cli.output;
+	o->fmt = cli.fmt;
+	if (o->fmt != PIDLE_OUT_PLAIN && o->action_opt &&
+	    o->action != PIDLE_ACT_STATES && o->action != PIDLE_ACT_LIST)
+		return pidle_usage_error("options %s and %s cannot be combined: %s prints module parameters, not a description.",
+					 o->fmt == PIDLE_OUT_CSV ? "--csv" : "--json",
+					 o->action_opt, o->action_opt);
+	return pidle_topo_dt_args(o);
 }
 
-static int pidle_topo_list_presets(void)
+/*
+ * The sysfs directory --apply writes: DIR/sys for -r DIR, as pidle-stat
+ * and pidle-bench read it. Until 2026-12, pidle-topo took DIR as sysfs
+ * itself; a DIR that is one (module/ in it, no sys/) still works, with a
+ * word on stderr.
+ */
+static const char *pidle_topo_sysfs(const char *root, char *buf, size_t size)
+{
+	char probe[PATH_MAX];
+
+	if (!*root)
+		return "/sys";
+	snprintf(buf, size, "%s/sys", root);
+	snprintf(probe, sizeof(probe), "%s/module", root);
+	if (access(buf, F_OK) && !access(probe, F_OK)) {
+		fprintf(stderr, "%s: --sysfs-root %s: a sysfs directory (it has module/, no sys/) is deprecated: DIR stands for /, as for pidle-stat and pidle-bench; give its parent.\n",
+			PIDLE_TOPO_PROG, root);
+		snprintf(buf, size, "%s", root);
+	}
+	return buf;
+}
+
+/*
+ * A synthetic topology, checked before hwloc builds it: hwloc would build
+ * any size (a million PUs: minutes and gigabytes before the CPU count is
+ * known), and it drops or ignores a bad indexes= list without a word.
+ * Returns the number of PUs the string asks for (0 when it is not a plain
+ * "TYPE:N ..." list: hwloc then judges it), or -1 after a message in @err.
+ *
+ * hwloc's syntax: levels "TYPE:COUNT", each optionally followed by
+ * "(ATTRIBUTES)"; "(ATTRIBUTES)" first for the root; "[...]" for memory
+ * children, which hold no PU. The PUs are the product of the counts.
+ */
+static long pidle_topo_synthetic_check(const char *arg, struct pidle_err *err)
+{
+	unsigned long long nr = 1;	/* objects at this level, all told */
+	const char *p = arg;
+	bool plain = true;
+
+	while (*p) {
+		unsigned long long count;
+		const char *colon, *end, *start = p;
+		char *num_end;
+
+		if (*p == ' ' || *p == '\t') {
+			p++;
+			continue;
+		}
+		if (*p == '(' || *p == '[') {		/* root attributes, memory */
+			p = strchr(p, *p == '(' ? ')' : ']');
+			if (!p)
+				return 0;
+			p++;
+			continue;
+		}
+		end = p + strcspn(p, " \t(");
+		colon = memchr(p, ':', end - p);
+		if (!colon || !isdigit((unsigned char)colon[1])) {
+			plain = false;
+			p = end;
+			continue;
+		}
+		errno = 0;
+		count = strtoull(colon + 1, &num_end, 10);
+		if (num_end != end || errno) {
+			plain = false;
+			p = end;
+			continue;
+		}
+		/* Saturate: the bound below is what matters, not the product. */
+		nr = count && nr > (PIDLE_MAX_CPUS + 1ULL) / count ?
+			PIDLE_MAX_CPUS + 1ULL : nr * count;
+		p = end;
+		if (*p == '(') {
+			const char *close = strchr(p, ')');
+			const char *idx = strstr(p, "indexes=");
+
+			if (!close)
+				return 0;
+			if (idx && idx < close && nr <= PIDLE_MAX_CPUS) {
+				const char *q = idx + 8;
+				static unsigned char seen[PIDLE_MAX_CPUS];
+				unsigned long long n = 0, v;
+
+				/* Only a list of numbers; "4*256:1*4" is a pattern. */
+				if (strspn(q, "0123456789,") >= (size_t)(close - q)) {
+					memset(seen, 0, sizeof(seen));
+					while (q < close) {
+						v = strtoull(q, &num_end, 10);
+						if (num_end == q)
+							break;
+						n++;
+						if (v < PIDLE_MAX_CPUS && seen[v]++) {
+							pidle_topo_errf(err, "invalid synthetic topology \"%s\": index %llu given twice in indexes= of %.*s (hwloc would drop an object)",
+									arg, v, (int)(colon - start), start);
+							return -1;
+						}
+						q = *num_end == ',' ? num_end + 1 : num_end;
+					}
+					if (n != nr) {
+						pidle_topo_errf(err, "invalid synthetic topology \"%s\": indexes= of %.*s lists %llu index%s for %llu object%s (hwloc would ignore the list)",
+								arg, (int)(colon - start), start, n,
+								n == 1 ? "" : "es", nr,
+								nr == 1 ? "" : "s");
+						return -1;
+					}
+				}
+			}
+			p = close + 1;
+		}
+	}
+	if (nr > PIDLE_MAX_CPUS) {
+		pidle_topo_errf(err, "synthetic topology \"%s\" has more than %d PUs: the module takes CPUs 0-%d (refused before hwloc builds it)",
+				arg, PIDLE_MAX_CPUS, PIDLE_MAX_CPUS - 1);
+		return -1;
+	}
+	return plain ? (long)nr : 0;
+}
+
+static int pidle_topo_list_presets(int fmt)
 {
 	unsigned int i;
 
+	if (fmt == PIDLE_OUT_JSON) {
+		printf("{\"presets\": [");
+		for (i = 0; i < pidle_nr_presets; i++) {
+			printf("%s\n  {\"name\": ", i ? "," : "");
+			pidle_json_string(stdout, pidle_presets[i].name);
+			printf(", \"levels\": ");
+			pidle_json_string(stdout, pidle_presets[i].levels);
+			printf(", \"source\": ");
+			pidle_json_string(stdout, pidle_presets[i].desc);
+			printf("}");
+		}
+		printf("]}\n");
+		return PIDLE_EXIT_OK;
+	}
+	if (fmt == PIDLE_OUT_CSV) {
+		printf("name,levels,source\n");
+		for (i = 0; i < pidle_nr_presets; i++) {
+			pidle_csv_field(stdout, pidle_presets[i].name);
+			putchar(',');
+			pidle_csv_field(stdout, pidle_presets[i].levels);
+			putchar(',');
+			pidle_csv_field(stdout, pidle_presets[i].desc);
+			putchar('\n');
+		}
+		return PIDLE_EXIT_OK;
+	}
 	printf("%-10s %-13s %s\n", "NAME", "LEVELS", "SOURCE");
 	for (i = 0; i < pidle_nr_presets; i++)
 		printf("%-10s %-13s %s\n", pidle_presets[i].name,
 		       pidle_presets[i].levels, pidle_presets[i].desc);
 	return PIDLE_EXIT_OK;
+}
+
+/* The CPUs of domain @d of level @l, as the kernel prints a CPU list. */
+static void pidle_topo_domain_cpus(const struct pidle_topology *topo,
+				   unsigned int l, unsigned int d, char *buf,
+				   size_t size)
+{
+	static struct pidle_cpuset set;
+	unsigned int cpu;
+
+	memset(&set, 0, sizeof(set));
+	for (cpu = 0; cpu < topo->nr_cpus; cpu++)
+		if (topo->level[l].domain_of_cpu[cpu] == d)
+			pidle_cpuset_set(&set, cpu);
+	pidle_cpulist_print(&set, buf, size);
+}
+
+/* --csv: the domains, a row each; with -S the states, a row each. */
+static void pidle_topo_csv(const struct pidle_topology *topo,
+			   const struct pidle_states *st, bool states)
+{
+	static char cpus[PIDLE_PARAM_LEN];
+	unsigned int l, d, i;
+
+	if (states) {
+		printf("state,name,exit_latency_us,target_residency_us,level,power_mw,energy_uj\n");
+		for (i = 0; i < st->nr_states; i++) {
+			const struct pidle_state_desc *s = &st->state[i];
+
+			printf("%u,", i);
+			pidle_csv_field(stdout, s->name);
+			printf(",%.3f,%.3f,", s->exit_latency_ns / 1e3,
+			       s->target_residency_ns / 1e3);
+			pidle_csv_field(stdout, s->level_name);
+			printf(",%u,%u\n", s->power_mw, s->energy_uj);
+		}
+		return;
+	}
+	printf("level,domain,cpus\n");
+	for (l = 0; l < topo->nr_levels; l++)
+		for (d = 0; d < topo->level[l].nr_domains; d++) {
+			pidle_topo_domain_cpus(topo, l, d, cpus, sizeof(cpus));
+			pidle_csv_field(stdout, topo->level[l].name);
+			printf(",%u,", d);
+			pidle_csv_field(stdout, cpus);
+			putchar('\n');
+		}
+}
+
+/* --json: everything found, and the parameters that say it. */
+static void pidle_topo_json(const struct pidle_topology *topo,
+			    const struct pidle_states *st, const char *topo_out,
+			    const char *states_out, const char *power)
+{
+	static char cpus[PIDLE_PARAM_LEN];
+	unsigned int l, d, i;
+
+	printf("{\"cpus\": %u,\n \"levels\": [", topo->nr_cpus);
+	for (l = 0; l < topo->nr_levels; l++) {
+		printf("%s\n  {\"name\": ", l ? "," : "");
+		pidle_json_string(stdout, topo->level[l].name);
+		printf(", \"domains\": [");
+		for (d = 0; d < topo->level[l].nr_domains; d++) {
+			pidle_topo_domain_cpus(topo, l, d, cpus, sizeof(cpus));
+			printf("%s", d ? ", " : "");
+			pidle_json_string(stdout, cpus);
+		}
+		printf("]}");
+	}
+	printf("],\n \"states\": [");
+	for (i = 0; i < st->nr_states; i++) {
+		const struct pidle_state_desc *s = &st->state[i];
+
+		printf("%s\n  {\"name\": ", i ? "," : "");
+		pidle_json_string(stdout, s->name);
+		printf(", \"exit_latency_us\": %.3f, \"target_residency_us\": %.3f, \"level\": ",
+		       s->exit_latency_ns / 1e3, s->target_residency_ns / 1e3);
+		pidle_json_string(stdout, s->level_name);
+		printf(", \"power_mw\": %u, \"energy_uj\": %u}", s->power_mw,
+		       s->energy_uj);
+	}
+	printf("],\n \"params\": {\"states\": ");
+	pidle_json_string(stdout, states_out);
+	printf(", \"topology\": ");
+	pidle_json_string(stdout, topo_out);
+	if (*power) {
+		printf(", \"power\": ");
+		pidle_json_string(stdout, power);
+	}
+	printf("}}\n");
+}
+
+/* stdout to -o FILE; once everything is validated, nothing truncated. */
+static int pidle_topo_open_output(const char *output)
+{
+	if (output && !freopen(output, "w", stdout))
+		return pidle_errorf(PIDLE_EXIT_USAGE, "%s: %s.", output,
+				    strerror(errno));
+	return 0;
+}
+
+/*
+ * --states with no ':' is a preset name or a mistake: say which presets
+ * there are and what the parser makes of it as a table, rather than only
+ * "unknown preset" (a one-state table "C1" is as likely as a typo).
+ */
+static int pidle_topo_states_word(const char *arg, struct pidle_states *st)
+{
+	char names[256] = "";
+	struct pidle_err err = { "" };
+	const char *why;
+	unsigned int i;
+
+	if (!*arg)
+		return pidle_usage_error("invalid --states '': empty: give a preset (see --list-presets) or a states= table such as POLL:0:0,C1:2:2.");
+	for (i = 0; i < pidle_nr_presets; i++) {
+		if (i)
+			strncat(names, ", ", sizeof(names) - strlen(names) - 1);
+		strncat(names, pidle_presets[i].name, sizeof(names) - strlen(names) - 1);
+	}
+	pidle_states_parse(arg, st, &err);
+	/* the parser's message without its "states: " prefix */
+	why = strncmp(err.msg, "states: ", 8) ? err.msg : err.msg + 8;
+	return pidle_usage_error("invalid --states '%s': not a preset (%s) and, as a states= table, %s.",
+				 arg, names, *why ? why : "not one");
 }
 
 /*
@@ -199,8 +551,7 @@ static int pidle_topo_states(const char *arg, const struct pidle_topology *topo,
 		else if (!preset && strchr(arg, ':'))
 			str = arg;
 		else if (!preset)
-			return pidle_usage_error("unknown preset '%s' for --states: see --list-presets, or give a states= string such as POLL:0:0,C1:2:2.",
-						 arg);
+			return pidle_topo_states_word(arg, st);
 	}
 	if (pidle_states_parse(str, st, &err))
 		return pidle_errorf(PIDLE_EXIT_CONFIG, "%s", err.msg);
@@ -237,7 +588,8 @@ static int pidle_topo_states(const char *arg, const struct pidle_topology *topo,
 
 int main(int argc, char **argv)
 {
-	struct pidle_topo_opts o = { .sysfs_root = "/sys" };
+	struct pidle_topo_opts o = { .root = "" };
+	char sysfs[PATH_MAX];
 	static char topo_out[PIDLE_PARAM_LEN], states_out[PIDLE_PARAM_LEN];
 	char *topo_str;
 	static char power_out[PIDLE_PARAM_LEN + 8];
@@ -246,6 +598,7 @@ int main(int argc, char **argv)
 	hwloc_topology_t hw;
 	struct pidle_states st;
 	unsigned int nr_cpus;
+	long syn_pus = 0;
 	int ret;
 
 	pidle_prog = PIDLE_TOPO_PROG;
@@ -253,10 +606,30 @@ int main(int argc, char **argv)
 	if (ret)
 		return ret;
 	if (o.action == PIDLE_ACT_LIST)
-		return pidle_topo_list_presets();
+		return pidle_topo_open_output(o.output) ?:
+		       pidle_topo_list_presets(o.fmt);
+	if (o.dt.path) {
+		o.dt.sysfs_root = pidle_topo_sysfs(o.root, sysfs, sizeof(sysfs));
+		return (o.action == PIDLE_ACT_APPLY ? 0 : pidle_topo_open_output(o.output)) ?:
+		       pidle_dt_run(&o.dt);
+	}
 
+	if (o.src == PIDLE_TOPO_SRC_SYNTHETIC) {
+		syn_pus = pidle_topo_synthetic_check(o.src_arg, &err);
+		if (syn_pus < 0)
+			return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err.msg);
+	}
 	if (pidle_topo_load(o.src, o.src_arg, &hw, &err))
 		return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err.msg);
+	/* What hwloc built is what was asked for, or it dropped something. */
+	if (syn_pus > 0 && hwloc_get_nbobjs_by_type(hw, HWLOC_OBJ_PU) != syn_pus) {
+		ret = pidle_errorf(PIDLE_EXIT_INPUT,
+				   "synthetic topology \"%s\" asks for %ld PUs, hwloc built %d",
+				   o.src_arg, syn_pus,
+				   hwloc_get_nbobjs_by_type(hw, HWLOC_OBJ_PU));
+		hwloc_topology_destroy(hw);
+		return ret;
+	}
 	ret = pidle_topo_describe(hw, o.levels, &topo_str, &nr_cpus, &err);
 	hwloc_topology_destroy(hw);
 	if (ret == -2)	/* --levels */
@@ -298,6 +671,19 @@ int main(int argc, char **argv)
 		pidle_power_print(&st, power_out + 7, sizeof(power_out) - 7);
 	}
 
+	if (o.action != PIDLE_ACT_APPLY) {
+		ret = pidle_topo_open_output(o.output);
+		if (ret)
+			goto out;
+	}
+	if (o.fmt == PIDLE_OUT_JSON) {
+		pidle_topo_json(&topo, &st, topo_out, states_out,
+				st.nr_up ? power_out + 7 : "");
+		o.action = PIDLE_ACT_LIST;	/* nothing more to print */
+	} else if (o.fmt == PIDLE_OUT_CSV) {
+		pidle_topo_csv(&topo, &st, o.action == PIDLE_ACT_STATES);
+		o.action = PIDLE_ACT_LIST;
+	}
 	switch (o.action) {
 	case PIDLE_ACT_TOPOLOGY:
 		printf("%s\n", topo_out);
@@ -314,11 +700,13 @@ int main(int argc, char **argv)
 		       states_out, topo_out, power_out);
 		break;
 	case PIDLE_ACT_APPLY:
-		if (pidle_topo_apply(o.sysfs_root, &st, states_out, &topo,
+		if (pidle_topo_apply(pidle_topo_sysfs(o.root, sysfs, sizeof(sysfs)),
+				     &st, states_out, &topo,
 				     topo_out, o.verbose, &err))
 			ret = pidle_errorf(PIDLE_EXIT_APPLY, "%s", err.msg);
 		break;
 	case PIDLE_ACT_LIST:
+	case PIDLE_ACT_EXPERIMENT:
 		break;
 	}
 	if (!ret && fflush(stdout))

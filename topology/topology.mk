@@ -3,10 +3,18 @@
 # hwloc. Included by the top Makefile, whose pattern rules compile every
 # object.
 TOPO_SRCS := topology/pidle-topo.c topology/apply.c topology/hwloc-map.c \
-	     topology/presets.c tools/pidle_common.c tools/pidle_opts.c
+	     topology/presets.c topology/pidle-dt.c topology/pidle-dt-run.c \
+	     topology/pidle-dt-energy.c tools/pidle_common.c tools/pidle_opts.c
 TOOLS += $(BUILD)/pidle-topo
 
 $(BUILD)/pidle-topo: $(call objs,o,$(TOPO_SRCS)) $(BUILD)/libpidle.a
-$(BUILD)/pidle-topo: LDLIBS += $(HWLOC_LIBS)
+# libfdt: Debian's libfdt-dev (--dt).
+$(BUILD)/pidle-topo: LDLIBS += $(HWLOC_LIBS) -lfdt
 $(BUILD)/pidle-topo:
+	$(LINK)
+
+# The sanitizer build (make tools-san; tools/tools.mk).
+$(BUILD)/san/pidle-topo: $(call objs,san,$(TOPO_SRCS)) $(BUILD)/libpidle-san.a
+$(BUILD)/san/pidle-topo: LDLIBS += $(HWLOC_LIBS)
+$(BUILD)/san/pidle-topo:
 	$(LINK)

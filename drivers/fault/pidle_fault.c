@@ -20,6 +20,12 @@
  * level's masks, so that a CPU hotplug can fall between two levels' reads
  * if anything lets it (tests/vm/suites/auto-hotplug.sh): the reads must
  * be one look at one topology.
+ *
+ * fault_dgov_hold=NAME holds domain governor NAME as a selection does
+ * (pidle_dgov_get()), until another write ("" releases): so that a guest
+ * test can check that a selected governor's module cannot be unloaded
+ * (tests/vm/suites/dgov-template.sh), whatever the OSI mode's state.
+ * Reads back the name held, or nothing.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -30,6 +36,9 @@
 #include <linux/moduleparam.h>
 #include <linux/percpu.h>
 #include <linux/printk.h>
+#include <linux/string.h>
+#include <linux/sysfs.h>
+#include <pidle/dgov.h>
 #include "../pidle_drv.h"
 
 static int pidle_fault_online_cpu = -1;
@@ -98,10 +107,52 @@ void pidle_fault_auto_level(void)
 		msleep(ms);
 }
 
+/* Serialized by the module's parameter lock, as every parameter write. */
+static const struct pidle_dgov_ops *pidle_fault_dgov_held;
+
+static int pidle_fault_dgov_set(const char *val, const struct kernel_param *kp)
+{
+	const struct pidle_dgov_ops *ops = NULL;
+	char buf[PIDLE_DGOV_NAME_LEN + 1], *name;
+
+	if (strscpy(buf, val, sizeof(buf)) < 0) {
+		pr_err("fault_dgov_hold: \"%s\": not a governor's name\n", val);
+		return -EINVAL;
+	}
+	name = strim(buf);
+	if (name[0]) {
+		ops = pidle_dgov_get(name);
+		if (!ops) {
+			pr_err("fault_dgov_hold: no domain governor \"%s\"\n", name);
+			return -ENOENT;
+		}
+	}
+	pidle_dgov_put(pidle_fault_dgov_held);
+	pidle_fault_dgov_held = ops;
+	return 0;
+}
+
+static int pidle_fault_dgov_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%s\n", pidle_fault_dgov_held ?
+			  pidle_fault_dgov_held->name : "");
+}
+
+static const struct kernel_param_ops pidle_fault_dgov_ops = {
+	.set = pidle_fault_dgov_set,
+	.get = pidle_fault_dgov_get,
+};
+module_param_cb(fault_dgov_hold, &pidle_fault_dgov_ops, NULL, 0644);
+MODULE_PARM_DESC(fault_dgov_hold,
+		 "test build only: hold this domain governor as a selection does (\"\" releases)");
+
 /* At teardown, after the drain: no trigger's interrupt is still to run. */
 void pidle_fault_exit(void)
 {
 	unsigned int cpu;
+
+	pidle_dgov_put(pidle_fault_dgov_held);
+	pidle_fault_dgov_held = NULL;
 
 	for_each_possible_cpu(cpu)
 		if (per_cpu_ptr(&pidle_fault_work, cpu)->func)

@@ -2,7 +2,7 @@
 /*
  * pseudo-cpuidle: the states= table.
  *
- * NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW[:ENERGY_UJ]]],
+ * NAME:[ENTRY_US+]EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW[:ENERGY_UJ]]],
  * comma separated; and power=, the active/up power of each level, which
  * completes the table's energy model (Documentation/energy.rst). Parsing checks what the table says on its own (syntax, ranges,
  * order); whether its levels exist is pidle_config_check()'s job, since
@@ -42,7 +42,57 @@ static const char *const pidle_state_field_name[PIDLE_F_COUNT] = {
 };
 
 #define PIDLE_STATE_SYNTAX \
-	"NAME:EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW[:ENERGY_UJ]]]"
+	"NAME:[ENTRY_US+]EXIT_LATENCY_US:TARGET_RESIDENCY_US[:LEVEL[:POWER_MW[:ENERGY_UJ]]]"
+
+#define PIDLE_LATENCY_CAP_WHY \
+	"more than 20000 us, the exit-latency cap (spun with interrupts masked)"
+
+/*
+ * The latency field: EXIT_US, or ENTRY_US+EXIT_US as a devicetree idle
+ * state's entry-latency-us and exit-latency-us (a domain state's power-off
+ * and power-on, genpd's of_genpd_parse_idle_states()). cpuidle is told
+ * their sum (dt_idle_states.c), so the sum is held to the cap too.
+ */
+static int pidle_latency_parse(const struct pidle_tok *tok,
+			       struct pidle_state_desc *sd, const char **why)
+{
+	struct pidle_tok rest = *tok, entry, exit;
+	u64 entry_us = 0, exit_us;
+
+	if (memchr(tok->s, '+', tok->len)) {
+		pidle_tok_next(&rest, '+', &entry);
+		if (pidle_tok_u64(&entry, PIDLE_MAX_EXIT_LATENCY_US, &entry_us, why)) {
+			if (!strcmp(*why, "too large"))
+				*why = "entry latency " PIDLE_LATENCY_CAP_WHY;
+			else if (!strcmp(*why, "empty"))
+				*why = "no entry latency before the + (want ENTRY_US+EXIT_US)";
+			else
+				*why = "the entry latency before the + is not a decimal number (want ENTRY_US+EXIT_US)";
+			return -EINVAL;
+		}
+		exit = rest;
+		if (!exit.s || !exit.len) {
+			*why = "no exit latency after the + (want ENTRY_US+EXIT_US)";
+			return -EINVAL;
+		}
+	} else {
+		exit = *tok;
+	}
+	if (pidle_tok_u64(&exit, PIDLE_MAX_EXIT_LATENCY_US, &exit_us, why)) {
+		if (!strcmp(*why, "too large"))
+			*why = PIDLE_LATENCY_CAP_WHY;
+		else if (!strcmp(*why, "not a decimal number") && exit.s != tok->s)
+			*why = "the exit latency after the + is not a decimal number (want ENTRY_US+EXIT_US)";
+		return -EINVAL;
+	}
+	if (entry_us + exit_us > PIDLE_MAX_EXIT_LATENCY_US) {
+		*why = "entry+exit more than 20000 us, the exit-latency cap (cpuidle is told their sum)";
+		return -EINVAL;
+	}
+	sd->entry_latency_ns = entry_us * 1000;
+	sd->exit_latency_ns = exit_us * 1000;
+	return 0;
+}
 
 static int pidle_state_parse_one(struct pidle_tok str, unsigned int idx,
 				 struct pidle_state_desc *sd,
@@ -76,13 +126,9 @@ static int pidle_state_parse_one(struct pidle_tok str, unsigned int idx,
 			(f == PIDLE_F_NAME ? sd->name : sd->level_name)[tok.len] = '\0';
 			break;
 		case PIDLE_F_LATENCY:
-			if (pidle_tok_u64(&tok, PIDLE_MAX_EXIT_LATENCY_US, &val, &why)) {
-				/* limits.h says why the cap. */
-				if (!strcmp(why, "too large"))
-					why = "more than 20000 us, the exit-latency cap (spun with interrupts masked)";
+			/* limits.h says why the cap. */
+			if (pidle_latency_parse(&tok, sd, &why))
 				goto bad;
-			}
-			sd->exit_latency_ns = val * 1000;
 			break;
 		case PIDLE_F_RESIDENCY:
 			if (pidle_tok_u64(&tok, PIDLE_MAX_TIME_US, &val, &why)) {
@@ -139,6 +185,13 @@ static int pidle_states_check_order(const struct pidle_states *st,
 			return pidle_err(err, "states", "state %u (%s): exit latency %llu us is less than state %u's %llu us",
 					 i, b->name, div_u64(b->exit_latency_ns, 1000),
 					 i - 1, div_u64(a->exit_latency_ns, 1000));
+		/* What cpuidle sees in PC mode must not decrease either. */
+		if (pidle_state_wake_latency_ns(b) < pidle_state_wake_latency_ns(a))
+			return pidle_err(err, "states", "state %u (%s): entry+exit latency %llu us is less than state %u's %llu us",
+					 i, b->name,
+					 div_u64(pidle_state_wake_latency_ns(b), 1000),
+					 i - 1,
+					 div_u64(pidle_state_wake_latency_ns(a), 1000));
 		for (j = 0; j < i; j++)
 			if (!strcmp(st->state[j].name, b->name))
 				return pidle_err(err, "states", "state %u: name \"%s\" already used by state %u",
@@ -185,12 +238,17 @@ int pidle_states_print(const struct pidle_states *st, char *buf, size_t size)
 	buf[0] = '\0';
 	for (i = 0; i < st->nr_states; i++) {
 		const struct pidle_state_desc *sd = &st->state[i];
-		char item[3 * PIDLE_NAME_LEN + 48];
+		char item[3 * PIDLE_NAME_LEN + 64];
 		int n;
 
-		n = scnprintf(item, sizeof(item), "%s%s:%llu:%llu", i ? "," : "",
-			      sd->name, div_u64(sd->exit_latency_ns, 1000),
-			      div_u64(sd->target_residency_ns, 1000));
+		n = scnprintf(item, sizeof(item), "%s%s:", i ? "," : "", sd->name);
+		/* An entry latency of 0 is the one not given: left out. */
+		if (sd->entry_latency_ns)
+			n += scnprintf(item + n, sizeof(item) - n, "%llu+",
+				       div_u64(sd->entry_latency_ns, 1000));
+		n += scnprintf(item + n, sizeof(item) - n, "%llu:%llu",
+			       div_u64(sd->exit_latency_ns, 1000),
+			       div_u64(sd->target_residency_ns, 1000));
 		/* Trailing optional fields are left out; inner ones cannot be. */
 		if (sd->energy_uj || sd->power_mw ||
 		    strcmp(sd->level_name, PIDLE_LEVEL_CPU))

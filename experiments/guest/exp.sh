@@ -97,12 +97,13 @@ NOLAPIC=
 dmesg | grep -q 'APIC timer disabled' &&
 	NOLAPIC="the kernel's local APIC timer is off ($(dmesg | grep -m1 -o 'APIC timer disabled[a-z ]*')): timers and the RTC interrupt fire on the tick, no figure would mean anything; a kernel without CONFIG_X86_PM_TIMER under -icount does this (kernels/eval.config has it: make kernel-eval)"
 
-# cell ID STATES TOPOLOGY WAIT GOVERNOR X X_STATES ENABLE DISABLE DMA_US RESUME_US RUN POWER
-# (POWER: the table's power= string, or - for none beyond the preset's)
+# cell ID STATES TOPOLOGY WAIT GOVERNOR X X_STATES ENABLE DISABLE DMA_US RESUME_US RUN POWER MODE DOMAIN_GOV
+# (POWER: the table's power= string, or - for none beyond the preset's;
+# MODE: pc or osi; DOMAIN_GOV: the module's domain_gov=, or - for its default)
 cell() {
 	id=$1 states=$2 topo=$3 wait=$4 gov=$5 x=$6 xs=$7 en=$8 dis=$9
 	shift 9
-	dma=$1 resume=$2 run=$3 power=${4:--}
+	dma=$1 resume=$2 run=$3 power=${4:--} mode=${5:-pc} dgov=${6:--}
 	[ -n "$NOLAPIC" ] && { result "$id" failed "$NOLAPIC"; return; }
 	unload >/dev/null
 	if [ "$topo" = auto ]; then
@@ -114,6 +115,8 @@ cell() {
 		P="states=$S topology=$topo"
 	fi
 	[ "$power" != - ] && P="$P power=$power"
+	[ "$mode" != pc ] && P="$P mode=$mode"
+	[ "$dgov" != - ] && P="$P domain_gov=$dgov"
 	load $P wait=$wait || { result "$id" failed "insmod $P: $OUT"; return; }
 	have=$(cat $CPUIDLE/available_governors)
 	case " $have " in
@@ -151,6 +154,8 @@ cell() {
 	echo "# exp: info $id states $(cat $PARAMS/states)"
 	echo "# exp: info $id topology $(cat $PARAMS/topology)"
 	echo "# exp: info $id power $(cat $PARAMS/power 2>/dev/null)"
+	echo "# exp: info $id mode $(cat $PARAMS/mode 2>/dev/null)"
+	echo "# exp: info $id domain_gov $(cat $PARAMS/domain_gov 2>/dev/null)"
 	echo "# exp: info $id disabled${off:- none}"
 	echo "# exp: info $id governors $have"
 
@@ -169,7 +174,7 @@ cell() {
 	# the guest programs of experiments/guest/ are in the image's root
 	case "$run" in
 	pidle-irqwork*) run="/$run -S /tmp/samples" ;;
-	pidle-work*) run="/$run" ;;
+	pidle-work*|pidle-pingpong*) run="/$run" ;;
 	esac
 	rm -f /tmp/samples /tmp/stat.json
 	timeout $TIMEOUT pidle-stat --json -o /tmp/stat.json -- $run > /tmp/work.csv 2>/tmp/err

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * pseudo-cpuidle: the configuration strings (states=, topology=, wait=,
- * domain_policy=), parsed, validated and printed back in canonical form.
+ * domain_policy=, mode=, domain_gov=), parsed, validated and printed back
+ * in canonical form.
  *
  * Every parser fills a struct pidle_err on failure with one sentence that
  * names the parameter, the offending field and the reason, and returns
@@ -23,7 +24,13 @@ struct pidle_err {
 /**
  * struct pidle_state_desc - one simulated idle state, as configured
  * @name:		state name, as cpuidle shows it
- * @exit_latency_ns:	simulated exit latency
+ * @exit_latency_ns:	simulated exit latency (a domain state's power-on)
+ * @entry_latency_ns:	entry latency (a domain state's power-off), 0 when
+ *			the table gave none (LATENCY field ENTRY_US+EXIT_US).
+ *			What cpuidle sees as exit latency is entry + exit,
+ *			as drivers/cpuidle/dt_idle_states.c sums them; in
+ *			OSI mode a domain state's are genpd's
+ *			power_off_latency_ns and power_on_latency_ns
  * @target_residency_ns: target residency advertised to governors
  * @level_name:		"cpu", or the name of a topology level
  * @power_mw:		power while in this state (a CPU's, or for a domain
@@ -31,20 +38,15 @@ struct pidle_err {
  *			the cpuidle state's power_usage
  * @energy_uj:		energy of one entry and exit (the break-even cost),
  *			uJ; 0 when not given
- * @entry_latency_ns:	a domain state's entry (power-off) latency, the
- *			ENTRY_US of an ENTRY_US+EXIT_US latency field; 0 when
- *			not given. The OSI mode's domains take it apart from
- *			@exit_latency_ns (power-on); in PC mode the cpuidle
- *			exit latency is their sum, as dt_idle_states.c does
  */
 struct pidle_state_desc {
 	char name[PIDLE_NAME_LEN];
 	u64 exit_latency_ns;
 	u64 target_residency_ns;
+	u64 entry_latency_ns;
 	char level_name[PIDLE_NAME_LEN];
 	u32 power_mw;
 	u32 energy_uj;
-	u64 entry_latency_ns;
 };
 
 /**
@@ -110,6 +112,47 @@ enum pidle_policy {
 	PIDLE_POLICY_AUTO,
 	PIDLE_POLICY_TIMER,
 };
+
+/**
+ * enum pidle_mode - mode=: how a domain's state is chosen
+ * @PIDLE_MODE_PC:  platform-coordinated (default): every state is a cpuidle
+ *		    state; a domain goes down in the deepest state all of its
+ *		    CPUs asked for (Intel, PSCI PC mode)
+ * @PIDLE_MODE_OSI: OS-initiated: cpuidle shows the CPU-level states only;
+ *		    the last CPU of a domain into its deepest CPU state hands
+ *		    the domain to the level's domain governor (PSCI OSI mode
+ *		    with genpd, cpuidle-psci-domain.c)
+ */
+enum pidle_mode {
+	PIDLE_MODE_PC,
+	PIDLE_MODE_OSI,
+};
+
+/**
+ * struct pidle_dgov_cfg - domain_gov=: a domain governor per level
+ * @all:	the governor of every level not named in @item; "" when the
+ *		value named levels only (those left out get
+ *		PIDLE_DGOV_DEFAULT)
+ * @nr_items:	valid entries in @item
+ * @item:	LEVEL:NAME pairs, in the order given, each level once
+ *
+ * Parsed for its syntax only: whether the levels exist is
+ * pidle_dgov_check()'s job (against the topology), whether the names do
+ * is the registry's (the module's pidle_dgov_get(); userspace:
+ * pidle_dgov_builtin_known()). The resolved per-level choice is
+ * pidle_dgov_name_of().
+ */
+struct pidle_dgov_cfg {
+	char all[PIDLE_NAME_LEN];
+	unsigned int nr_items;
+	struct {
+		char level_name[PIDLE_NAME_LEN];
+		char gov[PIDLE_NAME_LEN];
+	} item[PIDLE_MAX_LEVELS];
+};
+
+/* domain_gov= when not given: see pidle_config.c for why this one. */
+#define PIDLE_DGOV_DEFAULT	"genpd-6.12"
 
 /* The table used when states= is not given: see pidle_states.c. */
 extern const char pidle_default_states[];
@@ -182,5 +225,62 @@ const char *pidle_prewake_name(bool prewake);
 int pidle_policy_parse(const char *str, enum pidle_policy *out,
 		       struct pidle_err *err);
 const char *pidle_policy_name(enum pidle_policy policy);
+
+/* mode=: "pc" or "osi". */
+int pidle_mode_parse(const char *str, enum pidle_mode *out,
+		     struct pidle_err *err);
+const char *pidle_mode_name(enum pidle_mode mode);
+/*
+ * What mode= asks of the state table: in OSI mode the domains hang off the
+ * deepest CPU-level state, which must then not be a polling state (one
+ * with zero exit latency, as state 0 of most tables).
+ */
+int pidle_mode_check(enum pidle_mode mode, const struct pidle_states *st,
+		     struct pidle_err *err);
+/* The cpuidle exit latency of a state: entry + exit (dt_idle_states.c). */
+static inline u64 pidle_state_wake_latency_ns(const struct pidle_state_desc *sd)
+{
+	return sd->entry_latency_ns + sd->exit_latency_ns;
+}
+
+/*
+ * domain_gov=: NAME (every level), LEVEL:NAME,... (per level; the others
+ * get PIDLE_DGOV_DEFAULT), or NAME,LEVEL:NAME,... (NAME for the levels
+ * not named). Names as the registry spells them, [a-z0-9._-].
+ */
+int pidle_dgov_parse(const char *str, struct pidle_dgov_cfg *out,
+		     struct pidle_err *err);
+/*
+ * The value as given, canonical: NAME first when given, then LEVEL:NAME
+ * items in the order given; what a read of the parameter shows is
+ * pidle_dgov_print_resolved().
+ */
+int pidle_dgov_print(const struct pidle_dgov_cfg *dg, char *buf, size_t size);
+/*
+ * What governs @level (1 = innermost domain level) of @topo: the item
+ * naming it, else @dg->all, else PIDLE_DGOV_DEFAULT.
+ */
+const char *pidle_dgov_name_of(const struct pidle_dgov_cfg *dg,
+			       const struct pidle_topology *topo,
+			       unsigned int level);
+/*
+ * The choice for @topo, canonical: NAME when one governor has every level
+ * (or there is no level), else LEVEL:NAME for each level, innermost first.
+ * Parses back to the same per-level choice.
+ */
+int pidle_dgov_print_resolved(const struct pidle_dgov_cfg *dg,
+			      const struct pidle_topology *topo,
+			      char *buf, size_t size);
+/*
+ * Check @dg against @topo (every level named exists and is not "cpu") and
+ * each name it resolves to against @known (NULL: pidle_dgov_builtin_known()).
+ * Messages name the parameter domain_gov, the item and the reason.
+ */
+int pidle_dgov_check(const struct pidle_dgov_cfg *dg,
+		     const struct pidle_topology *topo,
+		     bool (*known)(const char *name), struct pidle_err *err);
+/* The built-in domain governors' names, NULL-terminated; and a lookup. */
+extern const char *const pidle_dgov_builtin_names[];
+bool pidle_dgov_builtin_known(const char *name);
 
 #endif /* _PIDLE_CONFIG_H */

@@ -32,6 +32,9 @@
 #include <linux/types.h>
 #include "limits.h"
 
+struct module;
+struct cpumask;
+
 /* A governor's name, as domain_gov= and sysfs spell it. */
 #define PIDLE_DGOV_NAME_LEN	PIDLE_NAME_LEN
 
@@ -82,6 +85,18 @@ struct pidle_dgov_domain {
  * @ipi_pending:	a CPU of the domain has an IPI on its way (mainline:
  *			cpus_peek_for_pending_ipi())
  * @deepest:		the deepest state index the domain may take
+ * @sub_power_on_ns:	level >= 2 only: the power-on latency of the states
+ *			the subdomains below are in, summed down to level 1
+ *			(each child is in its deepest state, so all children
+ *			at one level alike); 0 at level 1. genpd's parent
+ *			sees its CPUs' QoS only as each subdomain's
+ *			max_off_time_ns, the constraint less this.
+ * @qos_changed:	a resume-latency QoS constraint of a CPU of the domain
+ *			changed since the domain's last ->select() (genpd's
+ *			dev PM QoS notifier sets max_off_time_changed); the
+ *			genpd ports recompute their cached QoS verdict then
+ *			(and when @cpu_qos_ns or @sub_power_on_ns differ
+ *			from the last call's), as the kernel does
  */
 struct pidle_dgov_input {
 	u64 now_ns;
@@ -91,11 +106,16 @@ struct pidle_dgov_input {
 	bool ipi_known;
 	bool ipi_pending;
 	unsigned int deepest;
+	u64 sub_power_on_ns;
+	bool qos_changed;
 };
 
 /**
  * struct pidle_dgov_ops - a domain governor
  * @name:	unique; [a-z0-9._-], at most PIDLE_DGOV_NAME_LEN - 1 characters
+ * @owner:	THIS_MODULE for a governor in its own module (the registry
+ *		holds a reference on it while the governor is selected);
+ *		NULL for the built-ins
  * @attach:	optional: set up @d->priv for one domain; 0 or -errno
  * @detach:	optional: undo ->attach()
  * @select:	the state index (0 .. in->deepest) to power the domain down
@@ -105,6 +125,7 @@ struct pidle_dgov_input {
  */
 struct pidle_dgov_ops {
 	const char *name;
+	struct module *owner;
 	int (*attach)(struct pidle_dgov_domain *d);
 	void (*detach)(struct pidle_dgov_domain *d);
 	int (*select)(struct pidle_dgov_domain *d,
@@ -112,5 +133,71 @@ struct pidle_dgov_ops {
 	void (*reflect)(struct pidle_dgov_domain *d, int state,
 			u64 residency_ns);
 };
+
+/*
+ * The built-in governors (drivers/model/pidle_dgov_*.c), plain model-core
+ * C: the same objects in the module and in userspace.
+ */
+extern const struct pidle_dgov_ops pidle_dgov_genpd_6_1;
+extern const struct pidle_dgov_ops pidle_dgov_genpd_6_12;
+extern const struct pidle_dgov_ops pidle_dgov_genpd;
+extern const struct pidle_dgov_ops pidle_dgov_deepest;
+extern const struct pidle_dgov_ops pidle_dgov_predict;
+
+/* The built-ins, in the order sysfs lists them; NULL-terminated. */
+extern const struct pidle_dgov_ops *const pidle_dgov_builtins[];
+
+/* The built-in called @name, or NULL. */
+const struct pidle_dgov_ops *pidle_dgov_builtin(const char *name);
+
+/* 0 when @name is a valid governor name, else -EINVAL. */
+int pidle_dgov_name_check(const char *name);
+
+/* 0 when @ops is complete (a valid name, ->select()), else -EINVAL. */
+int pidle_dgov_ops_check(const struct pidle_dgov_ops *ops);
+
+/**
+ * enum pidle_dgov_verdict - a down period judged as genpd judges it
+ * @PIDLE_DGOV_FIT:	neither too deep nor too shallow
+ * @PIDLE_DGOV_ABOVE:	woken before power-off latency plus residency
+ * @PIDLE_DGOV_BELOW:	long enough for the next deeper state
+ */
+enum pidle_dgov_verdict {
+	PIDLE_DGOV_FIT,
+	PIDLE_DGOV_ABOVE,
+	PIDLE_DGOV_BELOW,
+};
+
+enum pidle_dgov_verdict pidle_dgov_verdict(const struct pidle_dgov_domain *d,
+					   unsigned int state,
+					   u64 residency_ns);
+
+/*
+ * The module's registry (drivers/pidle_dgov.c), for governors in other
+ * modules; not in the userspace build. pidle_dgov_register() returns 0,
+ * -EINVAL (bad ops) or -EEXIST (the name is taken, built-ins included).
+ * pidle_dgov_get() finds a governor by name and pins it (and its module)
+ * until pidle_dgov_put(); NULL when there is none or its module is going.
+ * pidle_dgov_unregister() of a governor that is pinned fails with -EBUSY.
+ */
+int pidle_dgov_register(const struct pidle_dgov_ops *ops);
+int pidle_dgov_unregister(const struct pidle_dgov_ops *ops);
+const struct pidle_dgov_ops *pidle_dgov_get(const char *name);
+void pidle_dgov_put(const struct pidle_dgov_ops *ops);
+bool pidle_dgov_registered(const char *name);
+/* Every governor's name, space separated (for sysfs); scnprintf()'s length. */
+int pidle_dgov_names(char *buf, size_t size);
+
+/*
+ * The module's view of other CPUs' pending IPIs (drivers/pidle_dgov.c):
+ * pidle_dgov_init() at module load looks up cpus_peek_for_pending_ipi()
+ * (exported by the eval kernel's patch only); pidle_dgov_ipi_known() says
+ * whether it was found, pidle_dgov_ipi_pending() asks it (false when not).
+ * pidle_dgov_ipi_pending() may be called on the idle path.
+ */
+void pidle_dgov_init(void);
+void pidle_dgov_exit(void);
+bool pidle_dgov_ipi_known(void);
+bool pidle_dgov_ipi_pending(const struct cpumask *mask);
 
 #endif /* _PIDLE_DGOV_H */

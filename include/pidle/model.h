@@ -77,12 +77,6 @@ struct pidle_exit_info {
 	u64 up_residency_ns[PIDLE_MAX_LEVELS + 1];	/* per up level */
 };
 
-/* How a domain's state is chosen (DESIGN.md section 10). */
-enum pidle_mode {
-	PIDLE_MODE_PC,		/* platform-coordinated: today's, the default */
-	PIDLE_MODE_OSI,		/* OS-initiated: domain governors choose */
-};
-
 /**
  * struct pidle_model_opts - how a model is built, beyond its configuration
  * @policy:		the domain policy (domain_policy=), PC mode
@@ -100,6 +94,9 @@ struct pidle_model_opts {
 	enum pidle_mode mode;
 	const struct pidle_dgov_ops *dgov[PIDLE_MAX_LEVELS + 1];
 };
+
+/* The model core takes a mode and domain governors (drivers/pidle_param.c). */
+#define PIDLE_MODEL_HAS_MODES	1
 
 /* pidle_model_create_opts() with only @policy set. */
 int pidle_model_create(const struct pidle_states *st,

@@ -41,7 +41,14 @@ n=0
 		[ "$x" != 1 ] && mj=$((mj + 50))
 		[ "$gov" = ladder ] && mj=$((mj + 20))
 		[ "$gov" = teo ] && mj=$((mj - 10))
-		echo "# exp: info $id states POLL:0:0,C1:2:2,C6:100:400"
+		if [ -n "${FAKE_DOMAINS:-}" ]; then
+			# a core state with entry+exit latencies, and genpd's counters
+			# in the core level's summary: usage 50 + r, rejected 4 (menu)
+			# or 9 (teo), above 7 - r, below 2, residency 12.5 %
+			echo "# exp: info $id states POLL:0:0,C1:2:2,C6:100:400,CC:50+100:300:core"
+		else
+			echo "# exp: info $id states POLL:0:0,C1:2:2,C6:100:400"
+		fi
 		echo "# exp: begin $id stat"
 		if [ -n "${FAKE_ENERGY:-}" ]; then
 			# helper 12's shape: "energy" objects beside "summary" and in each CPU
@@ -52,6 +59,9 @@ n=0
 			sed -e 's/,"summary":/,"energy":{"j":0.'$mj',"avg_w":'$w',"idle_j":0.1,"oracle_j":0.09,"efficiency_pct":90.00},"summary":/' \
 			    -e 's/{"cpu":1,/{"cpu":1,"energy":{"j":0.02,"avg_w":0.2,"idle_j":0.01,"oracle_j":0.008,"efficiency_pct":8'$r'.00},/' \
 			    -e 's/{"cpu":0,/{"cpu":0,"energy":{"j":0.02,"avg_w":0.2,"idle_j":0,"oracle_j":0,"efficiency_pct":null},/' "$HERE/stat.json"
+		elif [ -n "${FAKE_DOMAINS:-}" ]; then
+			rej=4; [ "$gov" = teo ] && rej=9
+			sed -e 's/{"level":"core","summary":{"cpus":"0-1","states":\[\]}/{"level":"core","summary":{"cpus":"0-1","states":[{"state":3,"name":"CC","residency_pct":12.50,"usage":'$((50 + r))',"too_deep_pct":0.00,"rejected":'$rej',"latency_paid_us":0.0,"above":'$((7 - r))',"below":2}]}/' "$HERE/stat.json"
 		else
 			cat "$HERE/stat.json"
 		fi

@@ -1,6 +1,7 @@
 #!/bin/bash
 # make check-experiments: the experiment runner's host tests, no guest.
 #   parse     every shipped experiment parses, to the cells it declares
+#             (the OSI ones with their mode and domain_gov columns)
 #   bad       each bad/*.exp fails with the error (and line) of its first
 #             line "# expect: LINE: TEXT" (LINE "-": the file as a whole)
 #   resume    an interrupted run resumes: the second boot gets only the
@@ -13,7 +14,7 @@
 #             workaround's energy cost; a governor the kernel lacks named),
 #             exact lines for fixed figures (energy.exp); the energy-
 #             latency plot
-#   noise     a difference within the repeats' spread is flagged "~"
+#   noise     each case against its reference by ab/stats.awk's method
 #   plots     PNG and SVG, non-empty, for the fixed input
 # The guest is tests/experiments/fake-boot.sh, which writes what the
 # guest script writes, with a real guest's pidle-stat JSON (stat.json).
@@ -32,7 +33,7 @@ cells() { grep -vc -e '^#' -e '^id' "$1"; }
 
 # parse: the shipped files, and the cells they must give
 why=
-for want in seed:48 governors:12 coverage:31 tiny:3; do
+for want in seed:48 governors:12 coverage:31 tiny:3 osi-modes:12 osi-ipi:8; do
 	f=$TOP/experiments/${want%%:*}.exp
 	if ! awk -f "$TOP/experiments/parse.awk" "$f" > "$T/p.tsv" 2> "$T/p.err"; then
 		why="$why ${want%%:*}: $(cat "$T/p.err")"; continue
@@ -54,6 +55,11 @@ line=$(grep -P '^6.12/skx/teo/none/none/rtc-500us/r1\t' "$T/seed.tsv" | cut -f9,
 	why="$why seed skx cell: states/power '$line'"
 line=$(awk -f "$TOP/experiments/parse.awk" "$TOP/experiments/tiny.exp" | grep '^6.12/small/menu/none/none/rtc/r1' | cut -f19)
 [ "$line" = - ] || why="$why a table without power gives power '$line', want -"
+# the OSI experiments: mode and domain_gov in the last two columns
+line=$(awk -f "$TOP/experiments/parse.awk" "$TOP/experiments/osi-modes.exp" | grep -P '^6.12/osi-predict/menu/none/none/sleeps/r2\t' | cut -f20,21)
+[ "$line" = "$(printf 'osi\tpredict')" ] || why="$why osi-modes predict cell: mode/domain_gov '$line'"
+line=$(awk -f "$TOP/experiments/parse.awk" "$TOP/experiments/osi-modes.exp" | grep -P '^6.12/pc/menu/none/none/sleeps/r1\t' | cut -f20,21)
+[ "$line" = "$(printf 'pc\t-')" ] || why="$why osi-modes pc cell: mode/domain_gov '$line'"
 check "parse: shipped experiments give their cells" "$why"
 
 # bad: the error names the file, the line and what is wrong
@@ -133,9 +139,30 @@ done
 case ",$hdr," in *,cpu0_energy_efficiency_pct,*) why="$why a column for a null figure" ;; esac
 check "columns: an energy figure in pidle-stat's JSON becomes a column" "$why"
 
+# domains: genpd's counters of a domain state (issue 22) through the
+# report: fake-boot.sh's FAKE_DOMAINS core state CC, usage 50 + r,
+# rejected 4 (menu) or 9 (teo), above 7 - r, below 2, residency 12.5 %;
+# one repeat (r1): medians are the figures themselves
+rm -rf "$T/out"
+FAKE_DOMAINS=1 run "$TOP/experiments/tiny.exp" > "$T/run7.out" 2>&1
+why=
+while IFS= read -r want; do
+	grep -qxF -- "$want" "$T/run7.out" || why="$why
+	  missing: '$want'"
+done <<'LINES'
+Domains (genpd's terms, summed over each level's domains; res %: mean per domain):
+case (table/governor/change/qos/workload)    level:state           usage rejected    above    below  res %
+small/menu/none/none/rtc                     core:CC                  51        4        6        2   12.5
+small/menu/none/dma20/rtc                    core:CC                  51        4        6        2   12.5
+LINES
+check "domains: genpd's usage, rejected, above, below per case and domain state" "$why"
+
 # energy: the fixed figures of fake-boot.sh (FAKE_ENERGY) through the
 # report, line by line: menu 200 mJ + r, ladder +20, teo -10, x3 +50,
-# PM QoS +100; resp p50 menu 150, teo 155, ladder 160 us; haltpoll lacking
+# PM QoS +100; resp p50 menu 150, teo 155, ladder 160 us; haltpoll lacking.
+# Three repeats a case: no comparison reaches 95% (ab/stats.awk), so each
+# difference is flagged "?" and each answer says it is not settled, with
+# the repeats that would settle it.
 rm -rf "$T/out"
 FAKE_ENERGY=1 run "$HERE/energy.exp" > "$T/run6.out" 2>&1
 why=
@@ -146,16 +173,16 @@ done <<'LINES'
 Energy (the table's powers; machine = every CPU and domain):
 case (table/governor/change/qos/workload)    resp p50  energy J   avg W  eff % cpu eff %  J x ms
 small/menu/none/none/rtc                        150.0   0.2020    0.156   90.0      82.0  0.0303
-small/ladder/none/none/rtc                      160.0   0.2220    0.172   90.0      82.0  0.0355
-small/teo/none/none/rtc                         155.0   0.1920    0.149   90.0      82.0  0.0298
-small/menu/x3/none/rtc                           50.0   0.2520    0.195   90.0      82.0  0.0126
-small/menu/none/dma20/rtc                        50.0   0.3020    0.234   90.0      82.0  0.0151
+small/ladder/none/none/rtc                      160.0   0.2220?   0.172   90.0      82.0  0.0355
+small/teo/none/none/rtc                         155.0   0.1920?   0.149   90.0      82.0  0.0298
+small/menu/x3/none/rtc                           50.0   0.2520?   0.195   90.0      82.0  0.0126
+small/menu/none/dma20/rtc                        50.0   0.3020?   0.234   90.0      82.0  0.0151
 Energy spread: largest 0.0020 J (1.04% of its case's median), 5 cases.
-  PM QoS dma20 costs deep residency 13.9% -> 13.9%, energy 0.2020 -> 0.3020 J (+49.5%)
-  workaround x3: added 24.0 -> 4.0 ms (recovers 100% of what PM QoS recovers), deep residency 13.9% -> 13.9%, energy 0.2020 -> 0.2520 J (+24.8%)
-  best on latency (resp p50): menu (150.0 us), then teo (155.0 us)
-  best on energy: teo (0.1920 J), then menu (0.2020 J)
-  best on energy x latency: teo (0.0298 J x ms), then menu (0.0303 J x ms): within the spread, a tie
+  PM QoS dma20 costs deep residency 13.9% -> 13.9%, energy 0.2020 -> 0.3020 J (+49.5%) (not settled by the repeats)
+  workaround x3: added 24.0 -> 4.0 ms (recovers 100% of what PM QoS recovers), deep residency 13.9% -> 13.9%, energy 0.2020 -> 0.2520 J (+24.8%) (not settled by the repeats)
+  best on latency (resp p50): menu (150.0 us), then teo (155.0 us): not settled, 4 repeats a case would settle it
+  best on energy: teo (0.1920 J), then menu (0.2020 J): not settled, 4 repeats a case would settle it
+  best on energy x latency: teo (0.0298 J x ms), then menu (0.0303 J x ms): not settled, 60 repeats a case would settle it
 LINES
 grep -c '^small/haltpoll/none/none/rtc  *not run: skipped: governor haltpoll not in this kernel' "$T/run6.out" | grep -qx 2 ||
 	why="$why haltpoll not listed as not run in both tables"
@@ -169,16 +196,20 @@ grep -q '^Energy' "$T/run2.out" && why="$why an energy table without energy"
 grep -q '^plot: energy-latency-rtc not drawn: pidle-stat reported no energy' "$T/run2.out" || why="$why no word on the energy plot without energy"
 check "energy: the energy table, spread and answers for fixed figures; the plot" "$why"
 
-# noise and spread: repeats 1..3 differ by 1 us each (fake-boot.sh);
-# PM QoS takes 100 us off: a real difference, not noise
+# noise and spread: repeats 1..4 differ by 1 us each (fake-boot.sh);
+# PM QoS takes 100 us off: CHANGED (no flag), by the A/B's method with 4
+# repeats a case; only-c1 gives the reference's figures: never CHANGED
+sed 's/^repeats = 1/repeats = 4/' "$TOP/experiments/tiny.exp" > "$T/tiny4.exp"
 rm -rf "$T/out"
-run "$T/tiny3.exp" > "$T/run5.out" 2>&1
+run "$T/tiny4.exp" > "$T/run5.out" 2>&1
 why=
-grep -q 'resp p50 median 2.0 us, largest 2.0 us' "$T/run5.out" || why="spread line: $(grep 'spread' "$T/run5.out")"
+grep -q 'resp p50 median 3.0 us, largest 3.0 us' "$T/run5.out" || why="spread line: $(grep 'spread' "$T/run5.out")"
 grep -q 'the deep choice adds 100.0 us per wake-up' "$T/run5.out" || why="$why no 'adds 100.0 us': $(grep 'deep choice' "$T/run5.out")"
-grep -E '^small/menu/none/dma20/rtc +[0-9.]+~' "$T/run5.out" && why="$why the PM QoS case flagged as noise"
-grep -qE '^small/menu/only-c1/none/rtc +[0-9.]+~' "$T/run5.out" || why="$why only-c1 (no QoS, no x: same figures) not flagged"
-check "noise: the spread is stated, differences within it flagged" "$why"
+grep -E '^small/menu/none/dma20/rtc +[0-9.]+[~?]' "$T/run5.out" && why="$why the PM QoS case not CHANGED"
+grep -qE '^small/menu/only-c1/none/rtc +[0-9.]+[~?]' "$T/run5.out" || why="$why only-c1 (no QoS, no x: same figures) flagged CHANGED"
+grep -q '^Against the reference: "~" the same within .* "?" not settled by the repeats (Hodges-Lehmann' "$T/run5.out" ||
+	why="$why the report does not name its method"
+check "noise: the spread is stated, each case compared by the A/B's method" "$why"
 
 why=
 for p in latency-rtc residency-rtc; do

@@ -8,7 +8,7 @@
 #   make check-fuzz   the seeds once each, then FUZZ_CHECK_RUNS inputs per
 #                     target from -seed=1: the same inputs every time
 
-FUZZ_TARGETS := fuzz_parse fuzz_model
+FUZZ_TARGETS := fuzz_parse fuzz_model fuzz_dt
 FUZZ_BINS := $(patsubst %,$(BUILD)/fuzz/%,$(FUZZ_TARGETS))
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
@@ -16,9 +16,10 @@ FUZZ_CHECK_RUNS ?= 100000
 
 FUZZ_FLAGS := -O1 $(SAN_FLAGS)
 
-# Coverage instrumentation on the model core only: libFuzzer's cov and ft
-# count edges of drivers/model/, not of the harness.
-fuzz_cov = $(if $(filter drivers/model/%,$1),-fsanitize=fuzzer-no-link)
+# Coverage instrumentation on the model core (and the devicetree importer,
+# fuzz_dt's subject) only: libFuzzer's cov and ft count edges of those, not
+# of the harness.
+fuzz_cov = $(if $(filter drivers/model/% topology/pidle-dt.c,$1),-fsanitize=fuzzer-no-link)
 $(BUILD)/fuzz/%.o: %.c
 	@mkdir -p $(@D)
 	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) $(call fuzz_cov,$<) -MMD -MP $(call inc,$<) -c $< -o $@
@@ -26,8 +27,14 @@ $(BUILD)/fuzz/%.o: %.c
 FUZZ_MODEL_OBJS := $(call objs,fuzz,$(MODEL_SRCS))
 $(BUILD)/fuzz/fuzz_parse: $(call objs,fuzz,tests/fuzz/fuzz_parse.c) $(FUZZ_MODEL_OBJS)
 $(BUILD)/fuzz/fuzz_model: $(call objs,fuzz,tests/fuzz/fuzz_model.c tests/fuzz/ref_model.c) $(FUZZ_MODEL_OBJS)
+# fuzz_dt: the importer of pidle-topo --dt, with libfdt (libfdt-dev).
+$(BUILD)/fuzz/fuzz_dt: $(call objs,fuzz,tests/fuzz/fuzz_dt.c topology/pidle-dt.c) $(FUZZ_MODEL_OBJS)
+$(BUILD)/fuzz/fuzz_dt: FUZZ_LIBS := -lfdt
+# topology/ sources get the shim's <linux/types.h> by -include (PIDLE_USER_INC),
+# whose #include_next clang warns about when given by path.
+$(BUILD)/fuzz/topology/pidle-dt.o: CFLAGS += -Wno-include-next-absolute-path
 $(FUZZ_BINS):
-	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $@
+	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $@ $(FUZZ_LIBS)
 
 .PHONY: fuzz check-fuzz
 fuzz: $(FUZZ_BINS)

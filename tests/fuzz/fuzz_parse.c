@@ -3,7 +3,7 @@
  * libFuzzer target: the configuration parsers (pidle_states.c,
  * pidle_topology.c, pidle_config.c).
  *
- * The input is five lines, each what the module would get for one
+ * The input is seven lines, each what the module would get for one
  * parameter (a missing line is empty):
  *
  *	states=		(empty: the default table, trimmed to the topology,
@@ -13,6 +13,8 @@
  *			 in pidle-topo; the module passes nr_cpu_ids)
  *	wait=
  *	domain_policy=
+ *	mode=
+ *	domain_gov=
  *
  * Every value is parsed, whatever the others did, and:
  *
@@ -36,7 +38,12 @@
  *
  * With states and topology both accepted, pidle_config_check() either
  * accepts, and then the table fits the topology (checked here), or refuses
- * with a "states: " message.
+ * with a "states: " message; pidle_mode_check() accepts PC always and OSI
+ * exactly when no domain state hangs off a polling deepest CPU state.
+ * domain_gov=, accepted, prints back as a fixed point and, with the
+ * topology accepted, either passes pidle_dgov_check() (every level then
+ * resolves to a built-in name, and the resolved print parses back to the
+ * same per-level choice) or is refused naming domain_gov.
  */
 #include <errno.h>
 #include <stdbool.h>
@@ -150,6 +157,10 @@ static void check_states(const struct pidle_states *st)
 		FUZZ_CHECK(sd->exit_latency_ns <= PIDLE_MAX_EXIT_LATENCY_US * 1000 &&
 			   sd->exit_latency_ns % 1000 == 0,
 			   "state %u: exit latency %llu ns", i, sd->exit_latency_ns);
+		FUZZ_CHECK(sd->entry_latency_ns % 1000 == 0 &&
+			   pidle_state_wake_latency_ns(sd) <= PIDLE_MAX_EXIT_LATENCY_US * 1000,
+			   "state %u: entry %llu + exit %llu ns", i,
+			   sd->entry_latency_ns, sd->exit_latency_ns);
 		FUZZ_CHECK(sd->target_residency_ns <= PIDLE_MAX_TIME_US * 1000 &&
 			   sd->target_residency_ns % 1000 == 0,
 			   "state %u: residency %llu ns", i, sd->target_residency_ns);
@@ -163,6 +174,9 @@ static void check_states(const struct pidle_states *st)
 			   "state %u: exit latency decreases", i);
 		FUZZ_CHECK(sd->target_residency_ns >= sd[-1].target_residency_ns,
 			   "state %u: target residency decreases", i);
+		FUZZ_CHECK(pidle_state_wake_latency_ns(sd) >=
+			   pidle_state_wake_latency_ns(&sd[-1]),
+			   "state %u: entry+exit latency decreases", i);
 		for (j = 0; j < i; j++)
 			FUZZ_CHECK(strcmp(st->state[j].name, sd->name),
 				   "states %u and %u share a name", j, i);
@@ -495,9 +509,96 @@ static void fuzz_words(const char *wait, const char *policy)
 	}
 }
 
+/* mode=: refused untouched, or its name reparses to it. */
+static void fuzz_mode(const char *str)
+{
+	struct pidle_err err = { 0 };
+	enum pidle_mode m = 77, m2;
+	int ret;
+
+	ret = pidle_mode_parse(str, &m, &err);
+	if (ret) {
+		check_refusal(ret, &err, "mode");
+		FUZZ_CHECK(m == 77, "mode written on error");
+		return;
+	}
+	FUZZ_CHECK(!pidle_mode_parse(pidle_mode_name(m), &m2, &err) && m2 == m,
+		   "mode %s does not reparse", pidle_mode_name(m));
+}
+
+/* What pidle_mode_check() promises, from the table itself. */
+static void fuzz_mode_check(const struct pidle_states *st)
+{
+	struct pidle_err err = { 0 };
+	unsigned int i, deepest_cpu = 0;
+	bool polling;
+	int ret;
+
+	FUZZ_CHECK(!pidle_mode_check(PIDLE_MODE_PC, st, &err), "PC refused: %s", err.msg);
+	for (i = 0; i < st->nr_states; i++)
+		if (!strcmp(st->state[i].level_name, PIDLE_LEVEL_CPU))
+			deepest_cpu = i;
+	polling = deepest_cpu + 1 < st->nr_states &&
+		  !st->state[deepest_cpu].exit_latency_ns &&
+		  !st->state[deepest_cpu].entry_latency_ns;
+	ret = pidle_mode_check(PIDLE_MODE_OSI, st, &err);
+	if (ret)
+		check_refusal(ret, &err, "mode");
+	FUZZ_CHECK(!ret == !polling, "OSI %s a table whose domains hang off %s",
+		   ret ? "refused" : "accepted",
+		   polling ? "a polling state" : "a real state");
+}
+
+/* domain_gov=: refused untouched, or a fixed point; then its check. */
+static void fuzz_dgov(const char *str, const struct pidle_topology *topo)
+{
+	struct pidle_dgov_cfg a, b, before;
+	struct pidle_err err = { 0 };
+	char canon[PIDLE_PARAM_LEN], again[PIDLE_PARAM_LEN];
+	unsigned int l;
+	int ret;
+
+	memset(&a, 0x5a, sizeof(a));
+	before = a;
+	ret = pidle_dgov_parse(str, &a, &err);
+	if (ret) {
+		check_refusal(ret, &err, "domain_gov");
+		FUZZ_CHECK(!memcmp(&a, &before, sizeof(a)), "output written on error");
+		return;
+	}
+	FUZZ_CHECK(a.nr_items <= PIDLE_MAX_LEVELS, "%u items", a.nr_items);
+	FUZZ_CHECK(a.all[0] || a.nr_items, "accepted with no name at all");
+	ret = pidle_dgov_print(&a, canon, sizeof(canon));
+	FUZZ_CHECK(ret > 0 && (size_t)ret == strlen(canon), "print returned %d", ret);
+	memset(&b, 0, sizeof(b));
+	ret = pidle_dgov_parse(canon, &b, &err);
+	FUZZ_CHECK(!ret, "canonical \"%s\" refused: %s", canon, err.msg);
+	pidle_dgov_print(&b, again, sizeof(again));
+	FUZZ_CHECK(!strcmp(canon, again), "\"%s\" prints back as \"%s\"", canon, again);
+	if (!topo)
+		return;
+	ret = pidle_dgov_check(&a, topo, NULL, &err);
+	if (ret) {
+		check_refusal(ret, &err, "domain_gov");
+		return;
+	}
+	for (l = 1; l <= topo->nr_levels; l++)
+		FUZZ_CHECK(pidle_dgov_builtin_known(pidle_dgov_name_of(&a, topo, l)),
+			   "level %u resolves to an unknown governor", l);
+	ret = pidle_dgov_print_resolved(&a, topo, canon, sizeof(canon));
+	FUZZ_CHECK(ret > 0 && (size_t)ret == strlen(canon), "resolved print returned %d", ret);
+	ret = pidle_dgov_parse(canon, &b, &err);
+	FUZZ_CHECK(!ret && !pidle_dgov_check(&b, topo, NULL, &err),
+		   "resolved \"%s\" refused: %s", canon, err.msg);
+	for (l = 1; l <= topo->nr_levels; l++)
+		FUZZ_CHECK(!strcmp(pidle_dgov_name_of(&a, topo, l),
+				   pidle_dgov_name_of(&b, topo, l)),
+			   "resolved \"%s\": level %u differs", canon, l);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	const char *line[5];
+	const char *line[7];
 	char *power;
 	struct pidle_topology topo;
 	struct pidle_states st;
@@ -506,7 +607,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	bool have_topo;
 	char *copy;
 
-	fuzz_split(data, size, &copy, line, 5, NULL, NULL);
+	fuzz_split(data, size, &copy, line, 7, NULL, NULL);
 	/* Past PIDLE_MAX_CPUS too, to reach the parser's own limit. */
 	nr_cpus = strtoul(line[2], NULL, 10);
 	if (nr_cpus > 2 * PIDLE_MAX_CPUS)
@@ -522,12 +623,17 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		fuzz_states(line[0]);
 	have_topo = fuzz_topology(line[1], nr_cpus, &topo);
 	fuzz_words(line[3], line[4]);
+	fuzz_mode(line[5]);
+	if (line[6][0])
+		fuzz_dgov(line[6], have_topo ? &topo : NULL);
 
 	if (have_topo) {
 		if (line[0][0]) {
 			if (!pidle_states_parse(line[0], &st, &err) &&
-			    (!power || !pidle_power_parse(power, &st, &err)))
+			    (!power || !pidle_power_parse(power, &st, &err))) {
 				fuzz_config_check(&st, &topo);
+				fuzz_mode_check(&st);
+			}
 		} else {
 			/* The module without states=: the default table, trimmed. */
 			FUZZ_CHECK(!pidle_states_parse(pidle_default_states, &st, &err),
@@ -535,6 +641,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			pidle_states_drop_missing_levels(&st, &topo);
 			FUZZ_CHECK(st.nr_states >= 1, "default table trimmed to nothing");
 			fuzz_config_check(&st, &topo);
+			fuzz_mode_check(&st);
 		}
 		pidle_topology_free(&topo);
 	}

@@ -94,6 +94,23 @@ CONFIGS = {
     'bad-overflow': ['C1:1:18446744073709551617', 'core=18446744073709551617', '', 'poll', 'auto'],
 }
 
+# fuzz_parse only: the five lines above, then mode= and domain_gov=
+# (issue 22: ENTRY_US+EXIT_US latencies, OSI, a governor per level).
+OSI_CONFIGS = {
+    'osi-entry-exit': ['WFI:1:1,CPU_PD:40+100:3000,CL1:200+500:3000:cluster,CL2:500+1000:7000:cluster',
+                       'cluster=0-3,4-7', '', 'poll', 'auto', 'osi', 'genpd-6.12'],
+    'osi-per-level': ['', TOPO['core,package'], '', 'poll', 'auto', 'osi',
+                      'deepest,package:genpd'],
+    'osi-levels-only': ['', 'core=0-1,2-3;cluster=0-3;package=0-3', '', 'poll', 'auto', 'pc',
+                        'core:genpd-6.1,cluster:predict,package:deepest'],
+    'osi-polling-deepest': ['POLL:0:0,CL:100:400:cluster', 'cluster=0-1', '', 'poll', 'auto', 'osi', 'deepest'],
+    'osi-entry-at-cap': ['C1:10000+10000:10,X:10000+10000:20:core', 'core=0-1', '', 'poll', 'auto', 'osi', 'core:deepest'],
+    'bad-osi-entry': ['C1:+5:10,C2:5+:10,C3:1+2+3:10', 'core=0-1', '', 'poll', 'auto', 'OSI', 'core:deep:est'],
+    'bad-osi-order': ['C1:1:1,CL:300+200:500:cl,CL2:0+400:600:cl', 'cl=0-1', '', 'poll', 'auto', 'osi',
+                      'die:deepest,cpu:deepest'],
+    'bad-osi-gov': ['', 'core=0-1', '', 'poll', 'auto', 'osi', 'core:deepest,genpd-5.10'],
+}
+
 NOTIMER = 0xf0
 
 
@@ -154,6 +171,8 @@ def main():
             continue        # fuzz_model takes at most 256 CPUs
         nr_states = cfg[0].count(',') + 1 if cfg[0] else 5
         write(M, name, text(cfg) + scenario(nr_states, nr_cpus_of(cfg)))
+    for name, cfg in OSI_CONFIGS.items():
+        write(P, name, text(cfg))
     for k in (1, 2, 3, 7):
         write(M, 'fault-%d' % k, text(['', 'core=0-1,2-3;package=0-3', '', 'poll', 'auto']) +
               bytes([k]) + op(0, 5, 4, 1) + op(0, 6, 0, 1))

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The reference model (see ref_model.h). Each rule is a sentence of
- * DESIGN.md section 4, quoted where it is implemented; nothing here is
+ * The reference model (see ref_model.h). Each rule is a sentence of the
+ * hierarchy model's specification (Documentation/admin-guide.rst, "The
+ * Hierarchy"; Documentation/design.rst, "Hierarchy model"), quoted where
+ * it is implemented; nothing here is
  * shared with pidle_model.c but the public structures, so a mistake in
  * the model's packing, flags or tables shows up as a difference.
  */
@@ -320,7 +322,7 @@ static void ref_vote_all(struct ref_model *r, unsigned int cpu,
 
 
 /*
- * The OSI mode (DESIGN.md section 10), written the plain way: a CPU idle
+ * The OSI mode (Documentation/cluster-governors.rst), written the plain way: a CPU idle
  * in the deepest CPU-level state (or deeper) votes in its domain at the
  * lowest level with states; a domain whose every member voted is decided
  * by the governor (none: the deepest state; the fuzzer's: the deepest
@@ -582,7 +584,9 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			st = &d->st[0];
 			for (k = 0; lvl->dstate[k] != (unsigned int)t; k++)
 				st++;
-			lat = hotplug ? 0 : r->state[t].exit_latency_ns;
+			/* What cpuidle shows: entry + exit (dt_idle_states.c). */
+			lat = hotplug ? 0 : r->state[t].exit_latency_ns +
+					    r->state[t].entry_latency_ns;
 			/*
 			 * The first man's clock read may precede the last
 			 * man's: the down period lasted no time.
@@ -629,8 +633,10 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			u64 wait = d->ready_ns - now_ns;
 
 			/* At most the state's latency: see pidle_domain_leave(). */
-			if (wait > r->state[d->up_state].exit_latency_ns)
-				wait = r->state[d->up_state].exit_latency_ns;
+			if (wait > r->state[d->up_state].exit_latency_ns +
+				   r->state[d->up_state].entry_latency_ns)
+				wait = r->state[d->up_state].exit_latency_ns +
+				       r->state[d->up_state].entry_latency_ns;
 			if (wait > *latency_ns)
 				*latency_ns = wait;
 			if ((unsigned int)d->up_state > *achieved)
@@ -656,7 +662,8 @@ void ref_exit(struct ref_model *r, unsigned int cpu, u64 now_ns,
 	while (r->level_of[achieved])
 		achieved--;
 	memset(info, 0, sizeof(*info));
-	info->latency_ns = r->state[achieved].exit_latency_ns;
+	info->latency_ns = r->state[achieved].exit_latency_ns +
+			   r->state[achieved].entry_latency_ns;
 	ref_leave_all(r, cpu, now_ns, false, &achieved, &info->latency_ns,
 		      info);
 	info->requested = s;

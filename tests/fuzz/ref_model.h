@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * A reference of the hierarchy model for one thread: DESIGN.md section 4
+ * A reference of the hierarchy model for one thread (Documentation/
+ * admin-guide.rst, "The Hierarchy"; Documentation/design.rst, "Hierarchy
+ * model"),
  * written the plain way (a voter count per domain state, flags as bools,
  * no atomics), for the fuzzer to compare pidle_model.c with, call by call.
  * Same calls and the same info and stats structures as <pidle/model.h>.
@@ -42,7 +44,7 @@ void ref_domain_stats_reset(struct ref_model *r, unsigned int level,
 void ref_stats_reset(struct ref_model *r, u64 now_ns);
 
 /*
- * Energy, from DESIGN.md section 8 and the "Energy model" DOC block, kept
+ * Energy, from Documentation/energy.rst and the "Energy model" DOC block, kept
  * the plain way: every finished period priced when it ends, in picojoules
  * (128 bits), the oracle by trying every state. Same struct as the model.
  */

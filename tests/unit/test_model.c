@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cmocka tests of the hierarchy model (DESIGN.md §4), scenario by
+ * cmocka tests of the hierarchy model (Documentation/admin-guide.rst,
+ * "The Hierarchy"; Documentation/design.rst, "Hierarchy model"), scenario by
  * scenario, with a fake clock: every time is an explicit nanosecond value.
  */
 #include <stdarg.h>

@@ -78,6 +78,19 @@ static const struct bad_case bad[] = {
 	{ "C1:1:1:core:5:6:7", "state 0 (C1): more than 6 fields" },
 	{ "C1:1:1:", "level \"\": empty" },
 	{ "C1;1;1", "name \"C1;1;1\": has a character outside" },	/* wrong separator */
+	/* ENTRY_US+EXIT_US */
+	{ "C1:+5:10", "state 0 (C1): exit latency \"+5\": no entry latency before the + (want ENTRY_US+EXIT_US)" },
+	{ "C1:5+:10", "state 0 (C1): exit latency \"5+\": no exit latency after the +" },
+	{ "C1:x+5:10", "exit latency \"x+5\": the entry latency before the + is not a decimal number" },
+	{ "C1:5+x:10", "exit latency \"5+x\": the exit latency after the + is not a decimal number" },
+	{ "C1:1+2+3:10", "exit latency \"1+2+3\": the exit latency after the + is not a decimal number" },
+	{ "C1:20001+1:10", "exit latency \"20001+1\": entry latency more than 20000 us, the exit-latency cap" },
+	{ "C1:1+20001:10", "exit latency \"1+20001\": more than 20000 us, the exit-latency cap" },
+	{ "C1:10000+10001:10", "exit latency \"10000+10001\": entry+exit more than 20000 us" },
+	{ "C1:1:1,CL:300+200:500:cl,CL2:0+400:600:cl",
+	  "state 2 (CL2): entry+exit latency 400 us is less than state 1's 500 us" },
+	{ "C1:1:1,CL:0+300:500:cl,CL2:100+200:600:cl",
+	  "state 2 (CL2): exit latency 200 us is less than state 1's 300 us" },
 };
 
 static void test_states_parse_bad_input(void **s)
@@ -117,6 +130,177 @@ static void test_states_energy_fields(void **s)
 				 "CL:1600:2500:cluster:17,X:1600:2500:cluster");
 	assert_int_equal(pidle_states_parse("C1:1:1:cpu:1000000:1000000", &st, &err), 0);
 	assert_true(st.state[0].power_mw == 1000000 && st.state[0].energy_uj == 1000000);
+}
+
+/*
+ * ENTRY_US+EXIT_US: parsed apart; the entry latency is 0 when not given,
+ * and a table without one prints back as it was given.
+ */
+static void test_states_entry_latency(void **s)
+{
+	struct pidle_states st = { 0 };
+	struct pidle_err err = { 0 };
+	char buf[PIDLE_PARAM_LEN];
+	static const char *const same[] = {
+		"POLL:0:0,C1:2:2,C1E:10:20,C6:100:400:core,PC6:300:1200:package",
+		"WFI:1:1:cpu:6,CPU_SLEEP_0:1500:2000,CLUSTER_SLEEP_0:1600:2500:cluster:17",
+		"WFI:1:1,CPU_PD:40+100:3000,CL1:200+500:3000:cluster,CL2:500+1000:7000:cluster:10:40",
+	};
+
+	assert_int_equal(pidle_states_parse("WFI:1:1,CPU_PD:40+100:3000,"
+					    "CL1:200+500:3000:cluster", &st, &err), 0);
+	assert_true(st.state[0].entry_latency_ns == 0);
+	assert_true(st.state[0].exit_latency_ns == 1000);
+	assert_true(st.state[1].entry_latency_ns == 40000);
+	assert_true(st.state[1].exit_latency_ns == 100000);
+	assert_true(st.state[2].entry_latency_ns == 200000);
+	assert_true(st.state[2].exit_latency_ns == 500000);
+	assert_true(pidle_state_wake_latency_ns(&st.state[2]) == 700000);
+	assert_string_equal(st.state[2].level_name, "cluster");
+	/* An entry latency of 0 is the one not given: printed without. */
+	assert_int_equal(pidle_states_parse("C1:0+5:10", &st, &err), 0);
+	assert_true(pidle_states_print(&st, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "C1:5:10");
+	/* At the cap: the sum may reach it, not pass it. */
+	assert_int_equal(pidle_states_parse("C1:10000+10000:10", &st, &err), 0);
+	assert_true(st.state[0].entry_latency_ns + st.state[0].exit_latency_ns ==
+		    20000000ULL);
+	for (size_t i = 0; i < sizeof(same) / sizeof(same[0]); i++) {
+		assert_int_equal(pidle_states_parse(same[i], &st, &err), 0);
+		assert_true(pidle_states_print(&st, buf, sizeof(buf)) > 0);
+		assert_string_equal(buf, same[i]);
+	}
+}
+
+/* mode=: pc or osi, as given; OSI wants a non-polling deepest CPU state. */
+static void test_mode_parse_check(void **s)
+{
+	struct pidle_states st = { 0 };
+	struct pidle_err err = { 0 };
+	enum pidle_mode mode = 77;
+
+	assert_int_equal(pidle_mode_parse(" osi\n", &mode, &err), 0);
+	assert_int_equal(mode, PIDLE_MODE_OSI);
+	assert_string_equal(pidle_mode_name(mode), "osi");
+	assert_int_equal(pidle_mode_parse("pc", &mode, &err), 0);
+	assert_int_equal(mode, PIDLE_MODE_PC);
+	assert_string_equal(pidle_mode_name(mode), "pc");
+	mode = 77;
+	assert_int_equal(pidle_mode_parse("OSI", &mode, &err), -EINVAL);
+	assert_string_equal(err.msg, "mode: \"OSI\": not one of pc, osi");
+	assert_int_equal(mode, 77);
+	assert_int_equal(pidle_mode_parse("", &mode, &err), -EINVAL);
+
+	assert_int_equal(pidle_states_parse("POLL:0:0,CL:100:400:cluster", &st, &err), 0);
+	assert_int_equal(pidle_mode_check(PIDLE_MODE_PC, &st, &err), 0);
+	assert_int_equal(pidle_mode_check(PIDLE_MODE_OSI, &st, &err), -EINVAL);
+	assert_string_equal(err.msg, "mode: osi: the domains hang off the deepest cpu-level state, and state 0 (POLL) is a polling state (exit latency 0); give the table a cpu-level state that is not");
+	/* No domain state: nothing hangs off POLL. */
+	assert_int_equal(pidle_states_parse("POLL:0:0", &st, &err), 0);
+	assert_int_equal(pidle_mode_check(PIDLE_MODE_OSI, &st, &err), 0);
+	assert_int_equal(pidle_states_parse(pidle_default_states, &st, &err), 0);
+	assert_int_equal(pidle_mode_check(PIDLE_MODE_OSI, &st, &err), 0);
+}
+
+/* domain_gov=: the three forms, resolved per level, printed back. */
+static void test_dgov_parse_resolve(void **s)
+{
+	struct pidle_dgov_cfg dg;
+	struct pidle_topology topo, flat;
+	struct pidle_err err = { 0 };
+	char buf[PIDLE_PARAM_LEN];
+
+	assert_int_equal(pidle_topology_parse("core=0-1,2-3;cluster=0-3;package=0-3", 0,
+					      &topo, &err), 0);
+	assert_int_equal(pidle_topology_parse("none", 4, &flat, &err), 0);
+
+	assert_int_equal(pidle_dgov_parse(" deepest\n", &dg, &err), 0);
+	assert_string_equal(dg.all, "deepest");
+	assert_int_equal(dg.nr_items, 0);
+	assert_int_equal(pidle_dgov_check(&dg, &topo, NULL, &err), 0);
+	assert_string_equal(pidle_dgov_name_of(&dg, &topo, 3), "deepest");
+	assert_true(pidle_dgov_print_resolved(&dg, &topo, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "deepest");
+
+	/* Levels not named: the default. */
+	assert_int_equal(pidle_dgov_parse("cluster:predict", &dg, &err), 0);
+	assert_int_equal(pidle_dgov_check(&dg, &topo, NULL, &err), 0);
+	assert_string_equal(pidle_dgov_name_of(&dg, &topo, 1), PIDLE_DGOV_DEFAULT);
+	assert_string_equal(pidle_dgov_name_of(&dg, &topo, 2), "predict");
+	assert_true(pidle_dgov_print(&dg, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "cluster:predict");
+	assert_true(pidle_dgov_print_resolved(&dg, &topo, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "core:genpd-6.12,cluster:predict,package:genpd-6.12");
+
+	/* NAME,LEVEL:NAME: the bare name for the others. */
+	assert_int_equal(pidle_dgov_parse("genpd-6.1,package:genpd", &dg, &err), 0);
+	assert_int_equal(pidle_dgov_check(&dg, &topo, NULL, &err), 0);
+	assert_true(pidle_dgov_print(&dg, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "genpd-6.1,package:genpd");
+	assert_true(pidle_dgov_print_resolved(&dg, &topo, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "core:genpd-6.1,cluster:genpd-6.1,package:genpd");
+	/* The resolved form parses back to the same choice, level by level. */
+	{
+		struct pidle_dgov_cfg back;
+
+		assert_int_equal(pidle_dgov_parse(buf, &back, &err), 0);
+		for (unsigned int l = 1; l <= 3; l++)
+			assert_string_equal(pidle_dgov_name_of(&back, &topo, l),
+					    pidle_dgov_name_of(&dg, &topo, l));
+	}
+	/* Every level the same: one name. No level: the bare name. */
+	assert_int_equal(pidle_dgov_parse("core:deepest,cluster:deepest,package:deepest",
+					  &dg, &err), 0);
+	assert_true(pidle_dgov_print_resolved(&dg, &topo, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "deepest");
+	assert_true(pidle_dgov_print_resolved(&dg, &flat, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, PIDLE_DGOV_DEFAULT);
+	assert_int_equal(pidle_dgov_print_resolved(&dg, &topo, buf, 7), -ENOSPC);
+
+	/* Against the topology and the registry. */
+	assert_int_equal(pidle_dgov_parse("die:deepest", &dg, &err), 0);
+	assert_int_equal(pidle_dgov_check(&dg, &topo, NULL, &err), -EINVAL);
+	assert_string_equal(err.msg, "domain_gov: item 0: level \"die\" is not a domain level of the topology (it has: cpu,core,cluster,package)");
+	assert_int_equal(pidle_dgov_parse("genpd-5.10,core:deepest", &dg, &err), 0);
+	assert_int_equal(pidle_dgov_check(&dg, &topo, NULL, &err), -EINVAL);
+	assert_string_equal(err.msg, "domain_gov: item 0: governor \"genpd-5.10\" is not registered (built in: genpd, genpd-6.12, genpd-6.1, deepest, predict)");
+	assert_int_equal(pidle_dgov_parse("deepest,core:mine", &dg, &err), 0);
+	assert_int_equal(pidle_dgov_check(&dg, &topo, NULL, &err), -EINVAL);
+	assert_true(strstr(err.msg, "domain_gov: item 1 (core): governor \"mine\" is not registered") != NULL);
+	pidle_topology_free(&topo);
+	pidle_topology_free(&flat);
+}
+
+static const struct bad_case bad_dgov[] = {
+	{ "", "domain_gov: empty (want NAME, LEVEL:NAME,... or NAME,LEVEL:NAME,...)" },
+	{ "Deepest", "domain_gov: item 0: governor \"Deepest\": has a character outside [a-z0-9._-]" },
+	{ "abcdefghijklmnop", "domain_gov: item 0: governor \"abcdefghijklmnop\": longer than 15 characters" },
+	{ "core:deepest,genpd-6.1", "domain_gov: item 1 \"genpd-6.1\": a name for every level must come first, and once" },
+	{ "deepest,genpd-6.1", "domain_gov: item 1 \"genpd-6.1\": a name for every level must come first" },
+	{ "core:", "domain_gov: item 0 (core): governor \"\": empty" },
+	{ ":deepest", "domain_gov: item 0: level \"\": empty" },
+	{ "cpu:deepest", "domain_gov: item 0: level \"cpu\": cpu-level states are the cpuidle governor's" },
+	{ "core:deepest,core:genpd-6.1", "domain_gov: item 1: level \"core\" already given" },
+	{ "core:deep:est", "domain_gov: item 0 (core): governor \"deep:est\": more than 2 fields (want LEVEL:NAME)" },
+	{ "deepest,,core:x", "domain_gov: item 1 \"\": a name for every level must come first" },
+	{ "a:x,b:x,c:x,d:x,e:x,f:x", "domain_gov: item 5 \"f:x\": more than 5 levels" },
+	{ "co re:x", "domain_gov: item 0: level \"co re\": has a character outside" },
+};
+
+static void test_dgov_parse_bad_input(void **s)
+{
+	for (size_t i = 0; i < sizeof(bad_dgov) / sizeof(bad_dgov[0]); i++) {
+		struct pidle_dgov_cfg dg, before;
+		struct pidle_err err = { 0 };
+
+		memset(&dg, 0x5a, sizeof(dg));
+		before = dg;
+		assert_int_equal(pidle_dgov_parse(bad_dgov[i].in, &dg, &err), -EINVAL);
+		if (!strstr(err.msg, bad_dgov[i].msg))
+			fail_msg("input \"%s\": message \"%s\" lacks \"%s\"",
+				 bad_dgov[i].in, err.msg, bad_dgov[i].msg);
+		assert_memory_equal(&dg, &before, sizeof(dg));
+	}
 }
 
 static void test_power_parse_print(void **s)
@@ -200,6 +384,10 @@ int main(void)
 		cmocka_unit_test(test_states_roundtrip_minimal),
 		cmocka_unit_test(test_states_parse_bad_input),
 		cmocka_unit_test(test_states_energy_fields),
+		cmocka_unit_test(test_states_entry_latency),
+		cmocka_unit_test(test_mode_parse_check),
+		cmocka_unit_test(test_dgov_parse_resolve),
+		cmocka_unit_test(test_dgov_parse_bad_input),
 		cmocka_unit_test(test_power_parse_print),
 		cmocka_unit_test(test_power_parse_bad_input),
 		cmocka_unit_test(test_power_level_not_in_topology),

@@ -3,7 +3,7 @@
 # plain and under ThreadSanitizer (every model object built with it: TSan
 # must see every access). Each prints its own "N passed, N failed";
 # scripts/sum-results adds them up. Included by the top Makefile.
-UNIT_TESTS := states topology model energy osi
+UNIT_TESTS := states topology model energy dgov osi
 UNIT_BINS := $(patsubst %,$(BUILD)/test_%,$(UNIT_TESTS)) $(BUILD)/stress $(BUILD)/stress-tsan
 # pidle-bench's trace parser: a tool's unit, with the same flags.
 UNIT_BINS += $(BUILD)/test_bench_trace

@@ -59,7 +59,7 @@ for f in lib counters wake; do LIBS+=(--file "$HERE/$f.sh"); done
 # (harness/module); a FAIL line for each that is not.
 build_modules() {
 	local st=0
-	"$H/module" "$1" "$2/kmod" "$HERE/kmod" ||
+	"$H/module" "$1" "$2/kmod" "$HERE/kmod" "$TOP/examples/dgov-template" ||
 		{ echo "  module: FAIL ($2/kmod/build.log)"; st=1; }
 	PIDLE_MODULE_VARS=PIDLE_FAULT=y "$H/module" "$1" "$2/kmod-fault" ||
 		{ echo "  fault module: FAIL ($2/kmod-fault/build.log)"; st=1; }

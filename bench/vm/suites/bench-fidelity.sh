@@ -20,7 +20,7 @@ ktap_plan 7
 if load states=$TABLE wait=halt; then
 	for k in 2 3 4 5 6 7 8; do
 		name=$(cat /sys/devices/system/cpu/cpu0/cpuidle/state$k/name)
-		bench_run 0 fidelity "$name against NOLAT measured" 4 -s 1,$k -n $SAMPLES -I 1000
+		bench_run 0 fidelity "$name against NOLAT measured" 4 -e 1,$k -n $SAMPLES -I 1000
 	done
 	unload >/dev/null
 else

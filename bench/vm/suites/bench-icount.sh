@@ -29,7 +29,7 @@ if load states=$TABLE ${WAIT:+wait=$WAIT}; then
 	for k in 2 3 4 5; do
 		name=$(cat /sys/devices/system/cpu/cpu0/cpuidle/state$k/name)
 		bench_run $WARM icount "$name against NOLAT measured" 8 \
-			--irq -p 1 -s 1,$k -n $SAMPLES -I 1000 -j 4000
+			--irq -P 1 -e 1,$k -n $SAMPLES -I 1000 -j 4000
 		WARM=0
 	done
 	unload >/dev/null

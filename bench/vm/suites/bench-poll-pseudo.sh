@@ -10,7 +10,7 @@
 ktap_header
 ktap_plan 1
 if load states=POLL:0:0,NOLAT:0:1; then
-	bench_poll "pseudo polling state measured" -s 0
+	bench_poll "pseudo polling state measured" -e 0
 	unload >/dev/null
 else
 	ktap_result "pseudo polling state measured" 1 "insmod failed: $OUT"

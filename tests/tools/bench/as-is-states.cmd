@@ -1,1 +1,1 @@
-$BUILD/pidle-bench --as-is -s 0
+$BUILD/pidle-bench --as-is -e 0

@@ -1,1 +1,1 @@
-$BUILD/pidle-bench -I 5ms
+$BUILD/pidle-bench -I 5parsecs

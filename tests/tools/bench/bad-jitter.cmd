@@ -1,1 +1,1 @@
-$BUILD/pidle-bench -j 5ms
+$BUILD/pidle-bench -j -1us

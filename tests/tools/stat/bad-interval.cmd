@@ -1,1 +1,1 @@
-$BUILD/pidle-stat -i 0
+$BUILD/pidle-stat -I 0

@@ -1,1 +1,1 @@
-$BUILD/pidle-stat --sysfs-root $TMP/after -n 2 -i 0.01 --csv | cut -d, -f1,3-
+$BUILD/pidle-stat --sysfs-root $TMP/after -n 2 -I 10ms --csv | cut -d, -f1,3-

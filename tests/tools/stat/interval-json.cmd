@@ -1,1 +1,1 @@
-$BUILD/pidle-stat --sysfs-root $TMP/after -n 2 -i 0.01 --json | $BUILD/jsoncheck
+$BUILD/pidle-stat --sysfs-root $TMP/after -n 2 -I 0.01 --json | $BUILD/jsoncheck

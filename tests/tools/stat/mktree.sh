@@ -3,6 +3,7 @@
 #   cpuidle CPU K NAME LATENCY_US USAGE TIME_US ABOVE BELOW  ('~' in NAME: a space)
 #   pcpu CPU K REQUESTED ACHIEVED DEMOTED LAT_PAID_NS OVERSHOOT_NS
 #   domain NAME LEVEL CPUS K STATE USAGE RESIDENCY_NS TOO_DEEP REJECTED LAT_PAID_NS
+#   genpd NAME K ABOVE BELOW   (genpd's counters of domain NAME's state K)
 #   sys DRIVER GOVERNOR TOPOLOGY   (cpuidle's current ones, the module's topology)
 #   energy NODE ENERGY_UJ IDLE_UJ ORACLE_UJ   (NODE: root, cpuN or domains/NAME)
 set -e
@@ -31,6 +32,10 @@ while read -r kind a b c d e f g h i j; do
 		echo "$e" >"$s/name"; echo "$f" >"$s/usage"
 		echo "$g" >"$s/residency_ns"; echo "$h" >"$s/too_deep"
 		echo "$i" >"$s/rejected"; echo "$j" >"$s/latency_paid_ns" ;;
+	genpd)
+		s=$root/sys/kernel/pseudo_cpuidle/domains/$a/state$b
+		mkdir -p "$s"
+		echo "$c" >"$s/above"; echo "$d" >"$s/below" ;;
 	sys)
 		mkdir -p "$root/sys/devices/system/cpu/cpuidle" "$root/sys/kernel/pseudo_cpuidle"
 		echo "$a" >"$root/sys/devices/system/cpu/cpuidle/current_driver"

@@ -1,1 +1,1 @@
-$BUILD/pidle-stat --sysfs-root $TMP/nomod -n 1 -i 0.01
+$BUILD/pidle-stat --sysfs-root $TMP/nomod -n 1 -I 0.01

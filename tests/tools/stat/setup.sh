@@ -28,6 +28,18 @@ energy domains/core0 150000 41000 21000
 energy domains/core1 160000 52000 51000
 energy domains/package0 3000000 900000 300000
 EOT
+# The same, with genpd's above and below (OSI, issue 22) on the cores'
+# C6 and the package's PC6; core1's before lacks them (a module reloaded
+# in between: counted as not there, "-").
+{ cat "$DATA/basic-before.spec"; cat <<EOT; } | $mk "$TMP/gbefore"
+genpd core0 2 10 4
+genpd package0 3 2 0
+EOT
+{ cat "$DATA/basic-after.spec"; cat <<EOT; } | $mk "$TMP/gafter"
+genpd core0 2 25 7
+genpd core1 2 3 3
+genpd package0 3 9 1
+EOT
 $mk "$TMP/nomod" <<EOT
 cpuidle 0 0 POLL 0 10 100 0 1
 cpuidle 0 1 C1 2 20 200 1 2

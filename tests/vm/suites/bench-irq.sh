@@ -17,15 +17,16 @@ ktap_header
 ktap_plan 5
 
 # col TEST STATE FIELD#: a field of the CSV row of STATE's TEST
-col() { awk -F, -v t="$1" -v s="$2" -v f="$3" '$4 == t && $2 == s { print $f }' /tmp/irq.csv; }
+# (the name is quoted, RFC 4180)
+col() { awk -F, -v t="$1" -v s="\"$2\"" -v f="$3" '$4 == t && $2 == s { print $f }' /tmp/irq.csv; }
 
 run_ok() {
 	# A warm-up first, dropped: soon after boot the CPUs still have other
 	# work, and a CPU that is not idling when its wake-up comes gets an
 	# IPI whatever its state (seen: POLL with 25 exits for 100 samples
 	# and 32 ipi-irq samples, the first run after boot).
-	pidle-bench -p 1 -s 0,1,2 -n 100 -I 1000 > /dev/null 2>&1
-	pidle-bench --csv --irq -p 1 -s 0,1,2 -n $N -I 1000 > /tmp/irq.csv 2> /tmp/err ||
+	pidle-bench -P 1 -e 0,1,2 -n 100 -I 1000 > /dev/null 2>&1
+	pidle-bench --csv --irq -P 1 -e 0,1,2 -n $N -I 1000 > /tmp/irq.csv 2> /tmp/err ||
 		{ why "pidle-bench exit $?: $(cat /tmp/err)"; return 1; }
 	sed 's/^/# /' /tmp/irq.csv
 	[ ! -s /tmp/err ] || { why "stderr: $(cat /tmp/err)"; return 1; }

@@ -10,14 +10,15 @@ CSV=/tmp/bench.csv
 # disables: every CPU's stateK/disable, one digit each
 disables() { cat /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state*/disable | tr -d '\n'; }
 # column NAME TEST FIELD: FIELD of the CSV's row for state NAME and TEST
-column() { awk -F, -v n=$1 -v t=$2 -v f=$3 '$2 == n && $4 == t { print $f }' $CSV; }
+# (the name is quoted, RFC 4180)
+column() { awk -F, -v n="\"$1\"" -v t=$2 -v f=$3 '$2 == n && $4 == t { print $f }' $CSV; }
 
 # 1: two states x two tests, after the header (the CSV: $CSV)
 csv_rows() {
-	pidle-bench --csv -s 1,2 -n 40 -I 1000 > $CSV 2>/tmp/err; st=$?
+	pidle-bench --csv -e 1,2 -n 40 -I 1000 > $CSV 2>/tmp/err; st=$?
 	sed 's/^/# /' $CSV
 	hdr="state,name,exit_latency_us,test,samples,median_us,p99_us,diff_median_us,diff_p99_us,fidelity,exits,overshoot_avg_ns,overshoot_max_ns,err_median_us,left_out"
-	rows=$(grep -cE '^[12],(NOLAT,0|B500,500),(timer|ipi),40,' $CSV)
+	rows=$(grep -cE '^[12],("NOLAT",0|"B500",500),(timer|ipi),40,' $CSV)
 	[ $st -eq 0 ] && [ "$(head -n 1 $CSV)" = "$hdr" ] && [ "$rows" -eq 4 ] ||
 		{ why "exit $st, $rows of 4 rows: $(cat /tmp/err)"; return 1; }
 }
@@ -46,7 +47,7 @@ exits() {
 
 # 5
 sigterm() {
-	pidle-bench -s 2 -n 100000 -I 1000 -t timer >/dev/null 2>&1 &
+	pidle-bench -e 2 -n 100000 -I 1000 -t timer >/dev/null 2>&1 &
 	pid=$!
 	i=0
 	while [ "$(cat $DIS/state1/disable)" != 1 ] && [ $i -lt 100 ]; do i=$((i + 1)); usleep 20000; done
@@ -58,7 +59,7 @@ sigterm() {
 
 # 6
 bad_index() {
-	err=$(pidle-bench -s 3 2>&1); st=$?
+	err=$(pidle-bench -e 3 2>&1); st=$?
 	want="pidle-bench: invalid state '3': expected the index of an existing state."
 	[ $st -eq 1 ] && [ "$(echo "$err" | head -n 1)" = "$want" ] && [ "$(disables)" = "$BEFORE" ] ||
 		{ why "exit $st: $err"; return 1; }

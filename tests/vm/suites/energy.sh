@@ -7,7 +7,10 @@
 # energy is its subtree's in the module's sysfs; pidle-stat's energy is
 # exactly what two saved copies of sysfs say, and live no efficiency passes
 # 100 %; each governor's run of timer sleeps has an energy and an
-# efficiency (printed next to its wake-up latency); a reconfiguration restarts the energy from zero; a bad power= is
+# efficiency (printed next to its wake-up latency); powercap readers on
+# every CPU never see a zone's energy_uj go back, across resets, parameter
+# writes and load; a reconfiguration restarts the module's own energy
+# files from zero; a bad power= is
 # refused; a table without power shows no energy anywhere and pidle-stat
 # says so; unloading removes the zones.
 # smp: 8,sockets=2,cores=2,threads=2
@@ -101,6 +104,42 @@ check_stat() {
 	sed 's/^/# /' $T/e.txt
 }
 
+# the top zones' energy_uj, summed
+zones_uj() {
+	s=0
+	for f in $PC/pseudo-cpuidle:*/energy_uj; do s=$((s + $(cat $f))); done
+	echo $s
+}
+
+# Readers on every CPU poll every zone (/energymono) while the counters
+# are reset (all, a CPU's, a domain's), every parameter is written (each
+# puts a new model in force, counting from zero) and two CPUs go busy and
+# idle: no zone's energy_uj ever goes back, and the zones' total rises.
+check_monotonic() {
+	u0=$(zones_uj)
+	/energymono 14 > $T/mono 2>&1 &
+	mp=$!
+	sleep 1
+	for i in 1 2; do
+		spin_on 1 6
+		echo 1 > $SYS/reset; sleep 0.5
+		echo 1 > $SYS/cpu0/reset; echo 1 > $SYS/cpu5/reset
+		echo 1 > $SYS/domains/core2/reset; echo 1 > $SYS/domains/package1/reset
+		spin_stop; sleep 0.5
+		echo on > $PARAMS/prewake; sleep 0.5
+		echo off > $PARAMS/prewake
+		echo $POWER > $PARAMS/power; sleep 0.5
+		echo $TABLE > $PARAMS/states
+		echo auto > $PARAMS/domain_policy; sleep 0.5
+	done
+	wait $mp; st=$?
+	u1=$(zones_uj)
+	sed 's/^/# /' $T/mono
+	[ $st -eq 0 ] || { why "$(head -3 $T/mono | tr '\n' ' ')"; return 1; }
+	[ "$u1" -gt "$u0" ] || { why "zones' total $u0 uJ before, $u1 uJ after"; return 1; }
+	diag "zones' total $u0 uJ before, $u1 uJ after"
+}
+
 check_reconfig() {
 	e1=$(cat $SYS/energy_uj)
 	echo "cpu:2000,core:200,package:2000" > $PARAMS/power || { why "write refused"; return 1; }
@@ -162,12 +201,13 @@ check_unload() {
 }
 
 ktap_header
-ktap_plan 9
+ktap_plan 10
 ktap_test "load with power=: energy files in sysfs, package and core powercap zones" check_load
 ktap_test "energy of every CPU and domain over 3 s as the table predicts from the residencies" check_rise
 ktap_test "powercap-info reads the zones; package-0 is its CPUs and domains" check_powercap
 ktap_test "pidle-stat energy columns are what sysfs says; live efficiency at most 100 %" check_stat
 ktap_test "every governor's run has energy, efficiency in (0, 100] %" check_governors
+ktap_test "powercap energy_uj never goes back: readers on every CPU across resets, parameter writes, load" check_monotonic
 ktap_test "power= write: energy restarts from zero, zones rebuilt" check_reconfig
 ktap_test "power= naming a level the topology lacks is refused, logged, nothing changed" check_refused
 ktap_test "a table without power: no energy files, no zones, pidle-stat says unavailable" check_no_power

@@ -7,7 +7,9 @@
 # protocol runs with interrupts off, which lockdep asserts); rmmod, then
 # a wait for the delayed releases (the host fails the run on any splat
 # in the log, and a release after rmmod would Oops in the module's freed
-# text). Two vCPUs: each cpuidle kobject removal waits out its delay.
+# text); the same with powercap zones, read, rebuilt and removed (issue
+# 28: their releases came after rmmod). Two vCPUs: each cpuidle kobject
+# removal waits out its delay.
 # kernels: debug
 # icount-debug: shift=0,sleep=off
 # smp: 2
@@ -81,10 +83,36 @@ case_rmmod() {
 	sleep 5
 }
 
+# Issue 28's reproduction: the powercap zones (a table with power, a
+# package zone with a core zone per CPU) read, rebuilt by a power= write,
+# and removed by rmmod; then the 1-4 s of DEBUG_KOBJECT_RELEASE and one
+# more. A zone's release after its parent's, or after rmmod, is a KASAN
+# report (slab-use-after-free in idr_remove) or an Oops in freed text.
+PCT=POLL:0:0:cpu:4000,C1:2:2:cpu:1500,C6:100:400:core:100,PC6:300:1200:package:1000
+PCP=cpu:4000,core:1500,package:6000
+case_powercap() {
+	pc=/sys/class/powercap/pseudo-cpuidle
+	for i in 1 2 3; do
+		load states=$PCT power=$PCP "topology=core=0,1;package=0-1" wait=halt || return 1
+		n=0
+		for f in $pc:*/energy_uj $pc:*/pseudo-cpuidle:*/energy_uj; do
+			cat $f > /dev/null 2>&1 && n=$((n + 1))
+		done
+		[ $n -eq 3 ] || { why "cycle $i: $n zones read, want 3"; return 1; }
+		echo $PCP > $P/power || { why "cycle $i: power= write refused"; return 1; }
+		cat $pc:*/energy_uj > /dev/null
+		unload > /dev/null || { why "cycle $i: rmmod failed"; return 1; }
+		sleep 6
+		! dmesg | grep -qE 'BUG:|Oops|Call Trace' ||
+			{ why "cycle $i: $(dmesg | grep -m1 -E 'BUG:|Oops|Call Trace')"; return 1; }
+	done
+}
+
 ktap_header
-ktap_plan 4
+ktap_plan 5
 ktap_test "reconfigurations rebuild the sysfs tree, no duplicate filename" case_reconfig
 ktap_test "a sysfs file held open across a reconfiguration reads nothing" case_stale
 ktap_test "CPU hotplug with the module loaded" case_hotplug
 ktap_test "rmmod, reload, rmmod; no splat after the delayed releases" case_rmmod
+ktap_test "with powercap zones: read, reconfigure, rmmod, 6 s; no splat, three times" case_powercap
 ktap_finished

@@ -3,6 +3,9 @@
 # polling state (0 us exit latency, CPUIDLE_FLAG_POLLING) without an IPI,
 # as the kernel's own POLL state; from a deeper pseudo state it costs an
 # IPI, as on hardware. CPU 1 waits, CPU 0 wakes it (tests/vm/guest/ipiwake).
+# With the deeper state disabled and the tick stopped, a timer-wheel timer
+# queued from an interrupt during the poll still fires on time: the poll
+# ends at TICK_NSEC/16, as poll_idle()'s does (tests/vm/kmod/pidle_poll_timer).
 # kernels: rt debug eval kcsan lockdep
 # smp: 2
 . /lib.sh
@@ -49,11 +52,39 @@ c1_ipi() {
 		{ why "$1 IPIs for $ROUNDS wake-ups, C1 usage +$2"; return 1; }
 }
 
+# 3: POLL alone, tick stopped. Each round: CPU 1 idles in C1 (its tick
+# stops), C1 is disabled behind its back, then an hrtimer 5 ms ahead
+# interrupts CPU 1's poll and queues a wheel timer 2 jiffies ahead. Nothing
+# but the idle loop programs that timer: a poll without limit held it back
+# until a task woke CPU 1. On time: at most LATE_US after it was due.
+LATE_US=4000
+poll_timer() {
+	PT=/sys/module/pidle_poll_timer/parameters
+	insmod /pidle_poll_timer.ko cpu=1 || { why "insmod pidle_poll_timer"; return 1; }
+	taskset -p 1 $$ > /dev/null	# this shell and its children off CPU 1
+	bad=
+	for i in 1 2 3 4 5; do
+		for d in /sys/devices/system/cpu/cpu1/cpuidle/state[0-9]*; do echo 0 > $d/disable; done
+		sleep 0.5
+		only_state 0
+		echo 1 > $PT/round || { bad="$bad round $i refused;"; continue; }
+		sleep 0.3
+		l=$(cat $PT/late_us)
+		diag "round $i: wheel timer $l us after due"
+		[ "$l" -ge 0 ] && [ "$l" -le $LATE_US ] ||
+			bad="$bad round $i: $([ "$l" -lt 0 ] && echo "not fired after 300 ms" || echo "$l us late");"
+	done
+	taskset -p 3 $$ > /dev/null
+	rmmod pidle_poll_timer
+	reasons "$bad"
+}
+
 ktap_header
-ktap_plan 2
+ktap_plan 3
 load states=POLL:0:0,C1:1:1 wait=halt || ktap_finished
 ktap_test "remote wake-ups of the polling state need no IPI" poll_no_ipi
 ktap_test "remote wake-ups of a deeper state cost an IPI" c1_ipi
+ktap_test "POLL alone, tick stopped: a wheel timer queued from an interrupt fires on time" poll_timer
 for d in /sys/devices/system/cpu/cpu1/cpuidle/state[0-9]*; do echo 0 > $d/disable; done
 unload >/dev/null
 ktap_finished

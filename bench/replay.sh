@@ -1,0 +1,99 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# replay.sh BUILD_DIR: make bench's replay part. Side by side, in one run:
+#   1. the guest: a deterministic -icount recording of the tiny
+#      experiment's workload (tests/replay/record.sh), its idle periods
+#      per second of host time (the boot included: what a guest cell
+#      costs);
+#   2. pidle-replay on that same trace, menu and the recorded table;
+#   3. a generated standard trace (bench/replay-gen.awk, 2 CPUs: idlestat
+#      reads only traces of the machine it runs on) through pidle-replay
+#      (menu, 4 states + a package state) and through idlestat --import
+#      (Debian's idlestat, the peer that reads such traces), end to end;
+#      and the replay loop alone over the same periods 5 times over
+#      (--repeat 5), against the goal of 1,000,000 periods/s per core;
+#   4. the sweep of tests/replay/sweep.exp with -j 1 and -j 2.
+# BENCH_REPLAY_GUEST=skip leaves the guest out (its row says so);
+# BENCH_REPLAY_PERIODS sets the generated trace's size (200000).
+set -u
+B=${1:-build}
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+R=$B/pidle-replay
+N=${BENCH_REPLAY_PERIODS:-200000}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+PC6='POLL:0:0:cpu:4000,C1:2:2:cpu:1500:5,C6:100:400:cpu:200:500,PC6:133:600:package:1000:3000'
+
+now() { date +%s.%N; }
+rate() { echo "scale=0; $1 / $2" | bc; }
+# timed OUT CMD...: runs CMD (stdout to OUT); sets W (wall s) and C (CPU
+# s, user + system): on a shared machine the CPU time is the cost
+timed() {
+	local out=$1 t
+	shift
+	t=$( { TIMEFORMAT='%R %U %S'; time "$@" > "$out" 2>&1; } 2>&1 )
+	W=$(echo "$t" | cut -d' ' -f1)
+	C=$(echo "$t" | awk '{ print $2 + $3 }')
+}
+# row NAME PERIODS: a line of the table from W and C
+row() {
+	printf '%-46s %10d %8.3f %8.3f %14d\n' "$1" "$2" "$W" "$C" "$(rate "$2" "$C")"
+}
+# field NAME JSONFILE
+field() { jq -r ".$1" "$2"; }
+
+echo "replay benchmark: $(nproc) host CPUs"
+printf '%-46s %10s %8s %8s %14s\n' "engine (workload)" periods "wall s" "CPU s" "periods/CPU s"
+
+# 1. the guest
+g=$tmp/guest.trace
+if [ "${BENCH_REPLAY_GUEST:-}" != skip ] &&
+   "$TOP/tests/replay/record.sh" "$g" > "$tmp/record.out" 2>&1; then
+	gw=$(sed -n 's/^boot_wall_s //p' "${g%.trace}.info")
+	gp=$(grep -c 'pidle_enter:' "$g")
+	# the guest's CPU: one host thread runs -icount TCG, all the time
+	W=$gw C=$gw row "guest, -icount (tiny workload, boot included)" "$gp"
+else
+	g=$TOP/tests/replay/guest-menu.trace
+	echo "guest: not run now (${BENCH_REPLAY_GUEST:+BENCH_REPLAY_GUEST=skip}$(tail -n 2 "$tmp/record.out" 2>/dev/null)); the shipped recording's figures:"
+	gw=$(sed -n 's/^boot_wall_s //p' "${g%.trace}.info")
+	gp=$(grep -c 'pidle_enter:' "$g")
+	W=$gw C=$gw row "guest, -icount (shipped recording, boot incl.)" "$gp"
+fi
+# 2. the same workload replayed
+eval "$(sed -n 's/^\(states\|topology\|power\) \(.*\)/\1="\2"/p' "${g%.trace}.info")"
+timed "$tmp/g.json" "$R" -s "$states" -t "$topology" --power "$power" -g menu --json "$g"
+gp=$(field periods "$tmp/g.json")
+row "pidle-replay, menu (the same trace, end to end)" "$gp"
+[ -n "$gw" ] && echo "  guest / replay, wall: $(echo "scale=0; $gw / $W" | bc) x"
+
+# 3. a large standard trace: pidle-replay against idlestat
+awk -v n="$N" -v cpus=2 -f "$TOP/bench/replay-gen.awk" |
+	LC_ALL=C sort -s -k1,1 | cut -f2- > "$tmp/big.trace"
+timed "$tmp/big.json" "$R" -s "$PC6" -t package=0-1 --power cpu:4000,package:6000 -g menu --json "$tmp/big.trace"
+row "pidle-replay, menu (generated, end to end)" "$N"
+timed "$tmp/idlestat.out" idlestat --import -f "$tmp/big.trace"
+if grep -q 'Log is' "$tmp/idlestat.out"; then
+	row "idlestat --import (the same file)" "$N"
+else
+	echo "idlestat --import: no report ($(head -c 200 "$tmp/idlestat.out"))"
+fi
+"$R" -s "$PC6" -t package=0-1 --power cpu:4000,package:6000 -g menu --repeat 5 --json "$tmp/big.trace" > "$tmp/loop.json"
+lr=$(field periods_per_s "$tmp/loop.json")
+lp=$(field periods "$tmp/loop.json")
+printf '%-46s %10d %8s %8s %14.0f\n' "pidle-replay loop alone, menu (x5 repeat)" "$lp" - - "$lr"
+if [ "$(echo "$lr >= 1000000" | bc)" = 1 ]; then
+	echo "  goal (>= 1,000,000 periods/s per core): met"
+else
+	echo "  goal (>= 1,000,000 periods/s per core): MISSED"
+fi
+echo "  idlestat prices no energy here: its C-state names and topology come from"
+echo "  this machine's cpuidle sysfs (none on this host), not from the trace"
+
+# 4. the sweep, -j 1 and -j 2
+for j in 1 2; do
+	timed "$tmp/sweep$j.csv" "$R" --exp "$TOP/tests/replay/sweep.exp" -t package=0-1 -j $j --csv "$tmp/big.trace"
+	cells=$(($(wc -l < "$tmp/sweep$j.csv") - 1))
+	row "sweep.exp: $cells cells, -j $j (generated trace)" $((cells * N))
+done
+echo "  (a sweep reads the trace once per process; -j forks after reading)"

@@ -1,0 +1,261 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pseudo-cpuidle: the registry of domain governors, and what the pending-IPI
+ * veto can see of other CPUs.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/cpumask.h>
+#include <linux/errno.h>
+#include <linux/list.h>
+#include <linux/module.h>
+#include <linux/mutex.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <pidle/dgov.h>
+
+/**
+ * DOC: The domain governor registry
+ *
+ * The built-in governors (pidle_dgov_builtins[], drivers/model/) are
+ * always there and own their names. Another module adds its own with
+ * pidle_dgov_register() and removes it with pidle_dgov_unregister(),
+ * typically from its init and exit functions (examples/dgov-template/).
+ *
+ * Whoever selects a governor for a domain level (the domain_gov=
+ * parameter, at load or at run time) holds it with pidle_dgov_get() until
+ * it stops using it (pidle_dgov_put()). For a governor in another module,
+ * pidle_dgov_get() takes a reference on @ops->owner: while a governor is
+ * selected, its module cannot be unloaded (rmmod says it is in use), so
+ * its exit function never runs under a model that still calls it. A
+ * governor registered without an owner is protected by its count alone:
+ * pidle_dgov_unregister() refuses it (-EBUSY) while it is held.
+ *
+ * All of this runs in process context under pidle_dgov_lock; the idle
+ * path never touches the registry: a model holds the ops it was built
+ * with.
+ */
+
+struct pidle_dgov_entry {
+	struct list_head node;
+	const struct pidle_dgov_ops *ops;
+	unsigned int users;		/* pidle_dgov_get()s not yet put */
+};
+
+static DEFINE_MUTEX(pidle_dgov_lock);
+static LIST_HEAD(pidle_dgov_list);
+
+static struct pidle_dgov_entry *pidle_dgov_find(const char *name)
+{
+	struct pidle_dgov_entry *e;
+
+	list_for_each_entry(e, &pidle_dgov_list, node)
+		if (!strcmp(e->ops->name, name))
+			return e;
+	return NULL;
+}
+
+/**
+ * pidle_dgov_register() - add a domain governor
+ * @ops: the governor; it must stay valid until pidle_dgov_unregister()
+ *
+ * Return: 0; -EINVAL when @ops is incomplete (no ->select(), a name not of
+ * [a-z0-9._-] or too long, ->attach() without ->detach()); -EEXIST when
+ * the name is taken (a built-in's included); -ENOMEM.
+ */
+int pidle_dgov_register(const struct pidle_dgov_ops *ops)
+{
+	struct pidle_dgov_entry *e;
+	int ret = 0;
+
+	if (pidle_dgov_ops_check(ops)) {
+		pr_err("domain governor %s%s%s: incomplete (a name of at most %d characters of [a-z0-9._-], ->select(), ->attach() only with ->detach())\n",
+		       ops && ops->name ? "\"" : "", ops && ops->name ? ops->name : "(no name)",
+		       ops && ops->name ? "\"" : "", PIDLE_DGOV_NAME_LEN - 1);
+		return -EINVAL;
+	}
+	e = kzalloc(sizeof(*e), GFP_KERNEL);
+	if (!e)
+		return -ENOMEM;
+	e->ops = ops;
+
+	mutex_lock(&pidle_dgov_lock);
+	if (pidle_dgov_builtin(ops->name) || pidle_dgov_find(ops->name)) {
+		pr_err("domain governor \"%s\": the name is taken\n", ops->name);
+		ret = -EEXIST;
+	} else {
+		list_add_tail(&e->node, &pidle_dgov_list);
+	}
+	mutex_unlock(&pidle_dgov_lock);
+
+	if (ret)
+		kfree(e);
+	else
+		pr_info("domain governor \"%s\" registered\n", ops->name);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(pidle_dgov_register);
+
+/**
+ * pidle_dgov_unregister() - remove a domain governor
+ * @ops: as registered
+ *
+ * Return: 0; -EBUSY while it is selected (held by pidle_dgov_get()); -ENOENT
+ * when it was not registered.
+ */
+int pidle_dgov_unregister(const struct pidle_dgov_ops *ops)
+{
+	struct pidle_dgov_entry *e;
+	int ret = -ENOENT;
+
+	mutex_lock(&pidle_dgov_lock);
+	list_for_each_entry(e, &pidle_dgov_list, node) {
+		if (e->ops != ops)
+			continue;
+		if (e->users) {
+			ret = -EBUSY;
+			break;
+		}
+		list_del(&e->node);
+		kfree(e);
+		ret = 0;
+		break;
+	}
+	mutex_unlock(&pidle_dgov_lock);
+
+	if (ret == -EBUSY)
+		pr_err("domain governor \"%s\" is selected: not unregistered\n",
+		       ops->name);
+	else if (ret)
+		pr_err("domain governor \"%s\" was not registered\n",
+		       ops && ops->name ? ops->name : "(no name)");
+	else
+		pr_info("domain governor \"%s\" unregistered\n", ops->name);
+	return ret;
+}
+EXPORT_SYMBOL_GPL(pidle_dgov_unregister);
+
+/**
+ * pidle_dgov_get() - find a governor by name and hold it
+ * @name: as domain_gov= spells it
+ *
+ * Return: the governor, held until pidle_dgov_put(); NULL when there is
+ * none of that name or its module is being unloaded.
+ */
+const struct pidle_dgov_ops *pidle_dgov_get(const char *name)
+{
+	const struct pidle_dgov_ops *ops = pidle_dgov_builtin(name);
+	struct pidle_dgov_entry *e;
+
+	if (ops)
+		return ops;
+	mutex_lock(&pidle_dgov_lock);
+	e = pidle_dgov_find(name);
+	if (e && try_module_get(e->ops->owner)) {
+		e->users++;
+		ops = e->ops;
+	}
+	mutex_unlock(&pidle_dgov_lock);
+	return ops;
+}
+
+/**
+ * pidle_dgov_registered() - whether a governor of that name exists now
+ * @name: as domain_gov= spells it
+ *
+ * Return: true for a built-in or a registered governor.
+ */
+bool pidle_dgov_registered(const char *name)
+{
+	bool found;
+
+	if (pidle_dgov_builtin(name))
+		return true;
+	mutex_lock(&pidle_dgov_lock);
+	found = pidle_dgov_find(name);
+	mutex_unlock(&pidle_dgov_lock);
+	return found;
+}
+
+/**
+ * pidle_dgov_put() - release what pidle_dgov_get() returned
+ * @ops: the governor, or NULL (nothing)
+ */
+void pidle_dgov_put(const struct pidle_dgov_ops *ops)
+{
+	struct pidle_dgov_entry *e;
+
+	if (!ops || pidle_dgov_builtin(ops->name) == ops)
+		return;
+	mutex_lock(&pidle_dgov_lock);
+	list_for_each_entry(e, &pidle_dgov_list, node) {
+		if (e->ops != ops)
+			continue;
+		if (!WARN_ON_ONCE(!e->users)) {
+			e->users--;
+			module_put(ops->owner);
+		}
+		break;
+	}
+	mutex_unlock(&pidle_dgov_lock);
+}
+
+/**
+ * pidle_dgov_names() - the governors' names, space separated
+ * @buf:	where to write them
+ * @size:	its size
+ *
+ * The built-ins first, then the registered ones in the order they came.
+ *
+ * Return: the length written (scnprintf()'s).
+ */
+int pidle_dgov_names(char *buf, size_t size)
+{
+	struct pidle_dgov_entry *e;
+	unsigned int i;
+	int len = 0;
+
+	for (i = 0; pidle_dgov_builtins[i]; i++)
+		len += scnprintf(buf + len, size - len, "%s%s", i ? " " : "",
+				 pidle_dgov_builtins[i]->name);
+	mutex_lock(&pidle_dgov_lock);
+	list_for_each_entry(e, &pidle_dgov_list, node)
+		len += scnprintf(buf + len, size - len, " %s", e->ops->name);
+	mutex_unlock(&pidle_dgov_lock);
+	return len;
+}
+
+/*
+ * The pending-IPI veto: mainline's cpus_peek_for_pending_ipi() (kernel/smp.c,
+ * late 2025) says whether any CPU of a mask has a function-call IPI queued.
+ * No Debian kernel has it; the eval kernel's patch
+ * (kernels/cpus-peek-ipi.patch) backports it and exports it to modules
+ * (GPL). It is looked up by name at load, so that one module binary runs on
+ * every kernel: without it, pidle_dgov_ipi_known() says so and the veto is
+ * skipped (the OSI page of Documentation/ says what that means).
+ */
+static bool (*pidle_dgov_peek)(const struct cpumask *mask);
+
+void pidle_dgov_init(void)
+{
+	pidle_dgov_peek = __symbol_get("cpus_peek_for_pending_ipi");
+	if (pidle_dgov_peek)
+		pr_info("pending IPIs visible (cpus_peek_for_pending_ipi)\n");
+}
+
+void pidle_dgov_exit(void)
+{
+	if (pidle_dgov_peek)
+		__symbol_put("cpus_peek_for_pending_ipi");
+	pidle_dgov_peek = NULL;
+}
+
+bool pidle_dgov_ipi_known(void)
+{
+	return pidle_dgov_peek;
+}
+
+bool pidle_dgov_ipi_pending(const struct cpumask *mask)
+{
+	return pidle_dgov_peek && pidle_dgov_peek(mask);
+}

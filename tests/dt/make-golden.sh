@@ -1,0 +1,34 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# make-golden.sh [KSRC]: remake the golden devicetree blobs of tests/dt/
+# from Linux 6.12's own sources (default: scripts/kernel-src 6.12). Each
+# board's .dts is preprocessed and compiled as the kernel's build does
+# (coverage.sh says how), then cut down to what pidle-topo --dt reads:
+# the root's properties, /cpus and the PSCI node; every other top-level
+# node is removed with fdtput -r, and the blob packed again with dtc.
+# The phandles those nodes held (clocks, interconnects of the CPUs) then
+# point nowhere; the importer never follows them.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+ksrc=${1:-$("$here/../../scripts/kernel-src" 6.12 arch/arm64/boot/dts \
+	include/dt-bindings scripts/dtc/include-prefixes)}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for board in qcom/x1e80100-crd qcom/sm8250-mtp qcom/sdm845-mtp \
+	     qcom/msm8916-mtp qcom/sc7180-idp arm/juno; do
+	name=$(basename "$board")
+	dts=$ksrc/arch/arm64/boot/dts/$board.dts
+	cpp -nostdinc -I "$ksrc/include" -I "$ksrc/arch/arm64/boot/dts" \
+		-I "$ksrc/scripts/dtc/include-prefixes" -I "$(dirname "$dts")" \
+		-undef -D__DTS__ -x assembler-with-cpp "$dts" |
+		dtc -q -I dts -O dtb -o "$tmp/$name.dtb" -
+	for n in $(fdtget -l "$tmp/$name.dtb" /); do
+		case $n in
+		cpus|psci) ;;
+		*) fdtput -r "$tmp/$name.dtb" "/$n" ;;
+		esac
+	done
+	dtc -q -I dtb -O dtb -o "$here/$name.dtb" "$tmp/$name.dtb"
+	echo "$name.dtb: $(wc -c < "$here/$name.dtb") bytes, from arch/arm64/boot/dts/$board.dts"
+done

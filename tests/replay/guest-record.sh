@@ -1,0 +1,65 @@
+#!/bin/busybox sh
+# guest-record: the guest half of tests/replay/record.sh. Loads the module
+# with the table the command line names (replay_states=, replay_topology=,
+# replay_power=, replay_gov=), switches on the events pidle-replay reads
+# (Documentation/pidle-replay.rst), runs the workload (replay_run=, the
+# experiment's pidle-irqwork with its arguments joined by commas), and
+# prints the trace on the console between markers, each line prefixed
+# "T ", then pidle-stat's JSON of the same run prefixed "S ".
+# smp: 2
+. /ktap.sh
+. /module.sh
+
+EVENTS="power/cpu_idle timer/hrtimer_start timer/hrtimer_cancel
+timer/hrtimer_expire_entry irq_vectors/local_timer_entry
+irq_vectors/reschedule_entry irq_vectors/call_function_entry
+irq_vectors/call_function_single_entry irq/irq_handler_entry
+sched/sched_wakeup sched/sched_switch pseudo_cpuidle/pidle_enter
+pseudo_cpuidle/pidle_exit pseudo_cpuidle/pidle_domain_down
+pseudo_cpuidle/pidle_domain_up"
+
+record() {
+	states=$(arg replay_states "")
+	topo=$(arg replay_topology auto)
+	power=$(arg replay_power none)
+	gov=$(arg replay_gov menu)
+	run=$(arg replay_run "pidle-irqwork,-f,1000,-n,200,-w,1000,-c,1" | tr , ' ')
+	load states=$states topology=$topo power=$power || return 1
+	echo $gov > $CPUIDLE/current_governor 2>/dev/null
+	[ "$(cat $CPUIDLE/current_governor)" = "$gov" ] ||
+		{ why "cannot select governor $gov ($(cat $CPUIDLE/available_governors))"; return 1; }
+	echo mono > $TR/trace_clock
+	echo 16384 > $TR/buffer_size_kb
+	# every event on before the trace starts: all of them from its first
+	# line (switching one on patches text: IPIs, which the trace would
+	# show as wake-ups)
+	echo 0 > $TR/tracing_on
+	for e in $EVENTS; do
+		echo 1 > $TR/events/$e/enable || { why "no event $e"; return 1; }
+	done
+	sleep 1
+	echo > $TR/trace
+	echo 1 > $TR/tracing_on
+	# the governor from a clean history, as the replay starts it: a
+	# switch disables and re-enables every device (->enable clears the
+	# governor's per-CPU data); the marker says where (pidle-replay starts
+	# there)
+	other=ladder; [ "$gov" = ladder ] && other=menu
+	echo $other > $CPUIDLE/current_governor
+	echo $gov > $CPUIDLE/current_governor
+	echo "pidle-replay: governor reset" > $TR/trace_marker
+	pidle-stat --json -o /tmp/stat.json -- /$run > /tmp/work.csv ||
+		{ why "workload failed: $run"; return 1; }
+	echo 0 > $TR/tracing_on
+	for e in $EVENTS; do echo 0 > $TR/events/$e/enable; done
+	echo "# replay-trace-begin"
+	sed 's/^/T /' $TR/trace
+	echo "# replay-trace-end"
+	sed 's/^/S /' /tmp/stat.json
+	diag "entries: $(grep -c pidle_enter: $TR/trace), lost: $(grep -c LOST $TR/trace)"
+}
+
+ktap_header
+ktap_test "trace recorded" record
+unload >/dev/null
+ktap_finished

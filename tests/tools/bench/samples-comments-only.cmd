@@ -1,0 +1,1 @@
+printf '# nothing\n\n' > $TMP/s.txt; $BUILD/pidle-bench --samples-from $TMP/s.txt

@@ -1,0 +1,1 @@
+printf 'state POLL 0\ntimer 0 5\ntimer 0 6\n' > $TMP/s.txt; $BUILD/pidle-bench --samples-from $TMP/s.txt

@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --before $TMP/gbefore --after $TMP/gafter --elapsed 1 --json

@@ -1,0 +1,1 @@
+$BUILD/pidle-topo -y "pack:8193 pu:1"

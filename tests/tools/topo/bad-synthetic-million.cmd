@@ -1,0 +1,1 @@
+$BUILD/pidle-topo -y "pu:1000000"

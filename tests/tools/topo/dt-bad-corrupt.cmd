@@ -1,0 +1,1 @@
+cd "$DATA/../../dt" && cp x1e80100-crd.dtb "$TMP/c.dtb" && printf "\377\377\377\377\377\377\377\377" | dd of="$TMP/c.dtb" bs=1 seek=120 conv=notrunc 2>/dev/null && "$BUILD/pidle-topo" --dt "$TMP/c.dtb" --params

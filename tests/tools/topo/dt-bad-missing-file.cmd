@@ -1,0 +1,1 @@
+"$BUILD/pidle-topo" --dt "$TMP/none.dtb" --params

@@ -1,0 +1,1 @@
+echo "hello, world" > "$TMP/x.dtb" && "$BUILD/pidle-topo" --dt "$TMP/x.dtb" --params

@@ -1,0 +1,1 @@
+{ printf "/dts-v1/;\n/ { #address-cells = <1>; #size-cells = <0>;\n cpus { #address-cells = <1>; #size-cells = <0>;\n"; i=0; while [ $i -lt 8193 ]; do printf "cpu@%x { device_type = \"cpu\"; reg = <%d>; };\n" $i $i; i=$((i + 1)); done; printf "}; };\n"; } > "$TMP/big.dts" && "$BUILD/pidle-topo" --dt "$TMP/big.dts" --params

@@ -1,0 +1,1 @@
+cd "$DATA" && sh apply.sub "WFI:1:1" "none" --dt ../../dt/juno.dtb

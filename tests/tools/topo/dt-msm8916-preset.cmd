@@ -1,0 +1,1 @@
+cd "$DATA/../../dt" && "$BUILD/pidle-topo" --dt msm8916-mtp.dtb --dt-mode pc -S 2>/dev/null | tr , "\n" | cut -d: -f2- > "$TMP/dt" && "$BUILD/pidle-topo" -y "pack:1 l2:2 core:2 pu:1" -s msm8916 -S | tr , "\n" | cut -d: -f2- > "$TMP/preset" && paste "$TMP/dt" "$TMP/preset" && diff "$TMP/dt" "$TMP/preset" && echo "same latencies, residencies and levels as the msm8916 preset"

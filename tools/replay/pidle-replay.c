@@ -1,0 +1,810 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pidle-replay: replay a recorded workload's idle periods through the
+ * kernel's own cpuidle governors (menu, teo, ladder of linux-source-6.12,
+ * compiled unchanged) and the model core, for one state table or a sweep
+ * of them. Documentation/pidle-replay.rst.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include "pidle_common.h"
+#include "pidle_opts.h"
+#include "pidle_kgov.h"
+#include "pidle_rp_exp.h"
+#include "pidle-topo.h"
+
+#define RP_EXIT_DISAGREE	5	/* --agree: beyond the tolerance */
+
+static void rp_usage(FILE *f)
+{
+	char names[64];
+
+	pidle_kgov_names(names, sizeof(names));
+	fprintf(f,
+"Usage: pidle-replay [OPTIONS] TRACE\n"
+"Replay a trace's idle periods through a governor and a state table.\n"
+"TRACE: 'trace-cmd report' text (or the tracefs trace file); - for stdin.\n"
+"\n"
+"The hierarchy:\n"
+"  -s, --states STR        a states= string or a pidle-topo preset (skx, ...)\n"
+"  -t, --topology STR      a topology= string (default: none, flat)\n"
+"      --power STR         a power= string (the energy model with the states')\n"
+"      --policy POLICY     domain_policy: auto (default) or timer\n"
+"      --exp FILE          the cells of an experiment file: its tables,\n"
+"                          governors, disable changes and PM QoS\n"
+"The governors and the recording:\n"
+"  -g, --governor LIST     comma separated: %s recorded (default menu)\n"
+"      --qos-us N          PM QoS CPU latency limit for every entry (default:\n"
+"                          the trace's pm_qos events)\n"
+"      --hz N              the recorded kernel's HZ (default 250)\n"
+"      --recorded-states STR  the traced machine's states= (or preset): its\n"
+"                          exit latencies come off each cpu_idle exit, to\n"
+"                          give the wake-up (standard traces)\n"
+"      --busy LIST         CPUs busy all along (no idle event in the trace)\n"
+"      --offline LIST      CPUs idle or offline all along\n"
+"The run:\n"
+"  -j, --jobs N            cells at once (default 1)\n"
+"      --repeat N          replay the trace N times over, end to end (make\n"
+"                          bench: a large workload from a small trace)\n"
+"      --list              list the cells, one a line, and exit\n"
+"      --cell K            run cell K (1-based) of the list only\n"
+"      --agree PCT         module traces: compare with the recorded run; exit\n"
+"                          %d when a figure differs by more than PCT %%\n"
+"Output:\n"
+"  -o, --output FILE       write there (default stdout)\n"
+"  -C, --csv               one CSV row per cell, with a header\n"
+"      --periods FILE      each period of a single cell, a line: CPU, entry ns,\n"
+"                          idle ns, sleep length ns, delta_next ns, tick\n"
+"                          stopped, recorded state, replayed state, recorded\n"
+"                          achieved, wake source (to explain a difference)\n"
+"      --summary FILE      the cells ranked by energy x latency, Pareto front\n"
+"                          marked, as CSV (for tools/replay/pidle-replay-plot)\n"
+"  -J, --json              one JSON object per cell, a line each\n"
+"  -h, --help              this text\n"
+"  -V, --version           the version\n"
+"\n"
+"Exit status: 0 done, 1 usage (or -o FILE cannot be written), 2 the trace\n"
+"or a table is unusable, %d the replay disagrees with the recorded run\n"
+"(--agree).\n",
+		names, RP_EXIT_DISAGREE, RP_EXIT_DISAGREE);
+}
+
+static double rp_pct(u64 a, u64 b)
+{
+	return b ? 100.0 * a / b : 0;
+}
+
+/* Energy x mean latency per wake-up: J x ms, lower is better on both. */
+static double rp_jxms(const struct pidle_rp_result *r)
+{
+	double lat_ms = r->wakeups ? r->latency_ns / 1e6 / r->wakeups : 0;
+
+	return r->energy.total_nj / 1e9 * lat_ms;
+}
+
+/*
+ * CSV columns by position, not by name, so that the cells of a sweep (its
+ * tables with their own states and levels) share one header: state0_* ..
+ * for the @nr_states slots, dstate0_* .. for the @nr_dstates domain
+ * states (each row names its own in *_name, *_level), empty past a
+ * cell's own.
+ */
+static void rp_csv_header(FILE *f, unsigned int nr_states,
+			  unsigned int nr_dstates)
+{
+	unsigned int s;
+
+	fprintf(f, "table,governor,qos,periods,wakeups,aborted,span_s,"
+		"latency_mean_us,latency_max_us,added_ms,energy_j,avg_w,"
+		"idle_j,oracle_j,efficiency_pct,j_x_ms");
+	for (s = 0; s < nr_states; s++)
+		fprintf(f, ",state%u_name,state%u_requested,state%u_achieved,"
+			"state%u_residency_pct,state%u_above,state%u_below",
+			s, s, s, s, s, s);
+	for (s = 0; s < nr_dstates; s++)
+		fprintf(f, ",dstate%u_level,dstate%u_name,dstate%u_usage,"
+			"dstate%u_residency_pct,dstate%u_too_deep,dstate%u_rejected",
+			s, s, s, s, s, s);
+	for (s = 0; s < PIDLE_RP_SRC_NR; s++)
+		fprintf(f, ",wake_%s", pidle_rp_src_name[s]);
+	fprintf(f, ",periods_per_s\n");
+}
+
+static void rp_csv_row(FILE *f, const struct pidle_rp_cell *c,
+		       const struct pidle_rp_result *r, unsigned int nr_states,
+		       unsigned int nr_dstates)
+{
+	double cpu_ns = (double)r->span_ns * r->nr_cpus, span_s = r->span_ns / 1e9;
+	unsigned int s, l, k, d = 0;
+
+	fprintf(f, "%s,%s,%s,%llu,%llu,%llu,%.6f,%.3f,%.3f,%.3f,",
+		c->name, c->governor, c->qos_name, r->periods, r->wakeups,
+		r->aborted, span_s,
+		r->wakeups ? r->latency_ns / 1e3 / r->wakeups : 0,
+		r->latency_max_ns / 1e3, r->latency_ns / 1e6);
+	if (r->has_energy)
+		fprintf(f, "%.6f,%.4f,%.6f,%.6f,%.2f,%.6f",
+			r->energy.total_nj / 1e9,
+			span_s > 0 ? r->energy.total_nj / 1e9 / span_s : 0,
+			r->energy.idle_nj / 1e9, r->energy.oracle_nj / 1e9,
+			rp_pct(r->energy.oracle_nj, r->energy.idle_nj), rp_jxms(r));
+	else
+		fprintf(f, ",,,,,");
+	for (s = 0; s < nr_states; s++) {
+		if (s >= r->nr_states) {
+			fprintf(f, ",,,,,,");
+			continue;
+		}
+		fprintf(f, ",%s,%llu,%llu,%.3f,%llu,%llu", c->st.state[s].name,
+			r->requested[s], r->achieved[s],
+			cpu_ns > 0 ? 100.0 * r->residency_ns[s] / cpu_ns : 0,
+			r->above[s], r->below[s]);
+	}
+	for (l = 1; l <= r->nr_levels; l++) {
+		const struct pidle_rp_level *lv = &r->level[l];
+		double dom_ns = (double)r->span_ns * lv->nr_domains;
+
+		for (k = 0; k < lv->nr_states && d < nr_dstates; k++, d++) {
+			s = lv->first_state + k;
+			fprintf(f, ",%s,%s,%llu,%.3f,%llu,%llu", lv->name,
+				c->st.state[s].name, lv->st[s].usage,
+				dom_ns > 0 ? 100.0 * lv->residency_ns[s] / dom_ns : 0,
+				lv->st[s].too_deep, lv->st[s].rejected);
+		}
+	}
+	for (; d < nr_dstates; d++)
+		fprintf(f, ",,,,,,");
+	for (s = 0; s < PIDLE_RP_SRC_NR; s++)
+		fprintf(f, ",%llu", r->src[s]);
+	fprintf(f, ",%.0f\n", r->run_s > 0 ? r->periods / r->run_s : 0);
+}
+
+static void rp_json(FILE *f, const struct pidle_rp_cell *c,
+		    const struct pidle_rp_result *r)
+{
+	double cpu_ns = (double)r->span_ns * r->nr_cpus;
+	unsigned int s, l, k;
+
+	fprintf(f, "{\"table\":\"%s\",\"governor\":\"%s\",\"qos\":\"%s\","
+		"\"periods\":%llu,\"wakeups\":%llu,\"aborted\":%llu"
+		",\"span_s\":%.6f,\"latency_mean_us\":%.3f,\"latency_max_us\":%.3f",
+		c->name, c->governor, c->qos_name, r->periods, r->wakeups,
+		r->aborted, r->span_ns / 1e9,
+		r->wakeups ? r->latency_ns / 1e3 / r->wakeups : 0,
+		r->latency_max_ns / 1e3);
+	if (r->has_energy)
+		fprintf(f, ",\"energy\":{\"j\":%.6f,\"idle_j\":%.6f,\"oracle_j\":%.6f,\"efficiency_pct\":%.2f,\"j_x_ms\":%.6f}",
+			r->energy.total_nj / 1e9, r->energy.idle_nj / 1e9,
+			r->energy.oracle_nj / 1e9,
+			rp_pct(r->energy.oracle_nj, r->energy.idle_nj), rp_jxms(r));
+	fprintf(f, ",\"states\":[");
+	for (s = 0; s < r->nr_states; s++)
+		fprintf(f, "%s{\"name\":\"%s\",\"requested\":%llu,\"achieved\":%llu"
+			",\"residency_pct\":%.3f,\"above\":%llu,\"below\":%llu}",
+			s ? "," : "", c->st.state[s].name, r->requested[s],
+			r->achieved[s],
+			cpu_ns > 0 ? 100.0 * r->residency_ns[s] / cpu_ns : 0,
+			r->above[s], r->below[s]);
+	fprintf(f, "],\"domains\":[");
+	for (l = 1; l <= r->nr_levels; l++) {
+		const struct pidle_rp_level *lv = &r->level[l];
+		double dom_ns = (double)r->span_ns * lv->nr_domains;
+
+		for (k = 0; k < lv->nr_states; k++) {
+			s = lv->first_state + k;
+			fprintf(f, "%s{\"level\":\"%s\",\"state\":\"%s\",\"usage\":%llu"
+				",\"residency_pct\":%.3f,\"too_deep\":%llu,\"rejected\":%llu}",
+				l == 1 && !k ? "" : ",", lv->name, c->st.state[s].name,
+				lv->st[s].usage,
+				dom_ns > 0 ? 100.0 * lv->residency_ns[s] / dom_ns : 0,
+				lv->st[s].too_deep, lv->st[s].rejected);
+		}
+	}
+	fprintf(f, "],\"wake\":{");
+	for (s = 0; s < PIDLE_RP_SRC_NR; s++)
+		fprintf(f, "%s\"%s\":%llu", s ? "," : "", pidle_rp_src_name[s], r->src[s]);
+	fprintf(f, "},\"replay_s\":%.6f,\"periods_per_s\":%.0f}\n", r->run_s,
+		r->run_s > 0 ? r->periods / r->run_s : 0);
+}
+
+static void rp_plain(FILE *f, const struct pidle_rp_cell *c,
+		     const struct pidle_rp_result *r)
+{
+	double cpu_ns = (double)r->span_ns * r->nr_cpus, span_s = r->span_ns / 1e9;
+	unsigned int s, l, k;
+
+	fprintf(f, "cell: table %s, governor %s, qos %s\n", c->name, c->governor,
+		c->qos_name);
+	fprintf(f, "  %llu idle periods on %u CPUs over %.3f s; %llu"
+		" wake-ups, %llu entries left at once\n",
+		r->periods, r->nr_cpus, span_s, r->wakeups, r->aborted);
+	fprintf(f, "  latency added per wake-up: mean %.2f us, max %.2f us; %.3f ms over the trace\n",
+		r->wakeups ? r->latency_ns / 1e3 / r->wakeups : 0,
+		r->latency_max_ns / 1e3, r->latency_ns / 1e6);
+	if (r->has_energy)
+		fprintf(f, "  energy: %.6f J (%.4f W); idle %.6f J, oracle %.6f J: efficiency %.2f %%; J x ms %.6f\n",
+			r->energy.total_nj / 1e9,
+			span_s > 0 ? r->energy.total_nj / 1e9 / span_s : 0,
+			r->energy.idle_nj / 1e9, r->energy.oracle_nj / 1e9,
+			rp_pct(r->energy.oracle_nj, r->energy.idle_nj), rp_jxms(r));
+	else
+		fprintf(f, "  energy: the table has no power figures (give POWER_MW and power=)\n");
+	fprintf(f, "  %-8s %10s %10s %8s %9s %9s\n", "state", "requested",
+		"achieved", "resid %", "above", "below");
+	for (s = 0; s < r->nr_states; s++)
+		fprintf(f, "  %-8s %10llu %10llu %8.2f %9llu %9llu\n",
+			c->st.state[s].name, r->requested[s], r->achieved[s],
+			cpu_ns > 0 ? 100.0 * r->residency_ns[s] / cpu_ns : 0,
+			r->above[s], r->below[s]);
+	for (l = 1; l <= r->nr_levels; l++) {
+		const struct pidle_rp_level *lv = &r->level[l];
+		double dom_ns = (double)r->span_ns * lv->nr_domains;
+
+		for (k = 0; k < lv->nr_states; k++) {
+			s = lv->first_state + k;
+			fprintf(f, "  %s %s (%u domains): %llu down periods, %.2f %% down, %llu"
+				" too deep, %llu rejected\n",
+				lv->name, c->st.state[s].name, lv->nr_domains,
+				lv->st[s].usage,
+				dom_ns > 0 ? 100.0 * lv->residency_ns[s] / dom_ns : 0,
+				lv->st[s].too_deep, lv->st[s].rejected);
+		}
+	}
+	fprintf(f, "  wake-ups by source:");
+	for (s = 0; s < PIDLE_RP_SRC_NR; s++)
+		if (r->src[s])
+			fprintf(f, " %s %llu (%.1f %%, %.2f us each)",
+				pidle_rp_src_name[s], r->src[s],
+				rp_pct(r->src[s], r->periods),
+				r->src_latency_ns[s] / 1e3 / r->src[s]);
+	fprintf(f, "\n  replay: %.0f periods/s\n",
+		r->run_s > 0 ? r->periods / r->run_s : 0);
+}
+
+static double rp_diff_pct(u64 a, u64 b)
+{
+	if (a == b)
+		return 0;
+	return 100.0 * fabs((double)a - (double)b) / (b ? b : a);
+}
+
+/*
+ * The replay against the recorded run (module traces): requested and
+ * achieved per state, domain down periods per level and state, and the
+ * energy against the recorded choices priced by the same model.
+ */
+static int rp_agree(FILE *f, const struct pidle_rp_trace *t,
+		    const struct pidle_rp_cell *c,
+		    const struct pidle_rp_result *r,
+		    const struct pidle_rp_result *rec, double tol)
+{
+	double worst = 0, d;
+	unsigned int s, l, k, i;
+
+	fprintf(f, "agreement with the recorded run (tolerance %.2f %%):\n", tol);
+	fprintf(f, "  %-22s %10s %10s %8s\n", "figure", "recorded", "replayed", "diff %");
+	for (s = 0; s < r->nr_states; s++) {
+		d = rp_diff_pct(r->requested[s], t->rec.requested[s]);
+		worst = fmax(worst, d);
+		fprintf(f, "  %-12s requested %10llu %10llu %8.2f\n",
+			c->st.state[s].name, t->rec.requested[s], r->requested[s], d);
+		d = rp_diff_pct(r->achieved[s], t->rec.achieved[s]);
+		worst = fmax(worst, d);
+		fprintf(f, "  %-12s achieved  %10llu %10llu %8.2f\n",
+			c->st.state[s].name, t->rec.achieved[s], r->achieved[s], d);
+	}
+	for (l = 1; l <= r->nr_levels; l++)
+		for (k = 0; k < r->level[l].nr_states; k++) {
+			u64 want = 0;
+
+			s = r->level[l].first_state + k;
+			for (i = 0; i < t->rec.nr_levels; i++)
+				if (!strcmp(t->rec.level_name[i], r->level[l].name))
+					want = t->rec.down[i][s];
+			d = rp_diff_pct(r->level[l].downs[s], want);
+			worst = fmax(worst, d);
+			fprintf(f, "  %-8s %-4s downs    %10llu %10llu %8.2f\n",
+				r->level[l].name, c->st.state[s].name, want,
+				r->level[l].downs[s], d);
+		}
+	d = rp_diff_pct(r->latency_ns, t->rec.latency_ns);
+	fprintf(f, "  %-22s %10.3f %10.3f %8.2f\n", "latency paid ms",
+		t->rec.latency_ns / 1e6, r->latency_ns / 1e6, d);
+	worst = fmax(worst, d);
+	if (r->has_energy) {
+		d = 100.0 * fabs((double)r->energy.total_nj - rec->energy.total_nj) /
+		    (rec->energy.total_nj ? rec->energy.total_nj : 1);
+		worst = fmax(worst, d);
+		fprintf(f, "  %-22s %10.6f %10.6f %8.2f\n", "energy J",
+			rec->energy.total_nj / 1e9, r->energy.total_nj / 1e9, d);
+	}
+	fprintf(f, "  largest difference: %.3f %% (%s)\n", worst,
+		worst <= tol ? "within" : "BEYOND the tolerance");
+	return worst <= tol ? 0 : RP_EXIT_DISAGREE;
+}
+
+/* One cell's headline figures, for the summary and the Pareto front. */
+struct rp_sum {
+	unsigned int idx;
+	bool has_energy, pareto;
+	double latency_us, energy_j, eff_pct, jxms;
+};
+
+struct rp_args {
+	const char *states, *topology, *power, *policy, *exp, *governors;
+	const char *busy, *offline, *output, *trace, *summary, *periods;
+	const char *rec_states;
+	long jobs, cell, hz, qos_us, repeat;
+	double agree;
+	unsigned int csv_states, csv_dstates;	/* the CSV's slots */
+	bool list;
+	int fmt;
+};
+
+/* Runs the cells numbered from @first, every @step-th; writes their rows. */
+static int rp_run_cells(const struct rp_args *a, const struct pidle_rp_trace *t,
+			const struct pidle_rp_cells *cells, unsigned int first,
+			unsigned int step, FILE *out, FILE *sum, bool header)
+{
+	unsigned int i;
+	int ret = 0;
+
+	for (i = first; i < cells->nr; i += step) {
+		const struct pidle_rp_cell *c = &cells->cell[i];
+		struct pidle_rp_result r, rec;
+		char err[512];
+
+		struct rp_sum sm = { .idx = i };
+
+		if (pidle_rp_replay(t, c, &r, err, sizeof(err)))
+			return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
+		sm.has_energy = r.has_energy;
+		sm.latency_us = r.wakeups ? r.latency_ns / 1e3 / r.wakeups : 0;
+		sm.energy_j = r.energy.total_nj / 1e9;
+		sm.eff_pct = rp_pct(r.energy.oracle_nj, r.energy.idle_nj);
+		sm.jxms = rp_jxms(&r);
+		if (fwrite(&sm, sizeof(sm), 1, sum) != 1)
+			return pidle_errorf(PIDLE_EXIT_INPUT, "summary: %s", strerror(errno));
+		if (a->fmt == PIDLE_OUT_CSV) {
+			fprintf(out, "%u\t", i);
+			rp_csv_row(out, c, &r, a->csv_states, a->csv_dstates);
+		} else if (a->fmt == PIDLE_OUT_JSON) {
+			fprintf(out, "%u\t", i);
+			rp_json(out, c, &r);
+		} else {
+			fprintf(out, "%u\t", i);
+			rp_plain(out, c, &r);
+		}
+		if (a->agree >= 0) {
+			struct pidle_rp_cell rc = *c;
+
+			if (!t->module)
+				return pidle_errorf(PIDLE_EXIT_USAGE,
+						    "--agree: the trace has no pseudo_cpuidle events; only a module trace records what the run chose");
+			snprintf(rc.governor, sizeof(rc.governor), "recorded");
+			if (pidle_rp_replay(t, &rc, &rec, err, sizeof(err)))
+				return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
+			ret |= rp_agree(out, t, c, &r, &rec, a->agree);
+		}
+	}
+	return ret;
+}
+
+static int rp_sum_cmp(const void *x, const void *y)
+{
+	const struct rp_sum *a = x, *b = y;
+
+	if (a->jxms != b->jxms)
+		return a->jxms < b->jxms ? -1 : 1;
+	return a->idx < b->idx ? -1 : a->idx > b->idx;
+}
+
+/*
+ * The cells ranked by energy x latency, each marked when no other cell is
+ * at least as good on both energy and latency per wake-up and better on
+ * one (the Pareto front); printed on @out (NULL: not), and written as CSV
+ * to --summary FILE for the plots (tools/replay/pidle-replay-plot).
+ */
+static int rp_summary(const struct rp_args *a, const struct pidle_rp_cells *cells,
+		      struct rp_sum *sums, unsigned int nr, FILE *out)
+{
+	FILE *f = NULL;
+	unsigned int i, j;
+
+	for (i = 0; i < nr; i++) {
+		sums[i].pareto = sums[i].has_energy;
+		for (j = 0; j < nr && sums[i].pareto; j++)
+			if (j != i && sums[j].has_energy &&
+			    sums[j].energy_j <= sums[i].energy_j &&
+			    sums[j].latency_us <= sums[i].latency_us &&
+			    (sums[j].energy_j < sums[i].energy_j ||
+			     sums[j].latency_us < sums[i].latency_us))
+				sums[i].pareto = false;
+	}
+	qsort(sums, nr, sizeof(*sums), rp_sum_cmp);
+	if (a->summary) {
+		f = fopen(a->summary, "w");
+		if (!f)
+			return pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->summary, strerror(errno));
+		fprintf(f, "table,governor,qos,latency_mean_us,energy_j,efficiency_pct,j_x_ms,pareto\n");
+	}
+	if (out) {
+		fprintf(out, "summary, best energy x latency first (* on the Pareto front of energy and latency per wake-up):\n");
+		fprintf(out, "  %-22s %-8s %-6s %9s %11s %7s %10s\n", "table", "governor",
+			"qos", "lat us", "energy J", "eff %", "J x ms");
+	}
+	for (i = 0; i < nr; i++) {
+		const struct pidle_rp_cell *c = &cells->cell[sums[i].idx];
+
+		if (out)
+			fprintf(out, "%s %-22s %-8s %-6s %9.2f %11.6f %7.2f %10.6f\n",
+				sums[i].pareto ? " *" : "  ", c->name, c->governor,
+				c->qos_name, sums[i].latency_us, sums[i].energy_j,
+				sums[i].eff_pct, sums[i].jxms);
+		if (f)
+			fprintf(f, "%s,%s,%s,%.3f,%.6f,%.2f,%.6f,%d\n", c->name,
+				c->governor, c->qos_name, sums[i].latency_us,
+				sums[i].energy_j, sums[i].eff_pct, sums[i].jxms,
+				sums[i].pareto);
+	}
+	if (f && fclose(f))
+		return pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->summary, strerror(errno));
+	return 0;
+}
+
+/*
+ * Prints a worker's output without the cell numbers that sorted it; in
+ * CSV, one header only.
+ */
+static void rp_emit(FILE *out, char **rows, unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 0; i < nr; i++) {
+		char *p = rows[i], *nl;
+
+		if (!p)
+			continue;
+		while (*p) {
+			char *tab = strchr(p, '\t');
+
+			nl = strchr(p, '\n');
+			if (tab && (!nl || tab < nl) && tab > p &&
+			    strspn(p, "0123456789") == (size_t)(tab - p))
+				p = tab + 1;
+			nl = strchr(p, '\n');
+			fwrite(p, 1, nl ? (size_t)(nl - p + 1) : strlen(p), out);
+			p = nl ? nl + 1 : p + strlen(p);
+		}
+	}
+}
+
+/* Reads a worker's file: its blocks by cell number into @rows. */
+static void rp_collect_rows(FILE *f, char **rows, unsigned int nr,
+			    char **header)
+{
+	char *line = NULL;
+	size_t cap = 0;
+	long cur = -1;
+
+	rewind(f);
+	while (getline(&line, &cap, f) > 0) {
+		char *tab = strchr(line, '\t');
+		char *body = line;
+		size_t n, old;
+
+		if (tab && strspn(line, "0123456789") == (size_t)(tab - line) &&
+		    tab > line) {
+			cur = strtol(line, NULL, 10);
+			body = tab + 1;
+		} else if (cur < 0) {
+			if (!*header)
+				*header = strdup(line);
+			continue;
+		}
+		if (cur < 0 || (unsigned long)cur >= nr)
+			continue;
+		n = strlen(body);
+		old = rows[cur] ? strlen(rows[cur]) : 0;
+		rows[cur] = realloc(rows[cur], old + n + 1);
+		memcpy(rows[cur] + old, body, n + 1);
+	}
+	free(line);
+}
+
+static int rp_main(struct rp_args *a)
+{
+	struct pidle_rp_load_opts lo = {
+		.hz = a->hz, .qos_ns = a->qos_us >= 0 ? a->qos_us * 1000 : -1,
+		.busy_cpus = a->busy, .offline_cpus = a->offline,
+	};
+	struct pidle_rp_cells cells = { 0 };
+	struct pidle_rp_trace t;
+	struct pidle_topology probe;
+	struct pidle_err perr = { 0 };
+	char err[1024], **rows = NULL, *header = NULL;
+	FILE *in, *out = stdout, **wf = NULL, **sf = NULL, *pf = NULL;
+	struct rp_sum *sums = NULL;
+	unsigned int nr_sums = 0;
+	unsigned int i, w, jobs;
+	int ret = 0;
+
+	if (a->rec_states) {
+		const struct pidle_preset *pre = pidle_preset_find(a->rec_states);
+		struct pidle_states rs;
+
+		if (pidle_states_parse(pre ? pre->states : a->rec_states, &rs, &perr))
+			return pidle_errorf(PIDLE_EXIT_USAGE, "--recorded-states: %s", perr.msg);
+		lo.nr_rec_latency = rs.nr_states;
+		for (i = 0; i < rs.nr_states; i++)
+			lo.rec_latency_ns[i] = rs.state[i].exit_latency_ns;
+	}
+	/* the topology's CPU count bounds the trace's */
+	if (a->topology && strcmp(a->topology, "none") &&
+	    !pidle_topology_parse(a->topology, 0, &probe, &perr)) {
+		lo.topo_cpus = probe.nr_cpus;
+		pidle_topology_free(&probe);
+	} else if (a->topology && strcmp(a->topology, "none")) {
+		return pidle_errorf(PIDLE_EXIT_USAGE, "--topology: %s", perr.msg);
+	}
+	in = strcmp(a->trace, "-") ? fopen(a->trace, "r") : stdin;
+	if (!in)
+		return pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->trace, strerror(errno));
+	ret = pidle_rp_load(in, a->trace, &lo, &t, err, sizeof(err));
+	if (in != stdin)
+		fclose(in);
+	if (ret)
+		return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
+
+	if (a->exp) {
+		if (pidle_rp_exp_load(a->exp, t.nr_cpus,
+				      a->topology ? a->topology : "none", &cells,
+				      err, sizeof(err))) {
+			ret = pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
+			goto out;
+		}
+	} else {
+		char gl[256], *g, *save;
+
+		snprintf(gl, sizeof(gl), "%s", a->governors);
+		for (g = strtok_r(gl, ",", &save); g; g = strtok_r(NULL, ",", &save)) {
+			struct pidle_rp_cell c;
+
+			if (pidle_rp_cell_make(&c, "cmdline", a->states,
+					       a->topology ? a->topology : "none",
+					       a->power, a->policy, g, t.nr_cpus,
+					       err, sizeof(err))) {
+				ret = pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
+				goto out;
+			}
+			if (a->qos_us >= 0) {
+				c.qos_ns = a->qos_us * 1000;
+				snprintf(c.qos_name, sizeof(c.qos_name), "%ldus", a->qos_us);
+			}
+			cells.cell = realloc(cells.cell, (cells.nr + 1) * sizeof(c));
+			cells.cell[cells.nr++] = c;
+		}
+	}
+	for (i = 0; i < cells.nr; i++) {
+		const struct pidle_states *st = &cells.cell[i].st;
+		unsigned int k, nd = 0;
+
+		cells.cell[i].repeat = a->repeat;
+		for (k = 0; k < st->nr_states; k++)
+			nd += strcmp(st->state[k].level_name, PIDLE_LEVEL_CPU) != 0;
+		if (st->nr_states > a->csv_states)
+			a->csv_states = st->nr_states;
+		if (nd > a->csv_dstates)
+			a->csv_dstates = nd;
+	}
+	if (a->periods) {
+		if (cells.nr != 1 && a->cell <= 0) {
+			ret = pidle_usage_error("--periods goes with a single cell (one governor, or --cell).");
+			goto out;
+		}
+		pf = fopen(a->periods, "w");
+		if (!pf) {
+			ret = pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->periods, strerror(errno));
+			goto out;
+		}
+		fprintf(pf, "# cpu enter_ns idle_ns sleep_ns delta_next_ns tick_stopped recorded replayed recorded_achieved source\n");
+		for (i = 0; i < cells.nr; i++)
+			cells.cell[i].periods = pf;
+	}
+	if (a->list) {
+		for (i = 0; i < cells.nr; i++)
+			printf("%u %s %s %s\n", i + 1, cells.cell[i].name,
+			       cells.cell[i].governor, cells.cell[i].qos_name);
+		goto out;
+	}
+	if (a->cell > 0) {
+		if ((unsigned long)a->cell > cells.nr) {
+			ret = pidle_usage_error("--cell %ld: there are %u cells.", a->cell, cells.nr);
+			goto out;
+		}
+		struct pidle_rp_cell tmp = cells.cell[0];
+
+		/* swapped, not copied: each topology is freed once */
+		cells.cell[0] = cells.cell[a->cell - 1];
+		cells.cell[a->cell - 1] = tmp;
+	}
+	jobs = a->cell > 0 ? 1 : a->jobs;
+	if (jobs > (a->cell > 0 ? 1 : cells.nr))
+		jobs = cells.nr;
+	wf = calloc(jobs, sizeof(*wf));
+	sf = calloc(jobs, sizeof(*sf));
+	rows = calloc(cells.nr, sizeof(*rows));
+	for (w = 0; w < jobs; w++) {
+		pid_t pid;
+
+		wf[w] = tmpfile();
+		sf[w] = tmpfile();
+		if (!wf[w] || !sf[w]) {
+			ret = pidle_errorf(PIDLE_EXIT_INPUT, "tmpfile: %s", strerror(errno));
+			goto out;
+		}
+		if (jobs == 1) {
+			ret = rp_run_cells(a, &t, &cells, 0, a->cell > 0 ? cells.nr : 1,
+					   wf[w], sf[w], true);
+			break;
+		}
+		fflush(NULL);
+		pid = fork();
+		if (pid < 0) {
+			ret = pidle_errorf(PIDLE_EXIT_INPUT, "fork: %s", strerror(errno));
+			goto out;
+		}
+		if (!pid) {
+			int rc = rp_run_cells(a, &t, &cells, w, jobs, wf[w], sf[w], true);
+
+			fflush(wf[w]);
+			fflush(sf[w]);
+			_exit(rc);
+		}
+	}
+	if (jobs > 1)
+		for (w = 0; w < jobs; w++) {
+			int st;
+
+			if (wait(&st) < 0 || !WIFEXITED(st))
+				ret = pidle_errorf(PIDLE_EXIT_INPUT, "a worker died");
+			else if (WEXITSTATUS(st) && !ret)
+				ret = WEXITSTATUS(st);
+		}
+	/* a cell that failed: its message, and no report */
+	if (ret && ret != RP_EXIT_DISAGREE)
+		goto out;
+	if (a->output) {
+		out = fopen(a->output, "w");
+		if (!out) {
+			out = stdout;
+			ret = pidle_errorf(PIDLE_EXIT_USAGE, "%s: %s.", a->output, strerror(errno));
+			goto out;
+		}
+	}
+	for (w = 0; w < jobs; w++)
+		if (wf[w])
+			rp_collect_rows(wf[w], rows, cells.nr, &header);
+	if (a->fmt == PIDLE_OUT_PLAIN)
+		fprintf(out, "trace %s: %s trace, %zu lines, %zu events, %zu idle periods on %u CPUs, %.3f s\n",
+			a->trace, t.module ? "module (pseudo_cpuidle)" : "standard",
+			t.nr_lines, t.nr_events, t.nr_periods, t.nr_cpus,
+			(t.end_ns - t.start_ns) / 1e9);
+	if (a->fmt == PIDLE_OUT_CSV)
+		rp_csv_header(out, a->csv_states, a->csv_dstates);
+	rp_emit(out, rows, a->cell > 0 ? 1 : cells.nr);
+	sums = calloc(cells.nr, sizeof(*sums));
+	for (w = 0; w < jobs && sums; w++) {
+		struct rp_sum sm;
+
+		rewind(sf[w]);
+		while (nr_sums < cells.nr && fread(&sm, sizeof(sm), 1, sf[w]) == 1)
+			sums[nr_sums++] = sm;
+	}
+	if (sums)
+		ret = rp_summary(a, &cells, sums, nr_sums,
+				 a->fmt == PIDLE_OUT_PLAIN && nr_sums > 1 ? out : NULL) ?: ret;
+out:
+	if (pf)
+		fclose(pf);
+	free(sums);
+	if (wf)
+		for (w = 0; w < jobs; w++) {
+			if (wf[w])
+				fclose(wf[w]);
+			if (sf[w])
+				fclose(sf[w]);
+		}
+	free(sf);
+	if (rows)
+		for (i = 0; i < cells.nr; i++)
+			free(rows[i]);
+	free(rows);
+	free(wf);
+	free(header);
+	if (out != stdout && fclose(out) && !ret)
+		ret = pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->output, strerror(errno));
+	pidle_rp_cells_free(&cells);
+	pidle_rp_free(&t);
+	return ret;
+}
+
+int main(int argc, char **argv)
+{
+	struct rp_args a = {
+		.states = NULL, .governors = "menu", .jobs = 1, .hz = 250,
+		.qos_us = -1, .agree = -1, .repeat = 1,
+	};
+	const struct pidle_opt_store store[] = {
+		{ 's', &a.states }, { 't', &a.topology }, { 'p', &a.power },
+		{ 'P', &a.policy }, { 'e', &a.exp }, { 'g', &a.governors },
+		{ 'b', &a.busy }, { 'f', &a.offline },
+		{ 'S', &a.summary }, { 'D', &a.periods }, { 'r', &a.rec_states },
+		{ 'l', .set = &a.list }, { 0 }
+	};
+	struct pidle_opts o = {
+		/*
+		 * Documentation/tools.rst's letters: -s as pidle-topo's; --power
+		 * and --exp long only (-p and -e are pidle-topo's and
+		 * pidle-bench's); -j is the jobs of make, parallel and
+		 * experiments/run.sh
+		 */
+		.spec = "-s:states -t:topology p:power P:policy e:exp -g:governor "
+			"Q:qos-us H:hz b:busy f:offline -j:jobs l,list K:cell "
+			"A:agree R:repeat S:summary D:periods r:recorded-states",
+		.flags = PIDLE_OPTS_FORMAT | PIDLE_OPTS_OUTPUT, .store = store,
+		.usage = rp_usage,
+		.fmt = PIDLE_OUT_PLAIN,
+	};
+	int c;
+
+	pidle_prog = argv[0] = "pidle-replay";
+	while ((c = pidle_getopt(&o, argc, argv)) != -1) {
+		switch (c) {
+		case 'Q':
+			if (!pidle_parse_long(optarg, 0, 2000000000L, &a.qos_us))
+				return pidle_bad_arg("PM QoS limit", optarg, "expected microseconds, 0 or more");
+			break;
+		case 'H':
+			if (!pidle_parse_long(optarg, 24, 10000, &a.hz))
+				return pidle_bad_arg("HZ", optarg, "expected the kernel's HZ, 24 to 10000");
+			break;
+		case 'j':
+			if (!pidle_parse_long(optarg, 1, 1024, &a.jobs))
+				return pidle_bad_arg("jobs", optarg, "expected 1 to 1024");
+			break;
+		case 'K':
+			if (!pidle_parse_long(optarg, 1, LONG_MAX, &a.cell))
+				return pidle_bad_arg("cell", optarg, "expected a cell number from --list, 1 or more");
+			break;
+		case 'R':
+			if (!pidle_parse_long(optarg, 1, 1000000, &a.repeat))
+				return pidle_bad_arg("repeat count", optarg, "expected 1 to 1000000");
+			break;
+		case 'A':
+			if (!pidle_parse_double(optarg, 0, 100, &a.agree))
+				return pidle_bad_arg("tolerance", optarg, "expected a percentage, 0 to 100");
+			break;
+		default:
+			return PIDLE_EXIT_USAGE;
+		}
+	}
+	a.fmt = o.fmt;
+	a.output = o.output;
+	if (optind != argc - 1)
+		return pidle_usage_error(optind == argc ? "no TRACE given." :
+					 "one TRACE only: '%s' is one too many.",
+					 argv[optind + 1 < argc ? optind + 1 : optind]);
+	a.trace = argv[optind];
+	if (!a.exp && !a.states)
+		return pidle_usage_error("no table: give --states (or --exp FILE).");
+	if (a.exp && (a.states || a.power))
+		return pidle_usage_error("--exp names its tables: --states and --power go with a single table.");
+	return rp_main(&a);
+}

@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The cpuidle core's side of a governor, in userspace, for the kernel's
+ * governors compiled unchanged from linux-source-6.12 against tests/kshim
+ * (see tools/replay/replay.mk). Compiled with tests/kshim first on the
+ * include path, like the governors; the replay talks to it through
+ * pidle_kgov.h only.
+ *
+ * What each kernel hook answers:
+ *
+ * - kshim_this_cpu: the CPU of the call (this_cpu_ptr() in the governor).
+ * - local_clock(): the replay's time of the call (teo measures spans).
+ * - tick_nohz_get_sleep_length(), tick_nohz_tick_stopped(): what the
+ *   recorded trace says the tick code would have answered at the entry.
+ * - tick_nohz_idle_got_tick(): whether the tick ended the period (asked
+ *   from ->reflect).
+ * - cpuidle_governor_latency_req(): the PM QoS limit at the entry.
+ * - cpuidle_enter_state()'s bookkeeping (last_residency_ns, usage, above,
+ *   below) is pidle_kgov_reflect(), a copy of its rules.
+ */
+#include <errno.h>
+#include <linux/cpuidle.h>
+#include <linux/sched/clock.h>
+#include <linux/tick.h>
+#include <stdlib.h>
+#include "pidle_kgov.h"
+
+unsigned int kshim_this_cpu;
+unsigned int kshim_hz = 250;
+bool tick_nohz_enabled = true;
+
+#define KGOV_MAX	8
+
+static struct cpuidle_governor *kgov_list[KGOV_MAX];
+static unsigned int kgov_nr;
+
+/* The current call's answers. */
+static const struct pidle_kgov_ctx *kgov_ctx;
+static u64 kgov_now_ns;
+static bool kgov_got_tick;
+
+struct pidle_kgov {
+	struct cpuidle_governor *gov;
+	struct cpuidle_driver drv;
+	unsigned int nr_cpus;
+	struct cpuidle_device *dev;
+};
+
+int cpuidle_register_governor(struct cpuidle_governor *gov)
+{
+	if (kgov_nr == KGOV_MAX)
+		return -ENOSPC;
+	kgov_list[kgov_nr++] = gov;
+	return 0;
+}
+
+s64 cpuidle_governor_latency_req(unsigned int cpu)
+{
+	return kgov_ctx->latency_req_ns;
+}
+
+ktime_t tick_nohz_get_sleep_length(ktime_t *delta_next)
+{
+	*delta_next = (ktime_t)min(kgov_ctx->delta_tick_ns, (u64)KTIME_MAX);
+	return (ktime_t)min(kgov_ctx->sleep_length_ns, (u64)KTIME_MAX);
+}
+
+bool tick_nohz_tick_stopped(void)
+{
+	return kgov_ctx->tick_stopped;
+}
+
+bool tick_nohz_idle_got_tick(void)
+{
+	return kgov_got_tick;
+}
+
+u64 local_clock(void)
+{
+	return kgov_now_ns;
+}
+
+void pidle_kgov_names(char *buf, size_t size)
+{
+	size_t len = 0;
+	unsigned int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < kgov_nr && len < size; i++)
+		len += snprintf(buf + len, size - len, "%s%s", i ? " " : "",
+				kgov_list[i]->name);
+}
+
+unsigned int pidle_kgov_max_cpus(void)
+{
+	return KSHIM_NR_CPUS;
+}
+
+struct pidle_kgov *pidle_kgov_create(const char *name, unsigned int nr_cpus,
+				     const struct pidle_kgov_state *st,
+				     unsigned int nr_states, unsigned int hz)
+{
+	struct pidle_kgov *g;
+	unsigned int i, cpu;
+
+	if (nr_cpus > KSHIM_NR_CPUS || !nr_states ||
+	    nr_states > CPUIDLE_STATE_MAX || !hz)
+		return NULL;
+	g = calloc(1, sizeof(*g));
+	if (!g)
+		return NULL;
+	for (i = 0; i < kgov_nr; i++)
+		if (!strcmp(kgov_list[i]->name, name))
+			g->gov = kgov_list[i];
+	g->dev = calloc(nr_cpus, sizeof(*g->dev));
+	if (!g->gov || !g->dev) {
+		pidle_kgov_destroy(g);
+		return NULL;
+	}
+	kshim_hz = hz;
+	g->nr_cpus = nr_cpus;
+	g->drv.name = "pidle_replay";
+	g->drv.state_count = nr_states;
+	for (i = 0; i < nr_states; i++) {
+		struct cpuidle_state *s = &g->drv.states[i];
+
+		snprintf(s->name, sizeof(s->name), "S%u", i);
+		s->exit_latency_ns = st[i].exit_latency_ns;
+		s->target_residency_ns = st[i].target_residency_ns;
+		s->exit_latency = st[i].exit_latency_ns / NSEC_PER_USEC;
+		s->target_residency = st[i].target_residency_ns / NSEC_PER_USEC;
+		s->flags = st[i].polling ? CPUIDLE_FLAG_POLLING : 0;
+	}
+	for (cpu = 0; cpu < nr_cpus; cpu++) {
+		struct cpuidle_device *dev = &g->dev[cpu];
+
+		dev->cpu = cpu;
+		dev->registered = 1;
+		for (i = 0; i < nr_states; i++)
+			dev->states_usage[i].disable = st[i].disabled;
+		kshim_this_cpu = cpu;
+		/* as cpuidle_enable_device(): enable, then enabled = 1 */
+		if (g->gov->enable && g->gov->enable(&g->drv, dev)) {
+			pidle_kgov_destroy(g);
+			return NULL;
+		}
+		dev->enabled = 1;
+	}
+	return g;
+}
+
+void pidle_kgov_destroy(struct pidle_kgov *g)
+{
+	if (!g)
+		return;
+	free(g->dev);
+	free(g);
+}
+
+int pidle_kgov_select(struct pidle_kgov *g, unsigned int cpu,
+		      const struct pidle_kgov_ctx *ctx, bool *stop_tick)
+{
+	kshim_this_cpu = cpu;
+	kgov_ctx = ctx;
+	kgov_now_ns = ctx->now_ns;
+	*stop_tick = true;	/* cpuidle_idle_call()'s default */
+	return g->gov->select(&g->drv, &g->dev[cpu], stop_tick);
+}
+
+void pidle_kgov_reflect(struct pidle_kgov *g, unsigned int cpu, int state,
+			uint64_t now_ns, uint64_t residency_ns, bool got_tick,
+			bool poll_limit, bool *above, bool *below)
+{
+	struct cpuidle_device *dev = &g->dev[cpu];
+	struct cpuidle_driver *drv = &g->drv;
+	s64 diff = residency_ns, delay = drv->states[state].exit_latency_ns;
+	int i;
+
+	kshim_this_cpu = cpu;
+	kgov_now_ns = now_ns;
+	kgov_got_tick = got_tick;
+	dev->poll_time_limit = poll_limit;
+	*above = *below = false;
+
+	/* cpuidle_enter_state(), after the state was left */
+	dev->last_residency_ns = diff;
+	dev->states_usage[state].time_ns += diff;
+	dev->states_usage[state].usage++;
+	if (diff < drv->states[state].target_residency_ns) {
+		for (i = state - 1; i >= 0; i--) {
+			if (dev->states_usage[i].disable)
+				continue;
+			dev->states_usage[state].above++;
+			*above = true;
+			break;
+		}
+	} else if (diff > delay) {
+		for (i = state + 1; i < drv->state_count; i++) {
+			if (dev->states_usage[i].disable)
+				continue;
+			if (diff - delay >= drv->states[i].target_residency_ns) {
+				dev->states_usage[state].below++;
+				*below = true;
+			}
+			break;
+		}
+	}
+	/* cpuidle_reflect() */
+	if (g->gov->reflect)
+		g->gov->reflect(dev, state);
+}

@@ -1,0 +1,66 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The kernel's cpuidle governors (menu.c, teo.c, ladder.c of
+ * linux-source-6.12, compiled unchanged against tests/kshim/), driven from
+ * userspace: this header is the whole interface, in plain C types, so
+ * that the replay never sees a kernel structure.
+ */
+#ifndef _PIDLE_KGOV_H
+#define _PIDLE_KGOV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+struct pidle_kgov;
+
+/* One state as cpuidle shows it to a governor. */
+struct pidle_kgov_state {
+	uint64_t exit_latency_ns;
+	uint64_t target_residency_ns;
+	bool polling;
+	bool disabled;
+};
+
+/*
+ * What the governor may know at an entry: the answers of the tick code
+ * and of PM QoS. Times are nanoseconds on the replay's clock.
+ */
+struct pidle_kgov_ctx {
+	uint64_t now_ns;
+	uint64_t sleep_length_ns;	/* tick_nohz_get_sleep_length() */
+	uint64_t delta_tick_ns;		/* ... its *delta_next: the next tick */
+	int64_t latency_req_ns;		/* cpuidle_governor_latency_req() */
+	bool tick_stopped;		/* tick_nohz_tick_stopped() */
+};
+
+/* The governors compiled in, by name ("menu teo ladder"), into @buf. */
+void pidle_kgov_names(char *buf, size_t size);
+
+/*
+ * Sets up @nr_cpus CPUs (at most pidle_kgov_max_cpus()) with the table
+ * @st of @nr_states, under the governor named @name, and enables it on
+ * each. NULL when no governor has that name, or the table is too big.
+ * Only one instance exists at a time: the kernel's per-CPU data are
+ * static in the governors.
+ */
+struct pidle_kgov *pidle_kgov_create(const char *name, unsigned int nr_cpus,
+				     const struct pidle_kgov_state *st,
+				     unsigned int nr_states, unsigned int hz);
+void pidle_kgov_destroy(struct pidle_kgov *g);
+unsigned int pidle_kgov_max_cpus(void);
+
+/* ->select: the state index; *stop_tick as the governor left it. */
+int pidle_kgov_select(struct pidle_kgov *g, unsigned int cpu,
+		      const struct pidle_kgov_ctx *ctx, bool *stop_tick);
+/*
+ * What cpuidle_enter_state() and cpuidle_reflect() do after the state was
+ * left at @now_ns: @residency_ns is the time measured around the driver's
+ * ->enter (exit latency included), @got_tick whether the tick woke it,
+ * @poll_limit whether a polling state left at its time limit. Counts
+ * above/below as the cpuidle core does, into *@above / *@below.
+ */
+void pidle_kgov_reflect(struct pidle_kgov *g, unsigned int cpu, int state,
+			uint64_t now_ns, uint64_t residency_ns, bool got_tick,
+			bool poll_limit, bool *above, bool *below);
+
+#endif

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pidle-replay's trace reader, inside: the events a trace's lines become
+ * (pidle_rp_parse.c) and the state the periods are built with
+ * (pidle_rp_trace.c).
+ */
+#ifndef _PIDLE_RP_PRIV_H
+#define _PIDLE_RP_PRIV_H
+
+#include "pidle_rp.h"
+
+enum rp_ev_type {
+	EV_IDLE,		/* c: state, or EV_IDLE_EXIT */
+	EV_HRT_START,		/* a: timer, b: expires, c: tick */
+	EV_HRT_CANCEL,		/* a: timer */
+	EV_HRT_EXPIRE,		/* a: timer, b: now, c: tick */
+	EV_SRC_TIMER,		/* local_timer_entry */
+	EV_SRC_IPI,
+	EV_SRC_IRQ,
+	EV_WAKEUP,		/* c: target CPU */
+	EV_SWITCH,		/* c: 1 when a task (not idle) runs next */
+	EV_QOS,			/* a: value us, c: 1 when removed */
+	EV_P_ENTER,		/* a: enter_ns, b: next_timer_ns, c: state */
+	EV_P_EXIT,		/* a: idle_ns, b: latency_ns, c: req | ach << 8 */
+	EV_P_DOWN,		/* a: domain, b: level, c: state */
+	EV_RESET,		/* a trace_marker: the governor starts afresh */
+	EV_NR,
+};
+#define EV_IDLE_EXIT	0xffff
+
+/* The events a trace needs, by what they are for; see pidle-replay.rst. */
+enum rp_need {
+	NEED_CPU_IDLE, NEED_HRT_START, NEED_HRT_CANCEL, NEED_HRT_EXPIRE,
+	NEED_WAKE_SRC, NEED_WAKEUP, NEED_P_ENTER, NEED_P_EXIT, NEED_NR,
+};
+
+struct rp_ev {
+	u64 t;
+	u64 a, b;
+	uint32_t cpu;
+	uint16_t type, c;
+	uint32_t line;
+};
+
+struct rp_timer {
+	u64 id;
+	u64 expires;
+	uint32_t cpu;
+	bool tick, pending;
+};
+
+struct rp_load {
+	const char *name;
+	char *err;
+	size_t errlen;
+	struct rp_ev *ev;
+	size_t nr_ev, cap_ev;
+	unsigned int hdr_cpus, max_cpu;
+	size_t need[NEED_NR];
+	struct rp_timer *tmr;
+	size_t nr_tmr, cap_tmr;
+	u64 *next_same;	/* per event: index of the timer's next event */
+	uint32_t *hash;		/* timer id -> index into tmr */
+	size_t hash_size;
+	char level_name[PIDLE_RP_MAX_LEVELS][16];
+	unsigned int nr_levels;
+};
+
+/* "NAME: " and the message in l->err; returns -1. */
+int pidle_rp_fail(struct rp_load *l, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* @p grown to hold @want elements of @size (doubling), or NULL. */
+void *pidle_rp_grow(void *p, size_t *cap, size_t want, size_t size);
+/* Every line of @f into l->ev; 0, or -1 with the message. */
+int pidle_rp_read(struct rp_load *l, FILE *f, size_t *nr_lines);
+
+#endif

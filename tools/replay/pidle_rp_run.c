@@ -1,0 +1,334 @@
+// SPDX-License-Identifier: GPL-2.0
+/**
+ * DOC: Open-loop replay
+ *
+ * Every entry and exit of the recorded periods, all CPUs merged in time
+ * order, drives one governor and the model core as the kernel's idle loop
+ * and the module's ->enter would: at an entry the governor's ->select
+ * (with the sleep length, next tick, PM QoS and tick state the trace
+ * gave), then pidle_enter(); at the wake-up pidle_exit(), which returns
+ * the state achieved and the exit latency, then cpuidle_enter_state()'s
+ * bookkeeping and the governor's ->reflect with the measured residency
+ * (idle time plus that latency, as the kernel measures it around
+ * ->enter). Open-loop: the recorded times stand whatever the replay
+ * chooses; see Documentation/pidle-replay.rst for what that leaves out.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include "pidle_kgov.h"
+#include "pidle_rp_run.h"
+
+static double rp_now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/* The CPU's earliest hrtimer at the entry, the tick's included. */
+static inline u64 rp_next_hrtimer(const struct pidle_rp_period *p)
+{
+	return p->next_timer_ns < p->next_tick_ns ? p->next_timer_ns :
+						    p->next_tick_ns;
+}
+
+/* The sleep length when no timer is pending: 10 s. */
+#define RP_NO_TIMER_NS	10000000000ULL
+
+struct rp_cpu_run {
+	uint32_t period;	/* the one it is idle in */
+	uint8_t state;		/* requested */
+	bool tick_stopped;
+	bool started;		/* its first entry was replayed */
+};
+
+static void rp_collect(struct pidle_model *m, const struct pidle_rp_trace *t,
+		       u64 end_ns, struct pidle_rp_result *r)
+{
+	unsigned int l, d, s, ns = pidle_model_nr_states(m);
+
+	r->nr_levels = pidle_model_nr_levels(m);
+	for (l = 1; l <= r->nr_levels; l++) {
+		struct pidle_rp_level *lv = &r->level[l];
+
+		snprintf(lv->name, sizeof(lv->name), "%s",
+			 pidle_model_level_name(m, l));
+		lv->nr_domains = pidle_model_nr_domains(m, l);
+		lv->first_state = ns;
+		for (s = 0; s < ns; s++)
+			if (pidle_model_state_level(m, s) == l) {
+				if (lv->first_state == ns)
+					lv->first_state = s;
+				lv->nr_states++;
+			}
+		for (d = 0; d < lv->nr_domains; d++) {
+			unsigned int down_state;
+			bool down = pidle_model_domain_down(m, l, d, &down_state);
+
+			for (s = lv->first_state;
+			     s < lv->first_state + lv->nr_states; s++) {
+				struct pidle_domain_stats ds;
+
+				pidle_domain_stats_read(m, l, d, s, &ds);
+				lv->st[s].usage += ds.usage;
+				lv->st[s].too_deep += ds.too_deep;
+				lv->st[s].rejected += ds.rejected;
+				lv->st[s].latency_paid_ns += ds.latency_paid_ns;
+				lv->residency_ns[s] +=
+					pidle_domain_residency_ns(m, l, d, s, end_ns);
+				lv->downs[s] += ds.usage +
+					(down && down_state == s ? 1 : 0);
+			}
+		}
+	}
+	r->has_energy = pidle_model_has_energy(m);
+	if (r->has_energy)
+		pidle_subtree_energy_read(m, 0, 0, end_ns, &r->energy);
+}
+
+int pidle_rp_replay(const struct pidle_rp_trace *t,
+		    const struct pidle_rp_cell *cell,
+		    struct pidle_rp_result *r, char *err, size_t errlen)
+{
+	struct pidle_kgov_state ks[PIDLE_MAX_STATES];
+	bool recorded = !strcmp(cell->governor, "recorded");
+	unsigned int ns = cell->st.nr_states, s, cpu;
+	struct rp_cpu_run *cr = NULL;
+	struct pidle_kgov *g = NULL;
+	struct pidle_model *m = NULL;
+	struct pidle_err perr = { 0 };
+	u64 poll_limit_ns = ULLONG_MAX;
+	unsigned int repeat = cell->repeat ? cell->repeat : 1, rep;
+	u64 end_ns;
+	double t0;
+	size_t i;
+	int ret = -1;
+
+	memset(r, 0, sizeof(*r));
+	r->nr_cpus = t->nr_cpus;
+	r->nr_states = ns;
+	r->span_ns = t->end_ns - t->start_ns;
+	if (cell->topo.nr_cpus != t->nr_cpus) {
+		snprintf(err, errlen, "table %s: its topology has %u CPUs, the trace %u",
+			 cell->name, cell->topo.nr_cpus, t->nr_cpus);
+		return -1;
+	}
+	if (pidle_model_create(&cell->st, &cell->topo, cell->policy, &m, &perr)) {
+		snprintf(err, errlen, "table %s: %s", cell->name, perr.msg);
+		return -1;
+	}
+	for (s = 0; s < ns; s++) {
+		ks[s].exit_latency_ns = cell->st.state[s].exit_latency_ns;
+		ks[s].target_residency_ns = cell->st.state[s].target_residency_ns;
+		/* the module's rule: a state of exit latency 0 polls */
+		ks[s].polling = s == 0 && !ks[s].exit_latency_ns;
+		ks[s].disabled = cell->disabled >> s & 1;
+	}
+	/* cpuidle_poll_time(): the first enabled deeper state's residency */
+	for (s = 1; s < ns; s++)
+		if (!ks[s].disabled) {
+			poll_limit_ns = ks[s].target_residency_ns;
+			break;
+		}
+	if (!recorded) {
+		g = pidle_kgov_create(cell->governor, t->nr_cpus, ks, ns, t->hz);
+		if (!g) {
+			char names[64];
+
+			pidle_kgov_names(names, sizeof(names));
+			snprintf(err, errlen, "governor '%s': not one of %s recorded, or more than %u CPUs",
+				 cell->governor, names, pidle_kgov_max_cpus());
+			goto out;
+		}
+	}
+	cr = calloc(t->nr_cpus, sizeof(*cr));
+	if (!cr) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (cpu = 0; cpu < t->nr_cpus; cpu++)
+		if (t->cpu_mode[cpu] == PIDLE_RP_CPU_OFFLINE)
+			pidle_cpu_offline(m, cpu, t->start_ns);
+	pidle_stats_reset(m, t->start_ns);
+
+	t0 = rp_now_s();
+	/*
+	 * --repeat (make bench): the trace again after itself, every time
+	 * shifted by its span and a millisecond, the governors' and the
+	 * model's state carried over.
+	 */
+	for (rep = 0; rep < repeat; rep++)
+	for (i = 0; i < 2 * t->nr_periods; i++) {
+		uint32_t code = t->order[i];
+		const struct pidle_rp_period *p0 = &t->period[code >> 1], *p;
+		struct rp_cpu_run *c = &cr[p0->cpu];
+		struct pidle_rp_period shifted;
+
+		if (rep) {
+			u64 d = rep * (t->end_ns - t->start_ns + 1000000);
+
+			shifted = *p0;
+			shifted.enter_ns += d;
+			shifted.wake_ns += d;
+			if (shifted.next_timer_ns != PIDLE_RP_NO_TIME)
+				shifted.next_timer_ns += d;
+			if (shifted.next_tick_ns != PIDLE_RP_NO_TIME)
+				shifted.next_tick_ns += d;
+			p = &shifted;
+		} else {
+			p = p0;
+		}
+
+		if (code & 1) {
+			unsigned int st;
+
+			if (p->flags & PIDLE_RP_F_TASK_RAN)
+				c->tick_stopped = false;
+			if (recorded) {
+				st = p->rec_state;
+				if (st >= ns) {
+					snprintf(err, errlen, "governor recorded: the trace enters state %u, the table %s has %u states",
+						 st, cell->name, ns);
+					goto out;
+				}
+			} else {
+				struct pidle_kgov_ctx ctx = {
+					.now_ns = p->select_ns,
+					.latency_req_ns = cell->qos_ns >= 0 ?
+						cell->qos_ns : p->latency_req_ns,
+					.tick_stopped = c->tick_stopped,
+				};
+				u64 nh = rp_next_hrtimer(p);
+				bool stop, ab, be;
+
+				/* idle across the reset: reflected first */
+				/* (a recorded state past the table: its deepest) */
+				if (!rep && !c->started && t->span[p->cpu].state)
+					pidle_kgov_reflect(g, p->cpu,
+							   (t->span[p->cpu].state < ns ?
+							    t->span[p->cpu].state : ns) - 1,
+							   p->select_ns,
+							   t->span[p->cpu].residency_ns,
+							   false, false, &ab, &be);
+				c->started = true;
+
+				/*
+				 * no timer known: the kernel's answer is bounded
+				 * (the clockevent's largest delta, seconds); as
+				 * much, not KTIME_MAX, which menu's arithmetic
+				 * does not expect
+				 */
+				ctx.sleep_length_ns =
+					p->next_timer_ns == PIDLE_RP_NO_TIME ? RP_NO_TIMER_NS :
+					p->next_timer_ns > p->select_ns ?
+					p->next_timer_ns - p->select_ns : 0;
+				/*
+				 * a tick the recorded kernel kept running: when
+				 * it could not stop it, tick_nohz_get_sleep_length()
+				 * answered the clockevent's next event (below)
+				 */
+				if ((p->flags & PIDLE_RP_F_TICK_RUNNING) &&
+				    nh != PIDLE_RP_NO_TIME && nh > p->select_ns &&
+				    nh - p->select_ns < ctx.sleep_length_ns)
+					ctx.sleep_length_ns = nh - p->select_ns;
+				/* delta_next: to the clockevent's next event */
+				ctx.delta_tick_ns = nh == PIDLE_RP_NO_TIME ?
+					ctx.sleep_length_ns :
+					nh > p->select_ns ? nh - p->select_ns : 0;
+				st = pidle_kgov_select(g, p->cpu, &ctx, &stop);
+				if (st >= ns) {
+					snprintf(err, errlen, "governor %s chose state %u of a table of %u: a bug",
+						 cell->governor, st, ns);
+					goto out;
+				}
+				if (cell->periods)
+					fprintf(cell->periods, "%u %llu %lld %lld %lld %d %u %u %u %s\n",
+						p->cpu, p->enter_ns,
+						p->wake_ns == PIDLE_RP_NO_TIME ? -1LL :
+						(long long)(p->wake_ns - p->enter_ns),
+						(long long)ctx.sleep_length_ns,
+						(long long)ctx.delta_tick_ns,
+						ctx.tick_stopped, p->rec_state, st,
+						p->rec_achieved, pidle_rp_src_name[p->src]);
+				/*
+				 * tick_nohz_idle_stop_tick(): the tick stops
+				 * only when the next event is beyond a tick
+				 * period (tick_nohz_next_event())
+				 */
+				if ((stop || c->tick_stopped) &&
+				    ctx.sleep_length_ns > 1000000000ULL / t->hz)
+					c->tick_stopped = true;
+				/*
+				 * and only where the recorded kernel could stop
+				 * it: a tick running at the recorded entry was
+				 * kept by the governor or by the kernel (a
+				 * timer-wheel event, RCU, irq_work within the
+				 * tick), which the trace cannot tell apart
+				 */
+				if (p->flags & PIDLE_RP_F_TICK_RUNNING)
+					c->tick_stopped = false;
+			}
+			c->state = st;
+			c->period = code >> 1;
+			r->requested[st]++;
+			r->periods++;
+			if (p->flags & PIDLE_RP_F_ABORTED) {
+				bool above, below;
+
+				pidle_record_aborted(m, p->cpu, st);
+				r->aborted++;
+				r->src[PIDLE_RP_SRC_ABORTED]++;
+				if (g)
+					pidle_kgov_reflect(g, p->cpu, st, p->wake_ns,
+							   p->wake_ns - p->enter_ns,
+							   false, false, &above, &below);
+				continue;
+			}
+			/* dev->next_hrtimer, as the module passes it */
+			pidle_enter(m, p->cpu, st, p->enter_ns, rp_next_hrtimer(p),
+				    NULL);
+		} else {
+			struct pidle_exit_info xi;
+			bool above, below;
+			u64 idle_ns;
+
+			if (p->flags & PIDLE_RP_F_ABORTED)
+				continue;
+			pidle_exit(m, p->cpu, p->wake_ns, &xi);
+			idle_ns = p->wake_ns - p->enter_ns;
+			r->wakeups++;
+			r->latency_ns += xi.latency_ns;
+			if (xi.latency_ns > r->latency_max_ns)
+				r->latency_max_ns = xi.latency_ns;
+			r->achieved[xi.achieved]++;
+			r->residency_ns[xi.achieved] += idle_ns;
+			r->src[p->src]++;
+			r->src_latency_ns[p->src] += xi.latency_ns;
+			if (g) {
+				pidle_kgov_reflect(g, p->cpu, c->state,
+						   p->wake_ns + xi.latency_ns + p->overhead_ns,
+						   idle_ns + xi.latency_ns + p->overhead_ns,
+						   p->src == PIDLE_RP_SRC_TICK,
+						   c->state == 0 && ks[0].polling &&
+						   idle_ns > poll_limit_ns,
+						   &above, &below);
+				r->above[c->state] += above;
+				r->below[c->state] += below;
+			}
+		}
+	}
+	r->run_s = rp_now_s() - t0;
+	end_ns = t->end_ns + (repeat - 1) * (t->end_ns - t->start_ns + 1000000);
+	r->span_ns = end_ns - t->start_ns;
+	rp_collect(m, t, end_ns, r);
+	ret = 0;
+out:
+	free(cr);
+	pidle_kgov_destroy(g);
+	pidle_model_destroy(m);
+	return ret;
+}

@@ -1,0 +1,696 @@
+// SPDX-License-Identifier: GPL-2.0
+/**
+ * DOC: Recorded workload
+ *
+ * A trace in text form (``trace-cmd report``, with or without ``-t``, or
+ * the tracefs ``trace`` file) becomes, per CPU, the sequence of its idle
+ * periods: the entry, what the governor could know then (the CPU's next
+ * timer event, the next tick, the PM QoS limit, whether a task ran since
+ * the last period), the wake-up and what caused it.
+ *
+ * The lines are read into an array of events first, in three passes: the
+ * clock offset (trace clock to the hrtimers' CLOCK_MONOTONIC, or to the
+ * module's ktime), the look-ahead of periodic hrtimers (a timer restarted
+ * from its own callback, HRTIMER_RESTART, gets no hrtimer_start event: its
+ * next hrtimer_expire_entry says when it was due), then the periods.
+ *
+ * Two kinds of trace are read. A *standard* trace (any machine):
+ * power:cpu_idle gives the periods, the hrtimer events the next timer, the
+ * irq_vectors/irq/ipi events the wake source, sched:sched_wakeup whether
+ * a task ran. A *module* trace (pseudo_cpuidle loaded in a guest): the
+ * pidle_enter and pidle_exit events give each period exactly (entry time,
+ * next hrtimer, idle time) on the model's own clock, and what the recorded
+ * run chose and achieved; power:cpu_idle then shows the entries the driver
+ * left at once (a wake-up pending: no pidle_enter).
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pidle_rp_priv.h"
+#include "pidle_common.h"
+
+#define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
+
+const char *const pidle_rp_src_name[PIDLE_RP_SRC_NR] = {
+	[PIDLE_RP_SRC_UNKNOWN] = "unknown",
+	[PIDLE_RP_SRC_TIMER] = "timer",
+	[PIDLE_RP_SRC_TICK] = "tick",
+	[PIDLE_RP_SRC_IPI] = "ipi",
+	[PIDLE_RP_SRC_IRQ] = "irq",
+	[PIDLE_RP_SRC_ABORTED] = "aborted",
+};
+
+struct rp_cpu {
+	/* pending hrtimers of this CPU: indexes into the timer table */
+	uint32_t *tmr;
+	unsigned int nr_tmr, cap_tmr;
+	bool in_idle, task_ran, pidle_in, pre_idle;
+	bool seen;		/* a cpu_idle event of it in the window */
+	unsigned int idle_line;	/* its last entry's line */
+	uint16_t idle_state;
+	u64 idle_t;
+	size_t open;		/* period being classified, or SIZE_MAX */
+	size_t last;		/* the CPU's latest period */
+	int cls;		/* 0 nothing yet, 1 local timer seen */
+	size_t nr_periods;
+};
+
+/* The timer table, indexed by an open-addressing hash of the ids. */
+static int rp_rehash(struct rp_load *l)
+{
+	size_t n = l->hash_size ? 2 * l->hash_size : 1024, i, h;
+	uint32_t *tab = malloc(n * sizeof(*tab));
+
+	if (!tab)
+		return -1;
+	memset(tab, 0xff, n * sizeof(*tab));
+	for (i = 0; i < l->nr_tmr; i++) {
+		h = (l->tmr[i].id * 0x9e3779b97f4a7c15ULL) >> 20;
+		while (tab[h & (n - 1)] != UINT32_MAX)
+			h++;
+		tab[h & (n - 1)] = i;
+	}
+	free(l->hash);
+	l->hash = tab;
+	l->hash_size = n;
+	return 0;
+}
+
+static struct rp_timer *rp_timer(struct rp_load *l, u64 id)
+{
+	size_t h;
+
+	if (2 * (l->nr_tmr + 1) > l->hash_size && rp_rehash(l))
+		return NULL;
+	for (h = (id * 0x9e3779b97f4a7c15ULL) >> 20;; h++) {
+		uint32_t i = l->hash[h & (l->hash_size - 1)];
+
+		if (i == UINT32_MAX)
+			break;
+		if (l->tmr[i].id == id)
+			return &l->tmr[i];
+	}
+	l->tmr = pidle_rp_grow(l->tmr, &l->cap_tmr, l->nr_tmr + 1, sizeof(*l->tmr));
+	if (!l->tmr)
+		return NULL;
+	memset(&l->tmr[l->nr_tmr], 0, sizeof(*l->tmr));
+	l->tmr[l->nr_tmr].id = id;
+	l->hash[h & (l->hash_size - 1)] = l->nr_tmr;
+	return &l->tmr[l->nr_tmr++];
+}
+
+static void rp_cpu_del(struct rp_cpu *c, uint32_t ti)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->nr_tmr; i++)
+		if (c->tmr[i] == ti) {
+			c->tmr[i] = c->tmr[--c->nr_tmr];
+			return;
+		}
+}
+
+static int rp_cpu_add(struct rp_cpu *c, uint32_t ti)
+{
+	unsigned int i;
+
+	for (i = 0; i < c->nr_tmr; i++)
+		if (c->tmr[i] == ti)
+			return 0;
+	if (c->nr_tmr == c->cap_tmr) {
+		unsigned int n = c->cap_tmr ? 2 * c->cap_tmr : 16;
+		uint32_t *p = realloc(c->tmr, n * sizeof(*p));
+
+		if (!p)
+			return -1;
+		c->tmr = p;
+		c->cap_tmr = n;
+	}
+	c->tmr[c->nr_tmr++] = ti;
+	return 0;
+}
+
+/*
+ * The CPU's next events from its pending hrtimers at @now: *@next, the
+ * earliest that is not the tick (the sleep length's end, as
+ * tick_nohz_get_sleep_length() computes it), and *@tick, the tick's. A
+ * tick armed beyond one tick period was stopped and re-armed for the next
+ * event (a timer-wheel one, say): that is the sleep's end.
+ */
+static void rp_next_events(const struct rp_load *l, const struct rp_cpu *rc,
+			   u64 now, unsigned int hz, u64 *next, u64 *tick)
+{
+	unsigned int k;
+
+	*next = *tick = PIDLE_RP_NO_TIME;
+	for (k = 0; k < rc->nr_tmr; k++) {
+		const struct rp_timer *tm = &l->tmr[rc->tmr[k]];
+
+		if (tm->tick) {
+			if (tm->expires < *tick)
+				*tick = tm->expires;
+		} else if (tm->expires < *next) {
+			*next = tm->expires;
+		}
+	}
+	if (*tick != PIDLE_RP_NO_TIME && *tick > now + 1000000000ULL / hz &&
+	    *tick < *next)
+		*next = *tick;
+}
+
+struct rp_sort {
+	u64 t;
+	uint32_t code;
+};
+
+static int rp_sort_cmp(const void *a, const void *b)
+{
+	const struct rp_sort *x = a, *y = b;
+
+	if (x->t != y->t)
+		return x->t < y->t ? -1 : 1;
+	/* exits (even codes) first, then by period */
+	if ((x->code & 1) != (y->code & 1))
+		return (x->code & 1) ? 1 : -1;
+	return x->code < y->code ? -1 : x->code > y->code;
+}
+
+static int rp_cpus_arg(struct rp_load *l, struct pidle_rp_trace *t,
+		       const char *list, uint8_t mode, const char *opt)
+{
+	struct pidle_cpuset set = { 0 };
+	unsigned int cpu;
+
+	if (!list)
+		return 0;
+	if (pidle_cpulist_add(&set, list))
+		return pidle_rp_fail(l, "%s '%s': not a CPU list", opt, list);
+	for (cpu = 0; cpu < t->nr_cpus; cpu++)
+		if (pidle_cpuset_test(&set, cpu))
+			t->cpu_mode[cpu] = mode;
+	return 0;
+}
+
+static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
+		    struct pidle_rp_trace *t)
+{
+	bool module = l->need[NEED_P_ENTER] > 0;
+	struct rp_cpu *cpu = NULL;
+	struct rp_sort *srt = NULL;
+	s64 off = LLONG_MIN, qos_ns;
+	u64 live_t = 0, *enter_t;
+	unsigned int seen = 0;
+	size_t i, cap_p = 0, nr_p = 0, nr_mono = 0;
+	struct pidle_rp_period *per = NULL;
+	int ret = -1;
+	unsigned int c;
+
+	/* 1. the offset from the trace clock to the model's */
+	for (i = 0; i < l->nr_ev; i++) {
+		const struct rp_ev *e = &l->ev[i];
+		s64 d;
+
+		if (module ? e->type != EV_P_ENTER : e->type != EV_HRT_EXPIRE)
+			continue;
+		d = (s64)(module ? e->a : e->b) - (s64)e->t;
+		/* hrtimers on CLOCK_REALTIME/TAI: not the monotonic base */
+		if (!module && d > (s64)(1000000000LL * 3600 * 24 * 365))
+			continue;
+		nr_mono++;
+		if (d > off)
+			off = d;
+	}
+	if (!nr_mono)
+		return pidle_rp_fail(l, "no %s event to align the clocks with",
+			       module ? "pidle_enter" : "hrtimer_expire_entry");
+
+	/* 2. per hrtimer event, the timer's next event (HRTIMER_RESTART) */
+	l->next_same = malloc(l->nr_ev * sizeof(*l->next_same));
+	if (!l->next_same)
+		return pidle_rp_fail(l, "out of memory");
+	for (i = 0; i < l->nr_tmr; i++)
+		l->tmr[i].expires = SIZE_MAX;	/* scratch: the next event */
+	for (i = l->nr_ev; i-- > 0;) {
+		struct rp_ev *e = &l->ev[i];
+		struct rp_timer *tm;
+
+		l->next_same[i] = SIZE_MAX;
+		if (e->type != EV_HRT_START && e->type != EV_HRT_CANCEL &&
+		    e->type != EV_HRT_EXPIRE)
+			continue;
+		tm = rp_timer(l, e->a);
+		if (!tm)
+			return pidle_rp_fail(l, "out of memory");
+		l->next_same[i] = tm->expires;
+		tm->expires = i;
+	}
+	for (i = 0; i < l->nr_tmr; i++) {
+		l->tmr[i].expires = 0;
+		l->tmr[i].pending = false;
+	}
+
+	/*
+	 * 3. the periods, in a module trace from the time its three events
+	 * are all on (switched on one by one, they start at different
+	 * times): cpu_idle's first occurrence and the cpu_idle entries of
+	 * the first periods with a pidle_enter and a pidle_exit, the latest
+	 * of them; in
+	 * any trace from the recorder's mark of a governor reset, if any
+	 */
+	enter_t = calloc(l->max_cpu + 1, sizeof(*enter_t));
+	if (!enter_t)
+		return pidle_rp_fail(l, "out of memory");
+	for (i = 0; i < l->nr_ev; i++) {
+		const struct rp_ev *e = &l->ev[i];
+		int k = !module ? -1 : e->type == EV_IDLE ? 0 :
+			e->type == EV_P_ENTER ? 1 : e->type == EV_P_EXIT ? 2 : -1;
+
+		/* a period starts at its cpu_idle entry */
+		if (k == 0 && e->c != EV_IDLE_EXIT)
+			enter_t[e->cpu] = e->t;
+		if (k >= 0 && !(seen & 1u << k)) {
+			u64 from = k ? enter_t[e->cpu] : e->t;
+
+			seen |= 1u << k;
+			if (from > live_t)
+				live_t = from;
+		}
+		/* the recorder's mark: the governor's history starts here */
+		if (e->type == EV_RESET && e->t > live_t)
+			live_t = e->t;
+	}
+	free(enter_t);
+	t->nr_cpus = l->max_cpu + 1;
+	if (l->hdr_cpus > t->nr_cpus)
+		t->nr_cpus = l->hdr_cpus;
+	if (o->topo_cpus && t->nr_cpus > o->topo_cpus)
+		return pidle_rp_fail(l, "the trace has CPUs 0-%u, more than the %u of the topology: give a topology of the machine that was traced",
+			       t->nr_cpus - 1, o->topo_cpus);
+	if (o->topo_cpus)
+		t->nr_cpus = o->topo_cpus;
+	cpu = calloc(t->nr_cpus, sizeof(*cpu));
+	t->cpu_mode = calloc(t->nr_cpus, 1);
+	t->span = calloc(t->nr_cpus, sizeof(*t->span));
+	if (!cpu || !t->cpu_mode || !t->span) {
+		pidle_rp_fail(l, "out of memory");
+		goto out;
+	}
+	for (c = 0; c < t->nr_cpus; c++)
+		cpu[c].open = SIZE_MAX;
+	qos_ns = o->qos_ns >= 0 ? o->qos_ns : PIDLE_RP_NO_QOS_NS;
+	t->module = module;
+	t->hz = o->hz;
+	memcpy(t->rec.level_name, l->level_name, sizeof(l->level_name));
+	t->rec.nr_levels = l->nr_levels;
+
+	for (i = 0; i < l->nr_ev; i++) {
+		const struct rp_ev *e = &l->ev[i];
+		struct rp_cpu *rc = &cpu[e->cpu];
+		u64 now = e->t + off;
+		struct pidle_rp_period *p;
+		struct rp_timer *tm;
+
+		switch (e->type) {
+		case EV_HRT_START:
+			tm = rp_timer(l, e->a);
+			if (tm->pending)
+				rp_cpu_del(&cpu[tm->cpu], tm - l->tmr);
+			tm->cpu = e->cpu;
+			tm->tick = e->c;
+			tm->expires = e->b;
+			tm->pending = e->b - now < 1000000000ULL * 3600 * 24 * 365 ||
+				      e->b < now;
+			if (tm->pending && rp_cpu_add(rc, tm - l->tmr))
+				goto oom;
+			break;
+		case EV_HRT_CANCEL:
+		case EV_HRT_EXPIRE:
+			tm = rp_timer(l, e->a);
+			if (tm->pending)
+				rp_cpu_del(&cpu[tm->cpu], tm - l->tmr);
+			tm->pending = false;
+			if (e->type == EV_HRT_EXPIRE) {
+				size_t nx = l->next_same[i];
+
+				tm->tick = e->c;
+				/* restarted from its callback: due at its next expiry */
+				if (nx != SIZE_MAX && l->ev[nx].type == EV_HRT_EXPIRE) {
+					tm->cpu = e->cpu;
+					tm->expires = l->ev[nx].b;
+					tm->pending = true;
+					if (rp_cpu_add(rc, tm - l->tmr))
+						goto oom;
+				}
+				if (rc->open != SIZE_MAX && rc->cls < 2) {
+					per[rc->open].src = e->c ? PIDLE_RP_SRC_TICK :
+								   PIDLE_RP_SRC_TIMER;
+					rc->cls = 2;
+				}
+			}
+			break;
+		case EV_SRC_TIMER:
+		case EV_SRC_IPI:
+		case EV_SRC_IRQ:
+			if (rc->open == SIZE_MAX || rc->cls)
+				break;
+			per[rc->open].src = e->type == EV_SRC_TIMER ? PIDLE_RP_SRC_TIMER :
+					    e->type == EV_SRC_IPI ? PIDLE_RP_SRC_IPI :
+					    PIDLE_RP_SRC_IRQ;
+			/* a local timer interrupt: its hrtimer says which */
+			rc->cls = e->type == EV_SRC_TIMER ? 1 : 2;
+			break;
+		case EV_WAKEUP:
+			if (e->c < t->nr_cpus)
+				cpu[e->c].task_ran = true;
+			break;
+		case EV_SWITCH:
+			if (e->c)
+				rc->task_ran = true;
+			break;
+		case EV_QOS:
+			if (o->qos_ns < 0)
+				qos_ns = e->c ? PIDLE_RP_NO_QOS_NS :
+					 (s64)e->a * 1000;
+			break;
+		case EV_P_DOWN:
+			if (e->b < PIDLE_RP_MAX_LEVELS && e->t >= live_t)
+				t->rec.down[e->b][e->c]++;
+			break;
+		case EV_IDLE:
+			if (e->t < live_t) {
+				/* not every event on yet: only whether it idles */
+				rc->pre_idle = e->c != EV_IDLE_EXIT;
+				rc->idle_state = e->c;
+				rc->idle_t = now;
+				break;
+			}
+			if (e->c != EV_IDLE_EXIT) {
+				if (rc->in_idle) {
+					pidle_rp_fail(l, "line %u: cpu %u enters idle again without an exit since its entry at line %u: a hole in the trace",
+						e->line, e->cpu, rc->idle_line);
+					goto out;
+				}
+				rc->seen = true;
+				rc->idle_line = e->line;
+				rc->open = SIZE_MAX;	/* the window closes */
+				rc->in_idle = true;
+				rc->pidle_in = false;
+				rc->idle_state = e->c;
+				rc->idle_t = now;
+				if (module)
+					break;
+			} else {
+				if (!rc->in_idle && rc->seen) {
+					pidle_rp_fail(l, "line %u: cpu %u leaves idle without an entry since its exit before: a hole in the trace",
+						e->line, e->cpu);
+					goto out;
+				}
+				if (!rc->in_idle) {
+					rc->seen = true;
+					/*
+					 * idle since before the trace; since
+					 * before the reset mark: the fresh
+					 * governor still reflects it
+					 */
+					if (rc->pre_idle && live_t && !rc->nr_periods &&
+					    rc->idle_state < PIDLE_RP_MAX_STATES) {
+						t->span[e->cpu].state = rc->idle_state + 1;
+						t->span[e->cpu].residency_ns = now - rc->idle_t;
+					}
+					rc->pre_idle = false;
+					break;
+				}
+				rc->in_idle = false;
+				if (!module) {
+					u64 lat = 0;
+
+					/* the period this CPU opened */
+					p = &per[rc->last];
+					if (p->rec_state < o->nr_rec_latency)
+						lat = o->rec_latency_ns[p->rec_state];
+					p->wake_ns = now - p->enter_ns > lat ? now - lat :
+						     p->enter_ns;
+					rc->open = rc->last;
+					rc->cls = 0;
+					break;
+				}
+				if (rc->pidle_in) {
+					p = &per[rc->last];
+					if (p->wake_ns == PIDLE_RP_NO_TIME) {
+						pidle_rp_fail(l, "line %u: cpu %u leaves idle with no pidle_exit since its pidle_enter: a hole in the trace",
+							e->line, e->cpu);
+						goto out;
+					}
+					if (
+					    now - rc->idle_t > p->wake_ns - p->enter_ns +
+							       p->rec_latency_ns)
+						p->overhead_ns = now - rc->idle_t -
+							(p->wake_ns - p->enter_ns) -
+							p->rec_latency_ns;
+					break;
+				}
+				/* module trace: an entry the driver left at once */
+			}
+			__attribute__((fallthrough));	/* a new period */
+		case EV_P_ENTER:
+			if (e->type == EV_P_ENTER) {
+				if (!rc->in_idle && rc->seen) {
+					pidle_rp_fail(l, "line %u: cpu %u: pidle_enter outside a cpu_idle entry: a hole in the trace",
+						e->line, e->cpu);
+					goto out;
+				}
+				if (!rc->in_idle)
+					break;	/* its cpu_idle was before the trace */
+				if (rc->pidle_in) {
+					pidle_rp_fail(l, "line %u: cpu %u: a second pidle_enter in one idle entry: a hole in the trace",
+						e->line, e->cpu);
+					goto out;
+				}
+				rc->pidle_in = true;
+			}
+			per = pidle_rp_grow(per, &cap_p, nr_p + 1, sizeof(*per));
+			if (!per)
+				goto oom;
+			rc->last = nr_p;
+			p = &per[nr_p++];
+			memset(p, 0, sizeof(*p));
+			p->cpu = e->cpu;
+			p->latency_req_ns = qos_ns;
+			p->flags = rc->task_ran ? PIDLE_RP_F_TASK_RAN : 0;
+			rc->task_ran = false;
+			rc->nr_periods++;
+			if (e->type == EV_P_ENTER) {
+				u64 nt, tick;
+
+				/*
+				 * e->b is the clockevent's next event, the tick's
+				 * included: what the governor's delta_next is
+				 * measured to, and the sleep's end unless it is
+				 * the tick's (a tick kept running), when the next
+				 * other hrtimer is.
+				 */
+				rp_next_events(l, rc, e->a, o->hz, &nt, &tick);
+				p->enter_ns = e->a;
+				/*
+				 * the governor ran before cpu_idle's entry event,
+				 * which is the closer to it (the driver's entry is
+				 * after the tick's stop and the tracing)
+				 */
+				p->select_ns = rc->idle_t < e->a ? rc->idle_t : e->a;
+				p->wake_ns = PIDLE_RP_NO_TIME;
+				p->next_tick_ns = e->b;
+				p->next_timer_ns = e->b;
+				if (tick != PIDLE_RP_NO_TIME && nt != PIDLE_RP_NO_TIME &&
+				    tick + 2000 >= e->b && tick <= e->b + 2000 && nt > e->b)
+					p->next_timer_ns = nt;
+				if (tick != PIDLE_RP_NO_TIME &&
+				    tick <= e->a + 1000000000ULL / o->hz)
+					p->flags |= PIDLE_RP_F_TICK_RUNNING;
+				p->rec_state = e->c;
+			} else if (module) {
+				/* the aborted entry of a module trace */
+				p->enter_ns = rc->idle_t;
+				p->select_ns = rc->idle_t;
+				p->wake_ns = now;
+				p->next_timer_ns = PIDLE_RP_NO_TIME;
+				p->next_tick_ns = PIDLE_RP_NO_TIME;
+				p->rec_state = rc->idle_state;
+				p->rec_achieved = rc->idle_state;
+				p->flags |= PIDLE_RP_F_ABORTED;
+				p->src = PIDLE_RP_SRC_ABORTED;
+				t->rec.requested[p->rec_state]++;
+			} else {
+				u64 nt, tick;
+
+				rp_next_events(l, rc, now, o->hz, &nt, &tick);
+				p->enter_ns = now;
+				p->select_ns = now;
+				p->wake_ns = PIDLE_RP_NO_TIME;
+				p->next_timer_ns = nt;
+				p->next_tick_ns = tick;
+				if (tick != PIDLE_RP_NO_TIME &&
+				    tick <= now + 1000000000ULL / o->hz)
+					p->flags |= PIDLE_RP_F_TICK_RUNNING;
+				p->rec_state = e->c;
+				p->rec_achieved = e->c;
+				t->rec.requested[p->rec_state < PIDLE_RP_MAX_STATES ?
+						 p->rec_state : 0]++;
+			}
+			break;
+		case EV_P_EXIT:
+			if (!rc->pidle_in && rc->seen) {
+				pidle_rp_fail(l, "line %u: cpu %u: pidle_exit without its pidle_enter: a hole in the trace",
+					e->line, e->cpu);
+				goto out;
+			}
+			if (!rc->pidle_in)
+				break;
+			p = &per[rc->last];
+			if (p->wake_ns != PIDLE_RP_NO_TIME) {
+				pidle_rp_fail(l, "line %u: cpu %u: a second pidle_exit for one pidle_enter: a hole in the trace",
+					e->line, e->cpu);
+				goto out;
+			}
+			p->wake_ns = p->enter_ns + e->a;
+			p->rec_achieved = e->c >> 8;
+			p->rec_latency_ns = e->b;
+			t->rec.requested[e->c & 0xff]++;
+			t->rec.achieved[e->c >> 8]++;
+			t->rec.latency_ns += e->b;
+			rc->open = rc->last;
+			rc->cls = 0;
+			break;
+		}
+	}
+	/* a period the trace's end cut: dropped */
+	for (i = 0, c = 0; i < nr_p; i++) {
+		if (per[i].wake_ns == PIDLE_RP_NO_TIME) {
+			cpu[per[i].cpu].nr_periods--;
+			continue;
+		}
+		per[c++] = per[i];
+	}
+	nr_p = c;
+	if (rp_cpus_arg(l, t, o->busy_cpus, PIDLE_RP_CPU_BUSY, "--busy") ||
+	    rp_cpus_arg(l, t, o->offline_cpus, PIDLE_RP_CPU_OFFLINE, "--offline"))
+		goto out;
+	for (c = 0; c < t->nr_cpus; c++) {
+		if (t->cpu_mode[c] != PIDLE_RP_CPU_IDLES) {
+			if (cpu[c].nr_periods) {
+				pidle_rp_fail(l, "cpu %u: declared %s, but it idles %zu times in the trace",
+					c, t->cpu_mode[c] == PIDLE_RP_CPU_BUSY ?
+					"busy" : "offline", cpu[c].nr_periods);
+				goto out;
+			}
+			continue;
+		}
+		if (!cpu[c].nr_periods) {
+			pidle_rp_fail(l, "cpu %u: no idle period in the trace: it was busy, or idle or offline all along, which the trace cannot tell; say which with --busy=%u or --offline=%u",
+				c, c, c);
+			goto out;
+		}
+	}
+	if (!nr_p) {
+		pidle_rp_fail(l, "no complete idle period");
+		goto out;
+	}
+
+	/* 4. every entry and exit in time order */
+	srt = malloc(2 * nr_p * sizeof(*srt));
+	t->order = malloc(2 * nr_p * sizeof(*t->order));
+	if (!srt || !t->order)
+		goto oom;
+	for (i = 0; i < nr_p; i++) {
+		srt[2 * i] = (struct rp_sort){ per[i].wake_ns, 2 * i };
+		srt[2 * i + 1] = (struct rp_sort){ per[i].enter_ns, 2 * i + 1 };
+	}
+	qsort(srt, 2 * nr_p, sizeof(*srt), rp_sort_cmp);
+	for (i = 0; i < 2 * nr_p; i++)
+		t->order[i] = srt[i].code;
+	t->start_ns = srt[0].t;
+	t->end_ns = srt[2 * nr_p - 1].t;
+	t->period = per;
+	t->nr_periods = nr_p;
+	per = NULL;
+	ret = 0;
+	goto out;
+oom:
+	pidle_rp_fail(l, "out of memory");
+out:
+	if (cpu)
+		for (c = 0; c < t->nr_cpus; c++)
+			free(cpu[c].tmr);
+	free(cpu);
+	free(srt);
+	free(per);
+	return ret;
+}
+
+static const char *const rp_need_what[NEED_NR] = {
+	[NEED_CPU_IDLE] = "power:cpu_idle (the idle periods)",
+	[NEED_HRT_START] = "timer:hrtimer_start (each CPU's next timer)",
+	[NEED_HRT_CANCEL] = "timer:hrtimer_cancel (each CPU's next timer)",
+	[NEED_HRT_EXPIRE] = "timer:hrtimer_expire_entry (each CPU's next timer, the clock)",
+	[NEED_WAKE_SRC] = "irq_vectors:local_timer_entry, irq_vectors:reschedule_entry, irq:irq_handler_entry or ipi:ipi_entry (what woke each period)",
+	[NEED_WAKEUP] = "sched:sched_wakeup (whether a task ran between periods)",
+	[NEED_P_ENTER] = "pseudo_cpuidle:pidle_enter",
+	[NEED_P_EXIT] = "pseudo_cpuidle:pidle_exit (the module trace's wake-ups)",
+};
+
+int pidle_rp_load(FILE *f, const char *name,
+		  const struct pidle_rp_load_opts *o,
+		  struct pidle_rp_trace *t, char *err, size_t errlen)
+{
+	struct rp_load l = { .name = name, .err = err, .errlen = errlen };
+	static const enum rp_need std[] = { NEED_CPU_IDLE, NEED_HRT_START,
+		NEED_HRT_CANCEL, NEED_HRT_EXPIRE, NEED_WAKE_SRC, NEED_WAKEUP };
+	static const enum rp_need mod[] = { NEED_CPU_IDLE, NEED_P_EXIT,
+		NEED_WAKE_SRC, NEED_WAKEUP };
+	const enum rp_need *need;
+	size_t nr_need, i, nr_lines = 0;
+	int ret = -1;
+
+	memset(t, 0, sizeof(*t));
+	if (pidle_rp_read(&l, f, &nr_lines))
+		goto out;
+	if (!l.nr_ev) {
+		pidle_rp_fail(&l, "no event the replay reads in %zu lines: not a trace of the events it needs (Documentation/pidle-replay.rst)", nr_lines);
+		goto out;
+	}
+	need = l.need[NEED_P_ENTER] ? mod : std;
+	nr_need = l.need[NEED_P_ENTER] ? ARRAY_SIZE(mod) : ARRAY_SIZE(std);
+	for (i = 0; i < nr_need; i++)
+		if (!l.need[need[i]]) {
+			pidle_rp_fail(&l, "no %s event: record it (trace-cmd record -e ...; Documentation/pidle-replay.rst lists the events)",
+				rp_need_what[need[i]]);
+			goto out;
+		}
+	if (rp_build(&l, o, t))
+		goto out;
+	t->nr_lines = nr_lines;
+	t->nr_events = l.nr_ev;
+	ret = 0;
+out:
+	if (ret)
+		pidle_rp_free(t);
+	free(l.ev);
+	free(l.tmr);
+	free(l.next_same);
+	free(l.hash);
+	return ret;
+}
+
+void pidle_rp_free(struct pidle_rp_trace *t)
+{
+	free(t->period);
+	free(t->order);
+	free(t->cpu_mode);
+	free(t->span);
+	t->span = NULL;
+	t->period = NULL;
+	t->order = NULL;
+	t->cpu_mode = NULL;
+}

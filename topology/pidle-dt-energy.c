@@ -1,0 +1,265 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * pidle-topo --dt FILE --energy-model EM: idle power from idlestat's energy
+ * model file (idlestat's energy_model.c, parse_energy_model(); examples in
+ * its tree: energy_model, energy_model_TC2), put on the imported states.
+ *
+ * The file, per cluster A, B, ... (idlestat numbers clusters by the
+ * kernel's physical package id, which on the Arm boards it was written
+ * for is the cpu-map cluster):
+ *
+ *	clusters N
+ *	clusterA: P cap states C C states
+ *	P-states:
+ *	SPEED_MHZ CLUSTER_POWER CORE_POWER	(P lines)
+ *	C-states:
+ *	NAME CLUSTER_POWER CORE_POWER		(C lines, cpuidle state names)
+ *	wakeup CLUSTER_ENERGY CORE_ENERGY
+ *
+ * The mapping (Documentation/pidle-topo.rst, "Idle power"):
+ * - a CPU-level state's POWER_MW: the CORE_POWER of the C line of its name;
+ * - a state of the cluster level: the CLUSTER_POWER of its line;
+ * - power=: cpu: the CORE_POWER, cluster: the CLUSTER_POWER of the fastest
+ *   P-state (the model has one active power per CPU and one up power per
+ *   domain, as the Juno presets of presets.c do it);
+ * - the wakeup line is not used: idlestat scales it by 47742/1024000 per
+ *   wake-up into its own energy index, not into an energy of the state.
+ * Units are the file's: idlestat states none (the EAS model's "bogo"
+ * units); they go in the mW fields as they are, comparable within the
+ * table only. Said on stderr.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pidle-dt.h"
+#include "pidle_common.h"
+
+#define EM_MAX_CLUSTERS	26
+#define EM_MAX_CSTATES	32
+
+struct em_cstate {
+	char name[64];
+	unsigned int cluster_p, core_p;
+};
+
+struct em_cluster {
+	bool seen;
+	unsigned int nr_p, nr_c;	/* as the header says */
+	unsigned int got_p, got_c;
+	unsigned int top_speed, top_cluster_p, top_core_p;
+	struct em_cstate c[EM_MAX_CSTATES];
+};
+
+static void em_note(struct pidle_dt_config *cfg, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void em_note(struct pidle_dt_config *cfg, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (cfg->nr_notes >= PIDLE_DT_MAX_NOTES)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(cfg->note[cfg->nr_notes++], PIDLE_DT_MSG_LEN, fmt, ap);
+	va_end(ap);
+}
+
+static bool em_same(const struct em_cluster *a, const struct em_cluster *b)
+{
+	if (a->top_cluster_p != b->top_cluster_p || a->top_core_p != b->top_core_p ||
+	    a->got_c != b->got_c)
+		return false;
+	for (unsigned int i = 0; i < a->got_c; i++)
+		if (strcmp(a->c[i].name, b->c[i].name) ||
+		    a->c[i].cluster_p != b->c[i].cluster_p || a->c[i].core_p != b->c[i].core_p)
+			return false;
+	return true;
+}
+
+int pidle_dt_energy_parse(const char *text, const char *file,
+			  struct pidle_dt_config *cfg,
+			  struct pidle_dt_energy *en,
+			  char msg[PIDLE_DT_MSG_LEN])
+{
+	struct em_cluster *cl = calloc(EM_MAX_CLUSTERS, sizeof(*cl));
+	unsigned int nr_clusters = 0, lineno = 0, matched = 0;
+	enum { NONE, PSTATES, CSTATES } section = NONE;
+	const char *p = text;
+	struct em_cluster *cur = NULL, *use;
+	int ret = PIDLE_EXIT_INPUT, which = -1;
+	char missing[256] = "";
+	size_t nm = 0;
+
+	memset(en, 0, sizeof(*en));
+	if (!cl) {
+		snprintf(msg, PIDLE_DT_MSG_LEN, "out of memory");
+		return PIDLE_EXIT_INPUT;
+	}
+	while (*p) {
+		char line[256], name[64], letter;
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+		unsigned int a, b, s;
+		char *q;
+
+		lineno++;
+		if (len >= sizeof(line)) {
+			snprintf(msg, PIDLE_DT_MSG_LEN, "%s:%u: line longer than %zu characters",
+				 file, lineno, sizeof(line) - 1);
+			goto out;
+		}
+		memcpy(line, p, len);
+		line[len] = '\0';
+		p += len + (nl ? 1 : 0);
+		for (q = line; *q == ' ' || *q == '\t' || *q == '\r'; q++)
+			;
+		if (!*q || *q == '#')
+			continue;
+		if (sscanf(q, "clusters %u", &a) == 1) {
+			if (nr_clusters || !a || a > EM_MAX_CLUSTERS) {
+				snprintf(msg, PIDLE_DT_MSG_LEN, "%s:%u: clusters %u: %s", file, lineno, a,
+					 nr_clusters ? "given twice" : "want 1 to 26");
+				goto out;
+			}
+			nr_clusters = a;
+			continue;
+		}
+		if (sscanf(q, "cluster%c: %u cap states %u C states", &letter, &a, &b) == 3) {
+			if (letter < 'A' || letter >= 'A' + (int)nr_clusters) {
+				snprintf(msg, PIDLE_DT_MSG_LEN, "%s:%u: cluster%c: not one of the %u clusters the file declares (clusters N first)",
+					 file, lineno, letter, nr_clusters);
+				goto out;
+			}
+			cur = &cl[letter - 'A'];
+			if (cur->seen) {
+				snprintf(msg, PIDLE_DT_MSG_LEN, "%s:%u: cluster%c given twice", file, lineno, letter);
+				goto out;
+			}
+			cur->seen = true;
+			cur->nr_p = a;
+			cur->nr_c = b;
+			section = NONE;
+			continue;
+		}
+		if (!strncmp(q, "P-states:", 9) || !strncmp(q, "C-states:", 9)) {
+			if (!cur) {
+				snprintf(msg, PIDLE_DT_MSG_LEN, "%s:%u: %.8s before any clusterX: line", file, lineno, q);
+				goto out;
+			}
+			section = q[0] == 'P' ? PSTATES : CSTATES;
+			continue;
+		}
+		if (sscanf(q, "wakeup %u %u", &a, &b) == 2) {
+			if (!cur) {
+				snprintf(msg, PIDLE_DT_MSG_LEN, "%s:%u: wakeup before any clusterX: line", file, lineno);
+				goto out;
+			}
+			continue;
+		}
+		if (section == PSTATES && sscanf(q, "%u %u %u", &s, &a, &b) == 3) {
+			if (cur->got_p++ >= cur->nr_p) {
+				snprintf(msg, PIDLE_DT_MSG_LEN, "%s:%u: more P-states than the %u the cluster line says",
+					 file, lineno, cur->nr_p);
+				goto out;
+			}
+			if (s > cur->top_speed) {
+				cur->top_speed = s;
+				cur->top_cluster_p = a;
+				cur->top_core_p = b;
+			}
+			continue;
+		}
+		if (section == CSTATES && sscanf(q, "%63s %u %u", name, &a, &b) == 3) {
+			if (cur->got_c >= cur->nr_c || cur->got_c >= EM_MAX_CSTATES) {
+				snprintf(msg, PIDLE_DT_MSG_LEN, "%s:%u: more C-states than the %u the cluster line says",
+					 file, lineno, cur->nr_c);
+				goto out;
+			}
+			snprintf(cur->c[cur->got_c].name, sizeof(cur->c[0].name), "%s", name);
+			cur->c[cur->got_c].cluster_p = a;
+			cur->c[cur->got_c].core_p = b;
+			cur->got_c++;
+			continue;
+		}
+		snprintf(msg, PIDLE_DT_MSG_LEN, "%s:%u: \"%s\": not a line of idlestat's energy model (%s)",
+			 file, lineno, q,
+			 section == PSTATES ? "want SPEED CLUSTER_POWER CORE_POWER" :
+			 section == CSTATES ? "want NAME CLUSTER_POWER CORE_POWER" :
+			 "want clusters N, clusterX: P cap states C C states, P-states:, C-states: or wakeup");
+		goto out;
+	}
+	if (!nr_clusters) {
+		snprintf(msg, PIDLE_DT_MSG_LEN, "%s: no \"clusters N\" line: not idlestat's energy model", file);
+		goto out;
+	}
+	for (unsigned int i = 0; i < nr_clusters; i++) {
+		if (!cl[i].seen || !cl[i].got_p) {
+			snprintf(msg, PIDLE_DT_MSG_LEN, "%s: cluster%c has %s", file, 'A' + i,
+				 !cl[i].seen ? "no clusterX: line" : "no P-states");
+			goto out;
+		}
+	}
+
+	/* The cluster of the imported CPUs: cpu-map's leaf clusters, in order. */
+	for (unsigned int i = 0; i < cfg->nr_cpus; i++) {
+		int k = cfg->cluster[i] < 0 ? 0 : cfg->cluster[i];
+
+		if (cfg->cluster[i] < 0 && nr_clusters > 1) {
+			snprintf(msg, PIDLE_DT_MSG_LEN, "%s has %u clusters, and the devicetree no cpu-map to say which CPUs are which",
+				 file, nr_clusters);
+			goto out;
+		}
+		if (k >= (int)nr_clusters) {
+			snprintf(msg, PIDLE_DT_MSG_LEN, "%s: CPU %u is in cpu-map cluster %d, and the file has %u clusters (A to %c)",
+				 file, i, k, nr_clusters, 'A' + nr_clusters - 1);
+			goto out;
+		}
+		if (which < 0) {
+			which = k;
+		} else if (k != which && !em_same(&cl[k], &cl[which])) {
+			snprintf(msg, PIDLE_DT_MSG_LEN, "%s: the imported CPUs span clusters %c and %c, whose figures differ: one table has one set; import one cluster's CPUs with --dt-cpus",
+				 file, 'A' + which, 'A' + k);
+			ret = PIDLE_EXIT_CONFIG;
+			goto out;
+		}
+	}
+	use = &cl[which];
+	en->cpu_mw = use->top_core_p;
+	for (unsigned int l = 0; l < cfg->nr_levels; l++)
+		if (!strcmp(cfg->level[l].name, "cluster")) {
+			en->have_cluster = true;
+			en->cluster_mw = use->top_cluster_p;
+			snprintf(en->cluster_level, sizeof(en->cluster_level), "cluster");
+		}
+	for (unsigned int k = 0; k < cfg->nr_states; k++) {
+		const struct pidle_dt_state *s = &cfg->state[k];
+		bool cpu = !strcmp(s->level, "cpu");
+		unsigned int i;
+
+		for (i = 0; i < use->got_c; i++)
+			if (!strcmp(use->c[i].name, s->name))
+				break;
+		if (i == use->got_c || (!cpu && strcmp(s->level, "cluster"))) {
+			if (nm < sizeof(missing))
+				nm += snprintf(missing + nm, sizeof(missing) - nm, "%s%s", nm ? ", " : "", s->name);
+			continue;
+		}
+		en->state_mw[k] = cpu ? use->c[i].core_p : use->c[i].cluster_p;
+		en->have_power[k] = true;
+		matched++;
+	}
+	if (!matched) {
+		snprintf(msg, PIDLE_DT_MSG_LEN, "%s: cluster%c names no state of the table (C-states lines must carry cpuidle's names, e.g. %s)",
+			 file, 'A' + which, cfg->nr_states > 1 ? cfg->state[1].name : "WFI");
+		ret = PIDLE_EXIT_CONFIG;
+		goto out;
+	}
+	em_note(cfg, "power from %s, cluster%c: the file's units as they are (idlestat states none; compare within this table only); cpu %u and %s the fastest P-state's (%u MHz); the wakeup line is not used%s%s%s",
+		file, 'A' + which, en->cpu_mw,
+		en->have_cluster ? "cluster up power" : "no cluster level:", use->top_speed,
+		nm ? "; no figure for " : "", missing, nm ? " (power 0)" : "");
+	ret = 0;
+out:
+	free(cl);
+	return ret;
+}

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * pidle-topo --dt: a devicetree (a flattened blob, read with libfdt) turned
+ * into a pseudo_cpuidle configuration, as the kernel interprets the tree:
+ * drivers/cpuidle/dt_idle_states.c and cpuidle-psci.c (PC mode),
+ * cpuidle-psci-domain.c, dt_idle_genpd.c and genpd's
+ * of_genpd_parse_idle_states() (OSI mode). Documentation/pidle-topo.rst,
+ * "Devicetrees", says which kernel source each rule comes from.
+ *
+ * pidle_dt_import() is pure: a blob in, a configuration or one error
+ * message out, no file or process touched (the fuzzer runs it);
+ * pidle_dt_run() (pidle-dt-run.c) reads the file and prints.
+ */
+#ifndef _PIDLE_DT_H
+#define _PIDLE_DT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <pidle/limits.h>
+
+enum pidle_dt_mode {
+	PIDLE_DT_MODE_AUTO,	/* OSI when the tree has domain idle states */
+	PIDLE_DT_MODE_PC,
+	PIDLE_DT_MODE_OSI,
+};
+
+/* Room for one message naming a node path and a property. */
+#define PIDLE_DT_MSG_LEN	640
+#define PIDLE_DT_MAX_NOTES	24
+
+/* One state of the imported table. */
+struct pidle_dt_state {
+	char name[PIDLE_NAME_LEN];	/* the node's name, as cpuidle shows it */
+	char level[PIDLE_NAME_LEN];	/* "cpu" or a level of the topology */
+	unsigned int entry_us;		/* entry-latency-us (0: wakeup-latency-us given) */
+	unsigned int exit_us;		/* exit-latency-us, or wakeup-latency-us */
+	unsigned int residency_us;	/* min-residency-us */
+	bool domain;			/* a genpd state (domain-idle-state) */
+	bool timer_stop;		/* local-timer-stop */
+	int node;			/* its offset in the blob */
+};
+
+/* One level of the topology: the domain of each imported CPU. */
+struct pidle_dt_level {
+	char name[PIDLE_NAME_LEN];
+	unsigned int nr_domains;
+	unsigned int *dom;		/* per imported CPU, 0 .. nr_domains-1 */
+};
+
+struct pidle_dt_config {
+	enum pidle_dt_mode mode;	/* PC or OSI, resolved */
+	unsigned int nr_cpus;		/* imported (after --dt-cpus) */
+	unsigned int nr_dt_cpus;	/* in the tree */
+	unsigned int nr_states;
+	struct pidle_dt_state state[PIDLE_MAX_STATES];
+	unsigned int nr_levels;
+	struct pidle_dt_level level[PIDLE_MAX_LEVELS];
+	/* per imported CPU: its leaf cluster in cpu-map order, or -1 */
+	int *cluster;
+	char model[64];			/* the root's model, or compatible */
+	unsigned int nr_notes;		/* mappings said on stderr */
+	char note[PIDLE_DT_MAX_NOTES][PIDLE_DT_MSG_LEN];
+};
+
+/*
+ * Import the blob @fdt of @size bytes. @cpus: the CPUs to import (a list
+ * such as "4-7", in the kernel's logical numbering), NULL for all.
+ * Returns 0, or the tool's exit status with one sentence in @msg:
+ * 2 (PIDLE_EXIT_INPUT) for a tree that is corrupt or lacks what the
+ * kernel needs, 3 (PIDLE_EXIT_CONFIG) for one the module cannot express,
+ * 1 for a bad @cpus. On success free with pidle_dt_config_free().
+ */
+int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
+		    const char *cpus, struct pidle_dt_config *cfg,
+		    char msg[PIDLE_DT_MSG_LEN]);
+void pidle_dt_config_free(struct pidle_dt_config *cfg);
+
+/*
+ * The states= value of @cfg: in PC mode NAME:EXIT:RESIDENCY[:LEVEL], the
+ * exit latency entry+exit; in OSI mode the domain states as
+ * NAME:ENTRY+EXIT:RESIDENCY:LEVEL. @summed forces the first form for all
+ * (what today's parser takes). -1 when it does not fit.
+ */
+int pidle_dt_states_print(const struct pidle_dt_config *cfg, bool summed,
+			  char *buf, size_t size);
+/* The topology= value (explicit form), malloc'd; NULL on no memory. */
+char *pidle_dt_topology_print(const struct pidle_dt_config *cfg);
+
+/*
+ * The domain governor of an OSI import: the genpd CPU governor
+ * (pm_domain_cpu_gov), which cpuidle-psci-domain.c gives every domain with
+ * states; the module's port of it as Debian's 6.12 has it.
+ */
+#define PIDLE_DT_DOMAIN_GOV	"genpd-6.12"
+
+/* pidle-dt-run.c: the --dt action of pidle-topo. */
+enum pidle_dt_action {
+	PIDLE_DT_PRINT_TOPOLOGY,
+	PIDLE_DT_PRINT_STATES,
+	PIDLE_DT_PRINT_PARAMS,
+	PIDLE_DT_PRINT_MODPROBE,
+	PIDLE_DT_PRINT_EXPERIMENT,
+	PIDLE_DT_APPLY,
+};
+
+struct pidle_dt_args {
+	const char *path;		/* --dt FILE */
+	const char *cpus;		/* --dt-cpus LIST */
+	const char *mode;		/* --dt-mode pc|osi */
+	const char *energy_model;	/* --energy-model FILE (idlestat) */
+	enum pidle_dt_action action;
+	const char *sysfs_root;
+	bool verbose;
+};
+
+int pidle_dt_run(const struct pidle_dt_args *a);
+
+/* Read a .dtb, or compile a .dts with dtc. 0 or an exit status. */
+int pidle_dt_read(const char *path, void **blob, size_t *size,
+		  char msg[PIDLE_DT_MSG_LEN]);
+
+/* pidle-dt-energy.c: idlestat's energy model file, on the imported table. */
+struct pidle_dt_energy {
+	unsigned int state_mw[PIDLE_MAX_STATES];	/* 0: none */
+	unsigned int state_uj[PIDLE_MAX_STATES];
+	bool have_power[PIDLE_MAX_STATES];
+	unsigned int cpu_mw;		/* active power of a CPU */
+	unsigned int cluster_mw;	/* up power of a cluster */
+	bool have_cluster;
+	char cluster_level[PIDLE_NAME_LEN];	/* the level it is the power of */
+};
+
+/*
+ * Parse idlestat's energy model text @text and take the figures of the
+ * cluster that holds @cfg's CPUs. Notes (what was mapped how) go to
+ * @cfg's notes. 0, or an exit status with @msg.
+ */
+int pidle_dt_energy_parse(const char *text, const char *file,
+			  struct pidle_dt_config *cfg,
+			  struct pidle_dt_energy *en,
+			  char msg[PIDLE_DT_MSG_LEN]);
+
+#endif /* _PIDLE_DT_H */
