@@ -244,9 +244,15 @@
  * never keeps a domain up; coming online is an exit that pays nothing.
  */
 
+/*
+ * What a wake-up from @state costs: its entry and exit latencies, as
+ * cpuidle shows them (pidle_state_wake_latency_ns(), dt_idle_states.c).
+ * An OSI domain's first man pays the power-on and what is left of the
+ * power-off instead (pidle_domain_power_up()).
+ */
 static u64 pidle_lat(const struct pidle_model *m, int state)
 {
-	return m->state[state].exit_latency_ns;
+	return pidle_state_wake_latency_ns(&m->state[state]);
 }
 
 static void pidle_inc(u64 *counter, u64 val)
@@ -577,14 +583,10 @@ static __always_inline void pidle_vgroup_release(struct pidle_vgroup *h,
 	}
 }
 
-/* The longest a domain state's power-up can take (OSI: with power-off). */
+/* The longest a domain state's power-up can take: power-off included. */
 static u64 pidle_dom_lat_max(const struct pidle_model *m, int state)
 {
-	u64 lat = pidle_lat(m, state);
-
-	if (m->mode == PIDLE_MODE_OSI)
-		lat += m->state[state].entry_latency_ns;
-	return lat;
+	return pidle_lat(m, state);
 }
 
 /*
@@ -616,10 +618,12 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
 
 	k = m->dstate_index[state];
 	lat = pidle_lat(m, state);
-	/* OSI: woken while powering down, it waits for the power-off first. */
-	if (m->mode == PIDLE_MODE_OSI &&
-	    since + m->state[state].entry_latency_ns > now_ns)
-		lat += since + m->state[state].entry_latency_ns - now_ns;
+	if (m->mode == PIDLE_MODE_OSI) {
+		/* The power-on; woken while powering down, the rest of that first. */
+		lat = m->state[state].exit_latency_ns;
+		if (since + m->state[state].entry_latency_ns > now_ns)
+			lat += since + m->state[state].entry_latency_ns - now_ns;
+	}
 	if (hotplug)
 		lat = 0;
 	WRITE_ONCE(d->up_at_ns, now_ns);

@@ -97,6 +97,7 @@ struct pidle_model_opts {
 	const struct pidle_dgov_ops *dgov[PIDLE_MAX_LEVELS + 1];
 };
 
+
 /* pidle_model_create_opts() with only @policy set. */
 int pidle_model_create(const struct pidle_states *st,
 		       const struct pidle_topology *topo,

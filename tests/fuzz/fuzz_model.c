@@ -259,24 +259,21 @@ static void check_exit_bounds(const struct fuzz *f, unsigned int cpu,
 	const struct pidle_model *m = f->m;
 	unsigned int fallback = xi->requested, voted = 0, l;
 
-	u64 entry_ns = 0;
 
 	while (pidle_model_state_level(m, fallback))
 		fallback--;
 	for (l = 1; l <= pidle_model_state_level(m, xi->requested); l++)
 		voted |= 1u << l;
-	if (f->osi) {
-		/* A CPU's vote goes up the levels; a wake-up in a power-off waits. */
+	/* A CPU's OSI vote goes up the levels. */
+	if (f->osi)
 		voted = ~0u;
-		entry_ns = pidle_model_state(m, xi->achieved)->entry_latency_ns;
-	}
 	FUZZ_CHECK(xi->achieved >= fallback &&
 		   (xi->achieved <= xi->requested || f->osi),
 		   "CPU %u asked for %u, fallback %u, achieved %u", cpu,
 		   xi->requested, fallback, xi->achieved);
-	FUZZ_CHECK(xi->latency_ns >= pidle_model_state(m, fallback)->exit_latency_ns &&
-		   xi->latency_ns <= pidle_model_state(m, xi->achieved)->exit_latency_ns +
-				     entry_ns + SKEW_MAX_NS,
+	FUZZ_CHECK(xi->latency_ns >= pidle_state_wake_latency_ns(pidle_model_state(m, fallback)) &&
+		   xi->latency_ns <= pidle_state_wake_latency_ns(pidle_model_state(m, xi->achieved)) +
+				     SKEW_MAX_NS,
 		   "CPU %u achieved %u, paid %llu ns", cpu, xi->achieved, xi->latency_ns);
 	FUZZ_CHECK(!(xi->up_levels & xi->wait_levels) &&
 		   !((xi->up_levels | xi->wait_levels) & ~voted),

@@ -584,7 +584,9 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			st = &d->st[0];
 			for (k = 0; lvl->dstate[k] != (unsigned int)t; k++)
 				st++;
-			lat = hotplug ? 0 : r->state[t].exit_latency_ns;
+			/* What cpuidle shows: entry + exit (dt_idle_states.c). */
+			lat = hotplug ? 0 : r->state[t].exit_latency_ns +
+					    r->state[t].entry_latency_ns;
 			/*
 			 * The first man's clock read may precede the last
 			 * man's: the down period lasted no time.
@@ -631,8 +633,10 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			u64 wait = d->ready_ns - now_ns;
 
 			/* At most the state's latency: see pidle_domain_leave(). */
-			if (wait > r->state[d->up_state].exit_latency_ns)
-				wait = r->state[d->up_state].exit_latency_ns;
+			if (wait > r->state[d->up_state].exit_latency_ns +
+				   r->state[d->up_state].entry_latency_ns)
+				wait = r->state[d->up_state].exit_latency_ns +
+				       r->state[d->up_state].entry_latency_ns;
 			if (wait > *latency_ns)
 				*latency_ns = wait;
 			if ((unsigned int)d->up_state > *achieved)
@@ -658,7 +662,8 @@ void ref_exit(struct ref_model *r, unsigned int cpu, u64 now_ns,
 	while (r->level_of[achieved])
 		achieved--;
 	memset(info, 0, sizeof(*info));
-	info->latency_ns = r->state[achieved].exit_latency_ns;
+	info->latency_ns = r->state[achieved].exit_latency_ns +
+			   r->state[achieved].entry_latency_ns;
 	ref_leave_all(r, cpu, now_ns, false, &achieved, &info->latency_ns,
 		      info);
 	info->requested = s;
