@@ -91,3 +91,27 @@ END {
 			rmax[p], g, rmax[p] <= g ? "met" : "MISSED", irmax[p], ig, irmax[p] <= ig ? "met" : "MISSED"
 	}
 }'
+
+echo
+echo "== 1c. a CPU that is not a last man: the same packages, CPU 0 playing, the others busy"
+echo "   (no vote completes a domain). auto/timer: PC6 votes at core and package; osi-gov: the"
+echo "   OSI mode with a domain governor, the deepest CPU state votes in the core. Goal: flat"
+echo "   within 10% from 2 to 8192 CPUs (the cost does not grow with the domain)."
+printf '   %-8s %5s %9s %9s %7s %9s %9s %8s\n' kind cpus model_ns floor_ns ratio model_Ir floor_Ir vs_2cpu
+callgrind nonlast -b -g "$CG_PAIRS"
+"$B/model_bench" -b -p "$PAIRS" -r "$REPS" | sed -n 's/^nonlast //p' |
+while IFS='|' read -r kind n model floor; do
+	echo "$kind $n $model $floor $(ir nonlast "nonlast-model $kind $n") $(ir nonlast "nonlast-floor $kind $n")"
+done | awk -v pairs="$CG_PAIRS" '
+{
+	k = $1; n = $2; m = $3; f = $4; mi = $5 / pairs; fi = $6 / pairs
+	if (n == 2) { mi2[k] = mi }
+	printf "   %-8s %5d %9.1f %9.1f %7.2f %9.1f %9.1f %8.2f\n", k, n, m, f, m / f, mi, fi, mi / mi2[k]
+	if (mi / mi2[k] > imax[k]) imax[k] = mi / mi2[k]
+	if (!(k in seen)) { seen[k] = 1; order[++nk] = k }
+}
+END {
+	for (i = 1; i <= nk; i++)
+		printf "   %-8s instructions up to %.2fx the 2-CPU row: flat %s\n", order[i], imax[order[i]],
+			imax[order[i]] <= 1.10 ? "met" : "MISSED"
+}'

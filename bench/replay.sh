@@ -62,7 +62,7 @@ else
 fi
 # 2. the same workload replayed
 eval "$(sed -n 's/^\(states\|topology\|power\) \(.*\)/\1="\2"/p' "${g%.trace}.info")"
-timed "$tmp/g.json" "$R" -s "$states" -t "$topology" -p "$power" -g menu --json "$g"
+timed "$tmp/g.json" "$R" -s "$states" -t "$topology" --power "$power" -g menu --json "$g"
 gp=$(field periods "$tmp/g.json")
 row "pidle-replay, menu (the same trace, end to end)" "$gp"
 [ -n "$gw" ] && echo "  guest / replay, wall: $(echo "scale=0; $gw / $W" | bc) x"
@@ -70,7 +70,7 @@ row "pidle-replay, menu (the same trace, end to end)" "$gp"
 # 3. a large standard trace: pidle-replay against idlestat
 awk -v n="$N" -v cpus=2 -f "$TOP/bench/replay-gen.awk" |
 	LC_ALL=C sort -s -k1,1 | cut -f2- > "$tmp/big.trace"
-timed "$tmp/big.json" "$R" -s "$PC6" -t package=0-1 -p cpu:4000,package:6000 -g menu --json "$tmp/big.trace"
+timed "$tmp/big.json" "$R" -s "$PC6" -t package=0-1 --power cpu:4000,package:6000 -g menu --json "$tmp/big.trace"
 row "pidle-replay, menu (generated, end to end)" "$N"
 timed "$tmp/idlestat.out" idlestat --import -f "$tmp/big.trace"
 if grep -q 'Log is' "$tmp/idlestat.out"; then
@@ -78,7 +78,7 @@ if grep -q 'Log is' "$tmp/idlestat.out"; then
 else
 	echo "idlestat --import: no report ($(head -c 200 "$tmp/idlestat.out"))"
 fi
-"$R" -s "$PC6" -t package=0-1 -p cpu:4000,package:6000 -g menu --repeat 5 --json "$tmp/big.trace" > "$tmp/loop.json"
+"$R" -s "$PC6" -t package=0-1 --power cpu:4000,package:6000 -g menu --repeat 5 --json "$tmp/big.trace" > "$tmp/loop.json"
 lr=$(field periods_per_s "$tmp/loop.json")
 lp=$(field periods "$tmp/loop.json")
 printf '%-46s %10d %8s %8s %14.0f\n' "pidle-replay loop alone, menu (x5 repeat)" "$lp" - - "$lr"
@@ -92,7 +92,7 @@ echo "  this machine's cpuidle sysfs (none on this host), not from the trace"
 
 # 4. the sweep, -j 1 and -j 2
 for j in 1 2; do
-	timed "$tmp/sweep$j.csv" "$R" -e "$TOP/tests/replay/sweep.exp" -t package=0-1 -j $j --csv "$tmp/big.trace"
+	timed "$tmp/sweep$j.csv" "$R" --exp "$TOP/tests/replay/sweep.exp" -t package=0-1 -j $j --csv "$tmp/big.trace"
 	cells=$(($(wc -l < "$tmp/sweep$j.csv") - 1))
 	row "sweep.exp: $cells cells, -j $j (generated trace)" $((cells * N))
 done

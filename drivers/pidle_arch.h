@@ -31,6 +31,19 @@ int pidle_arch_check(void);
 enum pidle_arch_pending pidle_arch_irq_pending(void);
 
 /*
+ * The kind of the highest-priority interrupt pending at this CPU's
+ * interrupt controller: the one whose handler runs first once interrupts
+ * are unmasked. For the wake-source counters (pidle_wake.c). noinstr.
+ */
+enum pidle_arch_irq_kind {
+	PIDLE_IRQ_KIND_NONE,
+	PIDLE_IRQ_KIND_TIMER,	/* the CPU's own timer (x86: LOCAL_TIMER_VECTOR) */
+	PIDLE_IRQ_KIND_IPI,	/* x86: RESCHEDULE, CALL_FUNCTION(_SINGLE)_VECTOR */
+	PIDLE_IRQ_KIND_DEVICE,	/* any other vector */
+};
+enum pidle_arch_irq_kind pidle_arch_irq_kind(void);
+
+/*
  * A free-running per-CPU cycle counter (x86: the TSC) for measuring a
  * short interval on one CPU where RCU is not watching, and the number of
  * its cycles in @ns (U64_MAX stays U64_MAX), computed beforehand.

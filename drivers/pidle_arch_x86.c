@@ -74,6 +74,32 @@ noinstr enum pidle_arch_pending pidle_arch_irq_pending(void)
 	return timer ? PIDLE_PENDING_TIMER : PIDLE_PENDING_NONE;
 }
 
+noinstr enum pidle_arch_irq_kind pidle_arch_irq_kind(void)
+{
+	unsigned int i, vector;
+	u32 w = 0;
+
+	/* The highest vector has the highest priority: scan from the top. */
+	for (i = PIDLE_IRR_WORDS - 1; i >= PIDLE_IRR_FIRST_WORD; i--) {
+		w = pidle_irr_word(i);
+		if (w)
+			break;
+	}
+	if (!w)
+		return PIDLE_IRQ_KIND_NONE;
+	vector = i * 32 + 31 - __builtin_clz(w);
+	switch (vector) {
+	case LOCAL_TIMER_VECTOR:
+		return PIDLE_IRQ_KIND_TIMER;
+	case RESCHEDULE_VECTOR:
+	case CALL_FUNCTION_VECTOR:
+	case CALL_FUNCTION_SINGLE_VECTOR:
+		return PIDLE_IRQ_KIND_IPI;
+	default:
+		return PIDLE_IRQ_KIND_DEVICE;
+	}
+}
+
 noinstr u64 pidle_arch_cycles(void)
 {
 	return rdtsc();

@@ -24,6 +24,7 @@
 #include "pidle_compat.h"
 #include "pidle_drv.h"
 #include "pidle_trace.h"
+#include "pidle_wake.h"
 
 /**
  * DOC: The enter path
@@ -336,6 +337,7 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	u64 enter_ns, wake_ns, deadline_ns, now_ns, next_timer_ns;
 	u64 limit_cycles = U64_MAX;
 	enum pidle_wake wake;
+	enum pidle_wake_src src;
 	s64 next_ns;
 
 	/*
@@ -354,6 +356,8 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 		pidle_fault_pending_at_entry();	/* the test build's trigger */
 		if (pidle_wake_pending() != PIDLE_WAKE_NONE) {
 			pidle_record_aborted(m, dev->cpu, index);
+			pidle_wake_count(dev, drv, index, PIDLE_WAKE_SRC_ABORTED,
+					 NULL, 0);
 			goto out;
 		}
 	}
@@ -375,6 +379,9 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 				    true, NULL);
 
 	wake = pidle_wait(dev, polling, pidle_cfg.wait, limit_cycles);
+	/* Wake sources (pidle_wake.c): still masked, the vector still pending. */
+	src = pidle_wake_classify(polling, pidle_cfg.wait == PIDLE_WAIT_HALT,
+				  wake == PIDLE_WAKE_RESCHED);
 
 	pidle_clock_begin(m, dev->cpu);
 	wake_ns = ktime_get_ns();
@@ -385,12 +392,13 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	while ((now_ns = ktime_get_ns()) < deadline_ns)
 		cpu_relax();
 	pidle_record_overshoot(m, dev->cpu, xi.achieved, now_ns - deadline_ns);
+	pidle_wake_count(dev, drv, index, src, &xi, now_ns - enter_ns);
 
 	if (xi.up_levels)
 		pidle_trace_domains(dev->cpu, xi.up_levels, xi.up_state, false,
 				    &xi);
 	trace_pidle_exit(dev->cpu, index, xi.achieved, wake_ns - enter_ns,
-			 xi.latency_ns);
+			 xi.latency_ns, src);
 out:
 	/*
 	 * Release: every access of this entry to the model (the counters

@@ -10,6 +10,7 @@
 #include <linux/percpu.h>
 #include <linux/string.h>
 #include "pidle_drv.h"
+#include "pidle_wake.h"
 
 /**
  * DOC: Run-time reconfiguration
@@ -183,6 +184,7 @@ int pidle_reconfig_apply(struct pidle_cfg *next)
 
 	pidle_model_offline_cpus(next->model);
 	pidle_stats_reset(next->model, ktime_get_ns());
+	pidle_wake_reset_all();		/* the state indexes may change */
 	pidle_powercap_exit(false);
 	pidle_sysfs_exit();
 	ret = pidle_reconfig_switch(next);

@@ -39,6 +39,7 @@
 #include <linux/sysfs.h>
 #include <linux/wait.h>
 #include "pidle_drv.h"
+#include "pidle_wake.h"
 
 enum pidle_node_kind {
 	PIDLE_NODE_ROOT,	/* /sys/kernel/pseudo_cpuidle/ */
@@ -159,6 +160,95 @@ static struct kobj_attribute pidle_##_kind##_attr_##_name =			\
 PIDLE_CPU_COUNTERS(define_cpu_state_counter)
 PIDLE_DOMAIN_COUNTERS(define_domain_state_counter)
 
+/*
+ * Wake sources (pidle_wake.c): cpuN/stateK/wake_{timer,ipi,device,
+ * unknown,aborted}, domains/LEVELI/stateK/wake_{timer,ipi,device,unknown}
+ * (the first man's), and the root's wake_sources (exact, or why not).
+ */
+#define define_show_wake(_name)							\
+static ssize_t pidle_wake_show_##_name(struct kobject *kobj,			\
+				       struct kobj_attribute *attr, char *buf)	\
+{										\
+	struct pidle_node *n = to_node(kobj);					\
+	enum pidle_wake_src src = PIDLE_WAKE_SRC_##_name;			\
+										\
+	return sysfs_emit(buf, "%llu\n", (unsigned long long)			\
+		(n->kind == PIDLE_NODE_CPU_STATE ?				\
+		 pidle_wake_cpu_read(n->idx, n->state, src) :			\
+		 pidle_wake_domain_read(n->model, n->level, n->idx, n->state,	\
+					src)));					\
+}										\
+static struct kobj_attribute pidle_wake_attr_##_name =			\
+	__ATTR(wake_##_name, 0444, pidle_wake_show_##_name, NULL);
+
+#define PIDLE_WAKE_SRC_timer	PIDLE_WAKE_SRC_TIMER
+#define PIDLE_WAKE_SRC_ipi	PIDLE_WAKE_SRC_IPI
+#define PIDLE_WAKE_SRC_device	PIDLE_WAKE_SRC_DEVICE
+#define PIDLE_WAKE_SRC_unknown	PIDLE_WAKE_SRC_UNKNOWN
+#define PIDLE_WAKE_SRC_aborted	PIDLE_WAKE_SRC_ABORTED
+PIDLE_WAKE_SRC_NAMES(define_show_wake)
+
+/* cpuN/stateK/above_SRC and below_SRC: cpuidle's above and below by source. */
+#define define_show_miss(_miss, _name)						\
+static ssize_t pidle_wake_show_##_miss##_##_name(struct kobject *kobj,	\
+						 struct kobj_attribute *attr,	\
+						 char *buf)			\
+{										\
+	struct pidle_node *n = to_node(kobj);					\
+										\
+	return sysfs_emit(buf, "%llu\n", (unsigned long long)			\
+		pidle_wake_miss_read(n->idx, n->state, PIDLE_WAKE_SRC_##_name,	\
+				     PIDLE_WAKE_MISS_##_miss));			\
+}										\
+static struct kobj_attribute pidle_wake_attr_##_miss##_##_name =		\
+	__ATTR(_miss##_##_name, 0444, pidle_wake_show_##_miss##_##_name, NULL);
+#define PIDLE_WAKE_MISS_above	PIDLE_WAKE_ABOVE
+#define PIDLE_WAKE_MISS_below	PIDLE_WAKE_BELOW
+#define define_show_misses(_name) define_show_miss(above, _name) define_show_miss(below, _name)
+define_show_misses(timer)
+define_show_misses(ipi)
+define_show_misses(device)
+define_show_misses(unknown)
+
+static struct attribute *pidle_wake_cpu_attrs[] = {
+	&pidle_wake_attr_timer.attr, &pidle_wake_attr_ipi.attr,
+	&pidle_wake_attr_device.attr, &pidle_wake_attr_unknown.attr,
+	&pidle_wake_attr_aborted.attr,
+	&pidle_wake_attr_above_timer.attr, &pidle_wake_attr_above_ipi.attr,
+	&pidle_wake_attr_above_device.attr, &pidle_wake_attr_above_unknown.attr,
+	&pidle_wake_attr_below_timer.attr, &pidle_wake_attr_below_ipi.attr,
+	&pidle_wake_attr_below_device.attr, &pidle_wake_attr_below_unknown.attr,
+	NULL,
+};
+static const struct attribute_group pidle_wake_cpu_group = {
+	.attrs = pidle_wake_cpu_attrs,
+};
+
+static struct attribute *pidle_wake_domain_attrs[] = {
+	&pidle_wake_attr_timer.attr, &pidle_wake_attr_ipi.attr,
+	&pidle_wake_attr_device.attr, &pidle_wake_attr_unknown.attr, NULL,
+};
+static const struct attribute_group pidle_wake_domain_group = {
+	.attrs = pidle_wake_domain_attrs,
+};
+
+static ssize_t pidle_wake_sources_show(struct kobject *kobj,
+				       struct kobj_attribute *attr, char *buf)
+{
+	return sysfs_emit(buf, "%s\n", pidle_wake_exactness());
+}
+static struct kobj_attribute pidle_attr_wake_sources =
+	__ATTR(wake_sources, 0444, pidle_wake_sources_show, NULL);
+/* ATTRIBUTE_GROUPS(_name) with the wake sources' group after it. */
+#define ATTRIBUTE_GROUPS_WAKE(_name, _wake)					\
+static const struct attribute_group _name##_group = {			\
+	.attrs = _name##_attrs,							\
+};										\
+static const struct attribute_group *_name##_groups[] = {		\
+	&_name##_group, &_wake, NULL,						\
+}
+/* End of the wake sources' files. */
+
 #define cpu_state_attr(_name) &pidle_cpu_state_attr_##_name.attr,
 #define domain_state_attr(_name) &pidle_domain_state_attr_##_name.attr,
 
@@ -167,14 +257,14 @@ static struct attribute *pidle_cpu_state_attrs[] = {
 	PIDLE_CPU_COUNTERS(cpu_state_attr)
 	NULL,
 };
-ATTRIBUTE_GROUPS(pidle_cpu_state);
+ATTRIBUTE_GROUPS_WAKE(pidle_cpu_state, pidle_wake_cpu_group);
 
 static struct attribute *pidle_domain_state_attrs[] = {
 	&pidle_attr_name.attr,
 	PIDLE_DOMAIN_COUNTERS(domain_state_attr)
 	NULL,
 };
-ATTRIBUTE_GROUPS(pidle_domain_state);
+ATTRIBUTE_GROUPS_WAKE(pidle_domain_state, pidle_wake_domain_group);
 
 /* cpuN/reset and domains/LEVELI/reset. */
 static ssize_t pidle_node_reset_store(struct kobject *kobj,
@@ -189,10 +279,13 @@ static ssize_t pidle_node_reset_store(struct kobject *kobj,
 		return ret;
 	/* The powercap zones carry what the reset takes from them. */
 	now_ns = pidle_powercap_reset_begin();
-	if (n->kind == PIDLE_NODE_CPU)
+	if (n->kind == PIDLE_NODE_CPU) {
 		pidle_cpu_stats_reset(n->model, n->idx, now_ns);
-	else
+		pidle_wake_reset_cpu(n->idx);
+	} else {
 		pidle_domain_stats_reset(n->model, n->level, n->idx, now_ns);
+		pidle_wake_reset_domain(n->model, n->level, n->idx);
+	}
 	pidle_powercap_reset_end(now_ns);
 	return count;
 }
@@ -339,6 +432,7 @@ static ssize_t pidle_reset_store(struct kobject *kobj,
 		return ret;
 	now_ns = pidle_powercap_reset_begin();
 	pidle_stats_reset(to_node(kobj)->model, now_ns);
+	pidle_wake_reset_all();
 	pidle_powercap_reset_end(now_ns);
 	return count;
 }
@@ -370,7 +464,7 @@ static umode_t pidle_root_visible(struct kobject *kobj, struct attribute *attr,
 
 static struct attribute *pidle_root_attrs[] = {
 	&pidle_attr_topology.attr, &pidle_attr_reset.attr,
-	&pidle_attr_root_energy.attr, NULL,
+	&pidle_attr_root_energy.attr, &pidle_attr_wake_sources.attr, NULL,
 };
 static const struct attribute_group pidle_root_group = {
 	.attrs = pidle_root_attrs,

@@ -35,14 +35,15 @@ TRACE_EVENT(pidle_enter,
 
 TRACE_EVENT(pidle_exit,
 	TP_PROTO(unsigned int cpu, unsigned int requested, unsigned int achieved,
-		 u64 idle_ns, u64 latency_ns),
-	TP_ARGS(cpu, requested, achieved, idle_ns, latency_ns),
+		 u64 idle_ns, u64 latency_ns, unsigned int wake),
+	TP_ARGS(cpu, requested, achieved, idle_ns, latency_ns, wake),
 	TP_STRUCT__entry(
 		__field(unsigned int, cpu)
 		__field(unsigned int, requested)
 		__field(unsigned int, achieved)
 		__field(u64, idle_ns)
 		__field(u64, latency_ns)
+		__field(unsigned int, wake)
 	),
 	TP_fast_assign(
 		__entry->cpu = cpu;
@@ -50,10 +51,15 @@ TRACE_EVENT(pidle_exit,
 		__entry->achieved = achieved;
 		__entry->idle_ns = idle_ns;
 		__entry->latency_ns = latency_ns;
+		__entry->wake = wake;
 	),
-	TP_printk("cpu=%u requested=%u achieved=%u idle_ns=%llu latency_ns=%llu",
+	/* wake: enum pidle_wake_src (pidle_wake.h), in its order */
+	TP_printk("cpu=%u requested=%u achieved=%u idle_ns=%llu latency_ns=%llu wake=%s",
 		  __entry->cpu, __entry->requested, __entry->achieved,
-		  __entry->idle_ns, __entry->latency_ns)
+		  __entry->idle_ns, __entry->latency_ns,
+		  __print_symbolic(__entry->wake, { 0, "timer" }, { 1, "ipi" },
+				   { 2, "device" }, { 3, "unknown" },
+				   { 4, "aborted" }))
 );
 
 TRACE_EVENT(pidle_domain_down,

@@ -48,7 +48,7 @@ BEGIN {
 	named = " table change qos workload matrix "
 	kernels_ok = "6.1 6.1-rt 6.12 6.12-rt eval debug user"
 	governors_ok = "menu ladder teo haltpoll"
-	programs_ok = "pidle-irqwork pidle-work pidle-pingpong sleep"
+	programs_ok = "pidle-irqwork pidle-work pidle-pingpong pidle-wakeload rt-app sleep"
 	set["title"] = ""; set["smp"] = "8,sockets=2,cores=2,threads=2"
 	set["icount"] = "2"; set["repeats"] = "1"; set["timeout"] = "600"
 	def["change", "none"] = 1; def["qos", "none"] = 1
@@ -125,6 +125,15 @@ line ~ /^\[/ {
 		split(val, w, " ")
 		if (!known(programs_ok, w[1])) err("run = " val ": the program must be one of " programs_ok)
 		if (val ~ /[;&|<>`$\\"]/) err("run = " val ": plain arguments only, no shell syntax")
+		# rt-app NAME CPU: experiments/rt-app/NAME.json, beside this file
+		if (w[1] == "rt-app") {
+			if (split(val, w, " ") != 3 || w[2] !~ /^[A-Za-z0-9_-]+$/ || w[3] !~ /^[0-9]+$/)
+				err("run = " val ": want rt-app NAME CPU (experiments/rt-app/NAME.json, the report's CPU)")
+			rta = ENVIRON["PIDLE_EXP_DIR"] "/rt-app/" w[2] ".json"
+			if (ENVIRON["PIDLE_EXP_DIR"] != "" && (getline rtl < rta) < 0)
+				err("run = " val ": no " rta)
+			close(rta)
+		}
 	} else if (key == "governor") {
 		for (i = split(val, w, " "); i > 0; i--)
 			if (!known(governors_ok, w[i])) err("governor '" w[i] "': want one of " governors_ok)

@@ -56,7 +56,7 @@ NAME=$(basename "$FILE" .exp)
 OUT=${OUT:-$TOP/build/experiments/$NAME}
 mkdir -p "$OUT/cells" "$OUT/jobs" || fail "cannot create $OUT"
 
-awk -v kernels="$KERNELS" -f "$EXP/parse.awk" "$FILE" > "$OUT/cells.tmp" || exit 1
+PIDLE_EXP_DIR=$EXP awk -v kernels="$KERNELS" -f "$EXP/parse.awk" "$FILE" > "$OUT/cells.tmp" || exit 1
 mv "$OUT/cells.tmp" "$OUT/cells.tsv"
 setting() { awk -F'\t' -v k="$1" '$1 == "#set" && $2 == k { print $3 }' "$OUT/cells.tsv"; }
 ICOUNT=$(setting icount)
@@ -92,11 +92,34 @@ boot_job() {	# JOBDIR KNAME LOG
 		return
 	fi
 	read -r image kdir < <(kernel "$kn") || return 1
+	# The wake-source workloads (wake.exp): pidle-wakeload; rt-app, its
+	# JSON files and their runner; and, for a cell that reads /dev/vda,
+	# a virtio disk (QEMU's null-co: reads return zeros, no file; INTx,
+	# vectors=0, so that the cell can route its interrupt) with the
+	# kernel's virtio modules, decompressed, in /kmod-virtio/.
+	local more=() disk=() m f
+	more+=(--file "$TOP/build/guest/pidle-wakeload"
+	       --file "$EXP/guest/rt-app-run.sh:/rt-app-run.sh")
+	for f in "$EXP"/rt-app/*.json; do more+=(--file "$f:/rt-app/${f##*/}"); done
+	[ -x /usr/bin/rt-app ] && more+=(--bin /usr/bin/rt-app)
+	if grep -q /dev/vda "$jd/cells.sh"; then
+		disk=(--qemu -blockdev --qemu driver=null-co,node-name=expdisk,size=67108864,read-zeroes=on
+		      --qemu -device --qemu virtio-blk-pci,drive=expdisk,vectors=0)
+		mkdir -p "$jd/virtio"
+		for m in virtio virtio_ring virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk; do
+			f=$(find "/lib/modules/${image##*/vmlinuz-}/kernel/drivers" -name "$m.ko*" 2>/dev/null | head -n 1)
+			case "$f" in
+			'') continue ;;
+			*.xz) xz -dc "$f" > "$jd/virtio/$m.ko" ;;
+			*) cp "$f" "$jd/virtio/$m.ko" ;;
+			esac && more+=(--file "$jd/virtio/$m.ko:/kmod-virtio/$m.ko")
+		done
+	fi
 	"$TOP/harness/image" "$jd/initrd.gz" --tools --suite "$EXP/guest/exp.sh" \
 		--file "$OUT/kmod-$kn/pseudo_cpuidle.ko" \
 		--file "$TOP/build/guest/pidle-irqwork" --file "$TOP/build/guest/pidle-work" \
 		--file "$TOP/build/guest/pidle-pingpong" \
-		--file "$jd/cells.sh:/exp/cells.sh" || return 1
+		"${more[@]}" --file "$jd/cells.sh:/exp/cells.sh" || return 1
 	# An -icount guest's figures do not depend on the host's load: it runs
 	# beside other -icount guests (harness/boot --concurrent); --icount
 	# also puts the RTC on the virtual clock, so that its interrupts are
@@ -107,7 +130,7 @@ boot_job() {	# JOBDIR KNAME LOG
 	[ "$ICOUNT" != off ] && det=(--icount "shift=$ICOUNT,sleep=off" --concurrent
 		$("$TOP/harness/kernel" --icount-options "$kn"))
 	"$TOP/harness/boot" --kernel "$image" --initrd "$jd/initrd.gz" --log "$log" \
-		--smp "$SMP" --suite exp --append "exp_timeout=$TIMEOUT" \
+		--smp "$SMP" --suite exp --append "exp_timeout=$TIMEOUT" "${disk[@]}" \
 		--timeout $((TIMEOUT * 2 + 300)) "${det[@]}"
 }
 
@@ -174,7 +197,7 @@ merge)
 	exec "$EXP/report.sh" "$OUT" ;;
 esac
 
-for t in pidle-topo pidle-stat.static guest/pidle-irqwork guest/pidle-work guest/pidle-pingpong; do
+for t in pidle-topo pidle-stat.static guest/pidle-irqwork guest/pidle-work guest/pidle-pingpong guest/pidle-wakeload; do
 	[ -n "${PIDLE_EXP_BOOT:-}" ] || [ -x "$TOP/build/$t" ] || fail "no build/$t: make experiment builds it (make guest-tools and the programs of experiments/guest)"
 done
 total=$(grep -vc -e '^#' -e '^id' "$OUT/cells.tsv")

@@ -24,6 +24,13 @@
 #                 choices
 #   J x ms        energy J times resp p50 in ms: the energy-latency
 #                 product, lower is better on both
+# When the module counts wake sources (pidle-stat's wake_*), a last
+# table, per case, over every CPU and state: the idle periods each source
+# ended (timer, ipi, device; unk: the wait could not see, e.g. the
+# polling state; abt: aborted at entry) and, beside each, the share of
+# them cpuidle counts as too deep (-%: "above") and too shallow (+%:
+# "below"): which kind of wake-up each governor mispredicts. cpuidle's
+# own above/below over all sources follow (sum of every state's).
 # When the table in force has domain states, a third table, the domains in
 # genpd's terms (Documentation/cluster-governors.rst), per case and domain
 # state, summed over the level's domains:
@@ -129,6 +136,7 @@ BEGIN {
 
 BEGIN { ndf = split("usage rejected above below residency_pct", DF, " ") }
 
+BEGIN { split("timer ipi device unknown aborted", SRC, " ") }
 { v[$1, $2] = $3; if (!($1 in isid)) { isid[$1] = 1; ids[++nid] = $1 } }
 
 END {
@@ -185,6 +193,24 @@ END {
 			r50 = ((id, "work_resp_p50_us") in v) ? v[id, "work_resp_p50_us"] : v[id, "work_median_us"]
 			if (r50 != "") add(c, "edp", e * r50 / 1000)
 		}
+		# wake sources, summed over the states (the summary row: every CPU)
+		for (k = 1; k <= ns; k++) {
+			nm = stname[c, k]
+			if ((id, nm "_wake_timer") in v) haswake = 1
+			ab += v[id, nm "_usage"] * v[id, nm "_too_deep_pct"] / 100
+			be += v[id, nm "_usage"] * v[id, nm "_too_shallow_pct"] / 100
+			us += v[id, nm "_usage"]
+		}
+		for (q = 1; q <= 5; q++) {
+			x = 0; xa = 0; xb = 0
+			for (k = 1; k <= ns; k++) {
+				nm = stname[c, k]
+				x += v[id, nm "_wake_" SRC[q]]; xa += v[id, nm "_above_" SRC[q]]; xb += v[id, nm "_below_" SRC[q]]
+			}
+			add(c, "w_" SRC[q], x); add(c, "wa_" SRC[q], xa); add(c, "wb_" SRC[q], xb)
+		}
+		add(c, "above_pct", us ? 100 * ab / us : 0); add(c, "below_pct", us ? 100 * be / us : 0)
+		ab = be = us = 0
 		nrep[c]++
 	}
 	printf "%-44s %8s %8s %8s %9s %6s %6s %s\n", "case (table/governor/change/qos/workload)", "resp p50", "resp p99",
@@ -244,6 +270,26 @@ END {
 						fmt(m(c, "dom" k "_residency_pct"), "%.1f")
 				}
 			}
+	}
+	if (haswake) {
+		print ""
+		print "Wake-ups by source (every CPU; -% / +%: of those, cpuidle's too deep / too shallow):"
+		printf "%-44s %7s %4s %4s %7s %4s %4s %7s %4s %4s %6s %5s %6s %6s\n", "case (table/governor/change/qos/workload)",
+			"timer", "-%", "+%", "ipi", "-%", "+%", "device", "-%", "+%", "unk", "abt", "above%", "below%"
+		for (w = 1; w <= nw; w++) {
+			for (i = 1; i <= nc; i++) {
+				c = cases[i]; if (W[c] != wl[w]) continue
+				label = T[c] "/" G[c] "/" C[c] "/" Q[c] "/" W[c]
+				if (nrep[c] == 0) { printf "%-44s not run: %s\n", label, why[c]; continue }
+				printf "%-44s", label
+				for (q = 1; q <= 3; q++) {
+					x = m(c, "w_" SRC[q])
+					printf " %7.0f %4s %4s", x, (x > 0 ? sprintf("%.0f", 100 * m(c, "wa_" SRC[q]) / x) : "-"),
+						(x > 0 ? sprintf("%.0f", 100 * m(c, "wb_" SRC[q]) / x) : "-")
+				}
+				printf " %6.0f %5.0f %6.1f %6.1f\n", m(c, "w_unknown"), m(c, "w_aborted"), m(c, "above_pct"), m(c, "below_pct")
+			}
+		}
 	}
 	# the run-to-run spread, over every case with two repeats or more
 	ns2 = 0; smax = 0; smax99 = 0; slist = ""

@@ -38,6 +38,25 @@ static void pidle_read_energy(const char *dir, struct pidle_snap_energy *e)
 	e->oracle_uj = pidle_read_u64(dir, "oracle_energy_uj");
 }
 
+#define PIDLE_SNAP_WAKE_STR(n)	#n,
+const char *const pidle_snap_wake_name[PIDLE_SNAP_WAKE] = {
+	PIDLE_SNAP_WAKE_NAMES(PIDLE_SNAP_WAKE_STR)
+};
+
+/* DIR/PREFIX_NAME, the first @n sources. */
+static void pidle_read_wake(const char *dir, const char *prefix,
+			    unsigned long long *wake, int n)
+{
+	char file[32];
+	int i;
+
+	for (i = 0; i < n; i++) {
+		snprintf(file, sizeof(file), "%s_%s", prefix,
+			 pidle_snap_wake_name[i]);
+		wake[i] = pidle_read_u64(dir, file);
+	}
+}
+
 static int pidle_is_dir(const char *path)
 {
 	struct stat sb;
@@ -134,6 +153,11 @@ static void pidle_snap_cpu_read(const char *root, struct pidle_snap_cpu *c,
 #define PIDLE_SNAP_READ(f)	st->f = pidle_read_u64(dir, #f);
 			PIDLE_CPU_COUNTERS(PIDLE_SNAP_READ)
 #undef PIDLE_SNAP_READ
+			pidle_read_wake(dir, "wake", st->wake, PIDLE_SNAP_WAKE);
+			pidle_read_wake(dir, "above", st->wake_above,
+					PIDLE_SNAP_WAKE_DOMAIN);
+			pidle_read_wake(dir, "below", st->wake_below,
+					PIDLE_SNAP_WAKE_DOMAIN);
 		}
 		c->nr_states++;
 	}
@@ -242,6 +266,8 @@ static void pidle_snap_domains_read(const char *root, struct pidle_snap *s)
 				st->g.above = pidle_read_u64(sdir, "above");
 				st->g.below = pidle_read_u64(sdir, "below");
 			}
+			pidle_read_wake(sdir, "wake", st->wake,
+					PIDLE_SNAP_WAKE_DOMAIN);
 			dom->nr_states++;
 		}
 		pidle_read_energy(dir, &dom->e);
@@ -304,6 +330,10 @@ static int pidle_snap_read_tree(const char *root, bool need_module,
 			 root);
 		s->energy = !pidle_read_file(path, buf, sizeof(buf));
 		s->energy_uj = s->energy ? strtoull(buf, NULL, 10) : 0;
+		snprintf(path, sizeof(path), "%s/sys/kernel/pseudo_cpuidle/wake_sources",
+			 root);
+		s->wake = !pidle_read_file(path, s->wake_sources,
+					   sizeof(s->wake_sources));
 	}
 	/* current_governor is writable; kernels without it have the _ro one. */
 	pidle_read_cpuidle(root, "current_driver", s->driver, sizeof(s->driver));

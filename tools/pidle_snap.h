@@ -12,6 +12,15 @@
 #define PIDLE_SNAP_DOMAINS	1024
 #define PIDLE_SNAP_LEVELS	5
 
+/*
+ * The module's wake sources (drivers/pidle_wake.h, same order): sysfs
+ * stateK/wake_NAME; a domain state has all but aborted.
+ */
+#define PIDLE_SNAP_WAKE_NAMES(X) X(timer) X(ipi) X(device) X(unknown) X(aborted)
+#define PIDLE_SNAP_WAKE		5
+#define PIDLE_SNAP_WAKE_DOMAIN	4
+extern const char *const pidle_snap_wake_name[PIDLE_SNAP_WAKE];
+
 /* One field per counter of <pidle/counters.h>, named as sysfs names it. */
 #define PIDLE_SNAP_FIELD(f)	unsigned long long f;
 
@@ -20,6 +29,10 @@ struct pidle_snap_state {
 	unsigned long long usage, time_us, above, below, latency_us;
 	/* pseudo_cpuidle per-CPU counters, when present */
 	PIDLE_CPU_COUNTERS(PIDLE_SNAP_FIELD)
+	unsigned long long wake[PIDLE_SNAP_WAKE];	/* with pidle_snap.wake */
+	/* cpuidle's above and below by source: stateK/above_SRC, below_SRC */
+	unsigned long long wake_above[PIDLE_SNAP_WAKE_DOMAIN];
+	unsigned long long wake_below[PIDLE_SNAP_WAKE_DOMAIN];
 };
 
 /* A node's energy files (microjoules), when the module has an energy model. */
@@ -49,6 +62,7 @@ struct pidle_snap_dstate {
 	int idx;
 	char name[32];
 	PIDLE_DOMAIN_COUNTERS(PIDLE_SNAP_FIELD)
+	unsigned long long wake[PIDLE_SNAP_WAKE];	/* the first man's */
 	struct pidle_snap_genpd g;
 };
 
@@ -70,6 +84,9 @@ struct pidle_snap {
 	int nr_domains;
 	struct pidle_snap_domain dom[PIDLE_SNAP_DOMAINS];
 	bool pseudo;
+	/* The module counts wake sources; wake_sources: exact, or why not. */
+	bool wake;
+	char wake_sources[160];
 	/* The module's energy_uj: present only with an energy model. */
 	bool energy;
 	unsigned long long energy_uj;

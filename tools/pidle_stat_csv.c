@@ -14,6 +14,13 @@
  * above and below, the last two columns, are genpd's counters of a domain
  * state (Documentation/cluster-governors.rst): empty on every other row,
  * and on a domain state's where the module does not count them.
+ *
+ * With a module that counts wake sources, more columns close every
+ * row: wake_timer, wake_ipi, wake_device, wake_unknown, wake_aborted, the
+ * idle periods (a domain's: down periods, by its first man) each ended;
+ * then above_SRC and below_SRC for timer, ipi, device, unknown (cpuidle's
+ * above and below of those periods); empty where they do not apply
+ * (energy rows, a domain's aborted and misses).
  */
 #include "pidle_stat_delta.h"
 #include "pidle_stat_report.h"
@@ -22,7 +29,33 @@
 	"interval,elapsed_s,scope,id,cpus,state,name,busy_pct,residency_pct," \
 	"usage,too_deep_pct,too_shallow_pct,achieved,demoted,rejected," \
 	"latency_paid_us,overshoot_avg_ns,energy_j,avg_w,idle_energy_j," \
-	"oracle_energy_j,efficiency_pct,above,below\n"
+	"oracle_energy_j,efficiency_pct,above,below"
+
+/*
+ * The wake-source columns and the end of a row; @wake NULL: empty ones;
+ * @r: a CPU state's misses, NULL for empty ones.
+ */
+static void pidle_csv_wake_end(FILE *out, const struct pidle_stat *st,
+			       const unsigned long long *wake, int n,
+			       const struct pidle_stat_cstate *r)
+{
+	int i;
+
+	for (i = 0; st->wake && i < PIDLE_SNAP_WAKE; i++) {
+		if (wake && i < n)
+			fprintf(out, ",%llu", wake[i]);
+		else
+			fputc(',', out);
+	}
+	for (i = 0; st->wake && i < PIDLE_SNAP_WAKE_DOMAIN; i++) {
+		if (r)
+			fprintf(out, ",%llu,%llu", r->wake_above[i],
+				r->wake_below[i]);
+		else
+			fputs(",,", out);
+	}
+	fputc('\n', out);
+}
 
 /* A field, quoted as RFC 4180 wants it: inner quotes doubled. */
 static void pidle_csv_str(FILE *out, const char *s)
@@ -61,7 +94,8 @@ static void pidle_csv_energy(FILE *out, const struct pidle_stat *st, int seq,
 		e->idle_j, e->oracle_j);
 	if (e->efficiency_pct >= 0)
 		fprintf(out, "%.2f", e->efficiency_pct);
-	fputs(",,\n", out);
+	fputs(",,", out);
+	pidle_csv_wake_end(out, st, NULL, 0, NULL);
 }
 
 static void pidle_csv_cpu(FILE *out, const struct pidle_stat *st, int seq,
@@ -81,12 +115,13 @@ static void pidle_csv_cpu(FILE *out, const struct pidle_stat *st, int seq,
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->too_shallow_pct);
 		if (st->pseudo)
-			fprintf(out, "%llu,%llu,,%.1f,%.1f,,,,,,,\n", r->achieved,
+			fprintf(out, "%llu,%llu,,%.1f,%.1f,,,,,,,", r->achieved,
 				r->demoted, r->latency_paid_ns / 1e3,
 				r->achieved ? (double)r->overshoot_ns /
 					      r->achieved : 0.0);
 		else
-			fputs(",,,,,,,,,,,\n", out);
+			fputs(",,,,,,,,,,,", out);
+		pidle_csv_wake_end(out, st, r->wake, PIDLE_SNAP_WAKE, r);
 	}
 	pidle_csv_energy(out, st, seq, "cpu", c->cpu,
 			 c->cpu < 0 ? st->cpus : cpu, &c->e);
@@ -110,7 +145,8 @@ static void pidle_csv_dom(FILE *out, const struct pidle_stat *st, int seq,
 			fprintf(out, "%llu,%llu", r->above, r->below);
 		else
 			fputc(',', out);
-		fputc('\n', out);
+		pidle_csv_wake_end(out, st, r->wake, PIDLE_SNAP_WAKE_DOMAIN,
+				   NULL);
 	}
 	pidle_csv_energy(out, st, seq, lv->name, d->idx, d->cpus, &d->e);
 }
@@ -120,7 +156,11 @@ void pidle_stat_csv(FILE *out, const struct pidle_stat *st, int seq)
 	int i, l;
 
 	if (!seq)
-		fputs(PIDLE_CSV_HEADER, out);
+		fputs(st->wake ? PIDLE_CSV_HEADER
+			",wake_timer,wake_ipi,wake_device,wake_unknown,wake_aborted"
+			",above_timer,below_timer,above_ipi,below_ipi,above_device,"
+			"below_device,above_unknown,below_unknown\n"
+			: PIDLE_CSV_HEADER "\n", out);
 	pidle_csv_cpu(out, st, seq, &st->cpu_sum);
 	for (i = 0; i < st->nr_cpus; i++)
 		pidle_csv_cpu(out, st, seq, &st->cpu[i]);

@@ -57,6 +57,8 @@ static void pidle_cstate(const struct pidle_snap_state *x,
 			 const struct pidle_snap_state *y, double el_s,
 			 struct pidle_stat_cstate *r)
 {
+	int i;
+
 	r->usage += pidle_d(x->usage, y->usage);
 	r->above += pidle_d(x->above, y->above);
 	r->below += pidle_d(x->below, y->below);
@@ -66,6 +68,12 @@ static void pidle_cstate(const struct pidle_snap_state *x,
 	r->achieved += pidle_d(x->achieved, y->achieved);
 	r->latency_paid_ns += pidle_d(x->latency_paid_ns, y->latency_paid_ns);
 	r->overshoot_ns += pidle_d(x->overshoot_ns, y->overshoot_ns);
+	for (i = 0; i < PIDLE_SNAP_WAKE; i++)
+		r->wake[i] += pidle_d(x->wake[i], y->wake[i]);
+	for (i = 0; i < PIDLE_SNAP_WAKE_DOMAIN; i++) {
+		r->wake_above[i] += pidle_d(x->wake_above[i], y->wake_above[i]);
+		r->wake_below[i] += pidle_d(x->wake_below[i], y->wake_below[i]);
+	}
 }
 
 static void pidle_cstate_end(struct pidle_stat_cstate *r)
@@ -100,6 +108,10 @@ static void pidle_dstate(const struct pidle_snap_dstate *x,
 			 const struct pidle_snap_dstate *y, double el_s,
 			 struct pidle_stat_dstate *r)
 {
+	int i;
+
+	for (i = 0; i < PIDLE_SNAP_WAKE; i++)
+		r->wake[i] += pidle_d(x->wake[i], y->wake[i]);
 	r->usage += pidle_d(x->usage, y->usage);
 	r->too_deep += pidle_d(x->too_deep, y->too_deep);
 	r->rejected += pidle_d(x->rejected, y->rejected);
@@ -275,6 +287,10 @@ void pidle_stat_delta(const struct pidle_snap *a, const struct pidle_snap *b,
 	memset(st, 0, sizeof(*st));
 	st->elapsed_s = elapsed_s;
 	st->pseudo = a->pseudo && b->pseudo;
+	st->wake = st->pseudo && a->wake && b->wake;
+	if (st->wake)
+		snprintf(st->wake_sources, sizeof(st->wake_sources), "%s",
+			 b->wake_sources);
 	snprintf(st->driver, sizeof(st->driver), "%s", b->driver);
 	snprintf(st->governor, sizeof(st->governor), "%s", b->governor);
 	st->cpu_sum.cpu = -1;

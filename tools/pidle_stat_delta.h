@@ -19,6 +19,11 @@ struct pidle_stat_cstate {
 	unsigned long long usage, above, below;
 	/* the module's counters; meaningful only with pidle_stat.pseudo */
 	unsigned long long demoted, achieved, latency_paid_ns, overshoot_ns;
+	/* idle periods per wake source (pidle_snap_wake_name); with .wake */
+	unsigned long long wake[PIDLE_SNAP_WAKE];
+	/* ... and of those, too deep (above) and too shallow (below) */
+	unsigned long long wake_above[PIDLE_SNAP_WAKE_DOMAIN];
+	unsigned long long wake_below[PIDLE_SNAP_WAKE_DOMAIN];
 };
 
 /*
@@ -47,6 +52,8 @@ struct pidle_stat_dstate {
 	double residency_pct;		/* achieved residency / elapsed */
 	double too_deep_pct;		/* too_deep / usage */
 	unsigned long long usage, too_deep, rejected, latency_paid_ns;
+	/* down periods per wake source of the first man; with .wake */
+	unsigned long long wake[PIDLE_SNAP_WAKE];
 	bool genpd;			/* the module counts above and below */
 	unsigned long long above, below; /* genpd's, when @genpd */
 };
@@ -71,6 +78,8 @@ struct pidle_stat {
 	double elapsed_s;
 	bool pseudo;			/* the module's counters were read */
 	bool energy;			/* ... and it has an energy model */
+	bool wake;			/* ... and counts wake sources */
+	char wake_sources[160];		/* its wake_sources: exact, or why not */
 	struct pidle_stat_energy total;	/* the machine: energy_uj of the root */
 	char driver[32], governor[32];
 	int nr_states;			/* of the first CPU; others may lack some */

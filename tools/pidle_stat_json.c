@@ -39,6 +39,32 @@ static void pidle_json_energy(FILE *out, const struct pidle_stat *st,
 		fprintf(out, "%.2f}", e->efficiency_pct);
 }
 
+/* ,"wake_timer":N,... : the first @n sources, with the module's counts. */
+static void pidle_json_wake(FILE *out, const struct pidle_stat *st,
+			    const unsigned long long *wake, int n)
+{
+	int i;
+
+	if (!st->wake)
+		return;
+	for (i = 0; i < n; i++)
+		fprintf(out, ",\"wake_%s\":%llu", pidle_snap_wake_name[i], wake[i]);
+}
+
+/* ,"above_timer":N,...,"below_unknown":N: cpuidle's above/below by source */
+static void pidle_json_miss(FILE *out, const struct pidle_stat *st,
+			    const struct pidle_stat_cstate *r)
+{
+	int i;
+
+	if (!st->wake)
+		return;
+	for (i = 0; i < PIDLE_SNAP_WAKE_DOMAIN; i++)
+		fprintf(out, ",\"above_%s\":%llu,\"below_%s\":%llu",
+			pidle_snap_wake_name[i], r->wake_above[i],
+			pidle_snap_wake_name[i], r->wake_below[i]);
+}
+
 static void pidle_json_cpu(FILE *out, const struct pidle_stat *st,
 			   const struct pidle_stat_cpu *c)
 {
@@ -69,12 +95,15 @@ static void pidle_json_cpu(FILE *out, const struct pidle_stat *st,
 		fprintf(out, ",\"residency_pct\":%.2f,\"usage\":%llu,\"too_deep_pct\":%.2f,\"too_shallow_pct\":%.2f,",
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->too_shallow_pct);
-		if (st->pseudo)
-			fprintf(out, "\"achieved\":%llu,\"demoted\":%llu,\"latency_paid_us\":%.1f,\"overshoot_avg_ns\":%.1f}",
+		if (st->pseudo) {
+			fprintf(out, "\"achieved\":%llu,\"demoted\":%llu,\"latency_paid_us\":%.1f,\"overshoot_avg_ns\":%.1f",
 				r->achieved, r->demoted, r->latency_paid_ns / 1e3,
 				r->achieved ? (double)r->overshoot_ns /
 					      r->achieved : 0.0);
-		else
+			pidle_json_wake(out, st, r->wake, PIDLE_SNAP_WAKE);
+			pidle_json_miss(out, st, r);
+			fputc('}', out);
+		} else
 			fputs("\"achieved\":null,\"demoted\":null,\"latency_paid_us\":null,\"overshoot_avg_ns\":null}",
 			      out);
 	}
@@ -104,6 +133,7 @@ static void pidle_json_dom(FILE *out, const struct pidle_stat *st,
 		fprintf(out, ",\"residency_pct\":%.2f,\"usage\":%llu,\"too_deep_pct\":%.2f,\"rejected\":%llu,\"latency_paid_us\":%.1f",
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->rejected, r->latency_paid_ns / 1e3);
+		pidle_json_wake(out, st, r->wake, PIDLE_SNAP_WAKE_DOMAIN);
 		/* genpd's, null where the module does not count them */
 		if (r->genpd)
 			fprintf(out, ",\"above\":%llu,\"below\":%llu}",
@@ -126,6 +156,11 @@ void pidle_stat_json(FILE *out, const struct pidle_stat *st, int seq)
 	fputs(",\"governor\":", out);
 	pidle_json_str(out, st->governor);
 	fprintf(out, ",\"module\":%s", st->pseudo ? "true" : "false");
+	/* Only with a module that counts them: the older output is unchanged. */
+	if (st->wake) {
+		fputs(",\"wake_sources\":", out);
+		pidle_json_str(out, st->wake_sources);
+	}
 	pidle_json_energy(out, st, &st->total);
 	/*
 	 * The machine's energy again as plain top-level numbers, for readers

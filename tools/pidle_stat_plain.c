@@ -15,6 +15,14 @@
  * (Eff%: the oracle's idle energy over the actual one); a domain's row is
  * the domain's own energy, its CPUs' not included. A last line gives the
  * machine's total. Without one, that line says energy is unavailable.
+ *
+ * With a module that counts wake sources, a last table gives what ended
+ * the idle periods: a row per CPU (all its states) and per state (all
+ * CPUs, beside cpuidle's too-deep and too-shallow counts of the state),
+ * a row per domain for the down periods its first man ended; and a line
+ * saying whether the counts are exact (the module's wake_sources). In the
+ * per-state table, T- and T+ (I-, D-, U-) are the timer's (IPI's, ...)
+ * periods that cpuidle counts as above (too deep) and below (too shallow).
  */
 #include <stdarg.h>
 #include <string.h>
@@ -343,6 +351,104 @@ static void pidle_energy_line(FILE *out, const struct pidle_stat *st)
 			st->total.efficiency_pct);
 }
 
+static const char *const pidle_wake_title[PIDLE_SNAP_WAKE] = {
+	"Timer", "IPI", "Device", "Unknown", "Aborted",
+};
+
+static void pidle_wake_cols(struct pidle_table *t, const char *first, int n)
+{
+	int i;
+
+	pidle_col(t, 8, true, "%s", first);
+	for (i = 0; i < n; i++)
+		pidle_col(t, 8, false, "%s", pidle_wake_title[i]);
+}
+
+static void pidle_wake_cells(struct pidle_table *t, const unsigned long long *w,
+			     int n)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		pidle_cell(t, "%llu", w[i]);
+}
+
+/* Wake sources: per CPU, per state, per domain. */
+static void pidle_wake_tables(FILE *out, const struct pidle_stat *st)
+{
+	struct pidle_table t = { .out = out };
+	unsigned long long w[PIDLE_SNAP_WAKE];
+	char buf[32];
+	int i, k, l, j;
+
+	if (!st->wake)
+		return;
+	fprintf(out, "\nWake sources (idle periods ended by): %s\n\n",
+		st->wake_sources);
+	pidle_wake_cols(&t, "CPU", PIDLE_SNAP_WAKE);
+	pidle_row_end(&t);
+	for (i = -1; i < st->nr_cpus; i++) {
+		const struct pidle_stat_cpu *c = i < 0 ? &st->cpu_sum : &st->cpu[i];
+
+		memset(w, 0, sizeof(w));
+		for (k = 0; k < st->nr_states; k++)
+			for (j = 0; j < PIDLE_SNAP_WAKE; j++)
+				w[j] += c->st[k].wake[j];
+		if (i < 0)
+			pidle_cell(&t, "-");
+		else
+			pidle_cell(&t, "%d", c->cpu);
+		pidle_wake_cells(&t, w, PIDLE_SNAP_WAKE);
+		pidle_row_end(&t);
+	}
+	fputc('\n', out);
+	/* per state: each source's periods, and how many were too deep (-) or too shallow (+) */
+	t = (struct pidle_table){ .out = out };
+	pidle_col(&t, 8, true, "State");
+	for (j = 0; j < PIDLE_SNAP_WAKE_DOMAIN; j++) {
+		pidle_col(&t, 7, false, "%s", pidle_wake_title[j]);
+		pidle_col(&t, 6, false, "%.1s-", pidle_wake_title[j]);
+		pidle_col(&t, 6, false, "%.1s+", pidle_wake_title[j]);
+	}
+	pidle_col(&t, 7, false, "Aborted");
+	pidle_row_end(&t);
+	for (k = 0; k < st->nr_states; k++) {
+		const struct pidle_stat_cstate *r = &st->cpu_sum.st[k];
+
+		pidle_cell(&t, "%s", pidle_title(st, k));
+		for (j = 0; j < PIDLE_SNAP_WAKE_DOMAIN; j++) {
+			pidle_cell(&t, "%llu", r->wake[j]);
+			pidle_cell(&t, "%llu", r->wake_above[j]);
+			pidle_cell(&t, "%llu", r->wake_below[j]);
+		}
+		pidle_cell(&t, "%llu", r->wake[PIDLE_SNAP_WAKE - 1]);
+		pidle_row_end(&t);
+	}
+	if (!st->nr_domains)
+		return;
+	fputc('\n', out);
+	t = (struct pidle_table){ .out = out };
+	pidle_wake_cols(&t, "Domain", PIDLE_SNAP_WAKE_DOMAIN);
+	pidle_row_end(&t);
+	for (l = 0; l < st->nr_levels; l++) {
+		const struct pidle_stat_level *lv = &st->level[l];
+
+		if (!lv->nr_states)
+			continue;
+		for (i = lv->first; i < lv->first + lv->nr; i++) {
+			memset(w, 0, sizeof(w));
+			for (k = 0; k < lv->nr_states; k++)
+				for (j = 0; j < PIDLE_SNAP_WAKE_DOMAIN; j++)
+					w[j] += st->dom[i].st[k].wake[j];
+			pidle_cell(&t, "%s%d", pidle_stat_level_title(lv->name, buf,
+								      sizeof(buf)),
+				   st->dom[i].idx);
+			pidle_wake_cells(&t, w, PIDLE_SNAP_WAKE_DOMAIN);
+			pidle_row_end(&t);
+		}
+	}
+}
+
 void pidle_stat_plain(FILE *out, const struct pidle_stat *st, int seq)
 {
 	int l;
@@ -368,4 +474,5 @@ void pidle_stat_plain(FILE *out, const struct pidle_stat *st, int seq)
 		pidle_level_table(out, st, l);
 	}
 	pidle_energy_line(out, st);
+	pidle_wake_tables(out, st);
 }

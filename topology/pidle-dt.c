@@ -1363,6 +1363,18 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 				    dt_path(&c, b->node), b->residency_us, an, a->residency_us);
 			goto out;
 		}
+		/*
+		 * OSI: a domain state's exit field is its power-on latency
+		 * alone, which the module's table wants not below the state
+		 * before it either.
+		 */
+		if (mode == PIDLE_DT_MODE_OSI && b->domain &&
+		    b->exit_us < (a->domain ? a->exit_us : a->entry_us + a->exit_us)) {
+			r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s: exit-latency-us %u (power-on) is less than the exit latency of %s before it (%u us): the module's OSI table must not decrease in exit latency",
+				    dt_path(&c, b->node), b->exit_us, an,
+				    a->domain ? a->exit_us : a->entry_us + a->exit_us);
+			goto out;
+		}
 		if (b->entry_us + b->exit_us < a->entry_us + a->exit_us) {
 			r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s: exit latency (entry+exit) %u us is less than that of %s before it (%u us): the module's table must not decrease in latency",
 				    dt_path(&c, b->node), b->entry_us + b->exit_us, an,

@@ -22,6 +22,8 @@
  * Modes:
  *   model_bench [-p PAIRS] [-r REPS]   time it; one table row per case
  *   model_bench -s [-p PAIRS] [-r REPS]  the scale rows (pidle_mb_scale())
+ *   model_bench -b [-p PAIRS] [-r REPS]  the non-last-man rows; -b -g PAIRS
+ *                                      for callgrind
  *   model_bench -s -g PAIRS            the scale rows for callgrind
  *   model_bench -g PAIRS               for callgrind: each case once,
  *                                      single-threaded, model then floor,
@@ -447,14 +449,147 @@ static void pidle_mb_scale(unsigned long pairs, unsigned int reps, bool cg)
 	}
 }
 
+/*
+ * Non-last-man rows (model_bench -b): the same packages of N = 2, 256,
+ * 8192 CPUs, CPU 0 playing and every other CPU busy, so that no vote ever
+ * completes a domain: what a CPU that is not a last man pays, which must
+ * not grow with N. Kinds: domain_policy=auto and timer (PC6 votes at core
+ * and package), and the OSI mode with a governor (the deepest CPU state
+ * votes in the core only; the governor is never called). The floor: the
+ * same levels' bare votes and withdrawals.
+ */
+static const unsigned int pidle_mb_nonlast_cpus[] = { 2, 256, 8192 };
+
+static int pidle_mb_gov_select(struct pidle_dgov_domain *d,
+			       const struct pidle_dgov_input *in)
+{
+	return in->deepest;
+}
+
+static const struct pidle_dgov_ops pidle_mb_gov = {
+	.name = "bench", .select = pidle_mb_gov_select,
+};
+
+static struct pidle_model *pidle_mb_nonlast_model(unsigned int n,
+						  unsigned int kind)
+{
+	struct pidle_model_opts o = { .policy = kind == 1 ? PIDLE_POLICY_TIMER :
+						    PIDLE_POLICY_AUTO };
+	struct pidle_model *m = NULL;
+	struct pidle_topology tp;
+	struct pidle_states st;
+	struct pidle_err err;
+	char topo[64];
+
+	if (kind == 2) {
+		o.mode = PIDLE_MODE_OSI;
+		o.dgov[1] = o.dgov[2] = &pidle_mb_gov;
+	}
+	snprintf(topo, sizeof(topo), "core=0-1*%u;package=0-%u", n / 2, n - 1);
+	if (pidle_states_parse("POLL:0:0,C1:2:2,C1E:10:20,CC6:50:100:core,PC6:200:600:package",
+			       &st, &err) ||
+	    pidle_topology_parse(topo, 0, &tp, &err) ||
+	    pidle_model_create_opts(&st, &tp, &o, &m, &err)) {
+		fprintf(stderr, "model_bench: %s\n", err.msg);
+		exit(2);
+	}
+	pidle_topology_free(&tp);
+	return m;
+}
+
+static void pidle_mb_nonlast_loop(struct pidle_model *m, unsigned int state,
+				  unsigned long pairs)
+{
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+	u64 now_ns = 0;
+	unsigned long i;
+
+	for (i = 0; i < pairs; i++) {
+		pidle_enter(m, 0, state, now_ns, U64_MAX, &ei);
+		now_ns += 1000;
+		pidle_exit(m, 0, now_ns, &xi);
+		now_ns += 1000;
+	}
+}
+
+static void pidle_mb_nonlast_floor(struct pidle_mb_floor *f, unsigned int n,
+				   unsigned int levels)
+{
+	memset(f, 0, sizeof(*f));
+	f->nr_levels = levels;
+	f->dom[0][0] = &f->core[0];
+	f->dom[0][1] = &f->package[0];
+	f->core[0].nr_cpus = 2;
+	f->package[0].nr_cpus = n;
+}
+
+/* "nonlast KIND|N|MODEL_NS|FLOOR_NS", or under callgrind a dump each. */
+static void pidle_mb_nonlast(unsigned long pairs, unsigned int reps, bool cg)
+{
+	static const char *const kind_name[] = { "auto", "timer", "osi-gov" };
+	double model[PIDLE_MB_MAX_REPS], floor[PIDLE_MB_MAX_REPS];
+	static struct pidle_mb_floor f;
+	unsigned int kind, i, k;
+
+	for (kind = 0; kind < 3; kind++) {
+		/* PC6 in PC mode; in OSI the deepest CPU state, C1E. */
+		unsigned int state = kind == 2 ? 2 : PIDLE_MB_STATE;
+		unsigned int levels = kind == 2 ? 1 : 2;
+
+		for (i = 0; i < sizeof(pidle_mb_nonlast_cpus) / sizeof(pidle_mb_nonlast_cpus[0]); i++) {
+			unsigned int n = pidle_mb_nonlast_cpus[i];
+			struct pidle_mb_run r = { .impl = PIDLE_MB_FLOOR, .f = &f, .pairs = pairs };
+			struct pidle_model *m;
+			char name[64];
+			long long t0;
+
+			for (k = 0; k < (cg ? 1 : reps); k++) {
+				m = pidle_mb_nonlast_model(n, kind);
+				if (cg)
+					CALLGRIND_ZERO_STATS;
+				t0 = pidle_mb_clock(CLOCK_THREAD_CPUTIME_ID);
+				pidle_mb_nonlast_loop(m, state, pairs);
+				model[k] = (double)(pidle_mb_clock(CLOCK_THREAD_CPUTIME_ID) - t0) / pairs;
+				if (cg) {
+					snprintf(name, sizeof(name), "nonlast-model %s %u",
+						 kind_name[kind], n);
+					CALLGRIND_DUMP_STATS_AT(name);
+				}
+				pidle_model_destroy(m);
+				pidle_mb_nonlast_floor(&f, n, levels);
+				if (cg)
+					CALLGRIND_ZERO_STATS;
+				t0 = pidle_mb_clock(CLOCK_THREAD_CPUTIME_ID);
+				pidle_mb_loop(&r, 0);
+				floor[k] = (double)(pidle_mb_clock(CLOCK_THREAD_CPUTIME_ID) - t0) / pairs;
+				if (cg) {
+					snprintf(name, sizeof(name), "nonlast-floor %s %u",
+						 kind_name[kind], n);
+					CALLGRIND_DUMP_STATS_AT(name);
+				}
+			}
+			if (cg) {
+				printf("nonlast %s %u\n", kind_name[kind], n);
+				continue;
+			}
+			qsort(model, reps, sizeof(double), pidle_mb_cmp);
+			qsort(floor, reps, sizeof(double), pidle_mb_cmp);
+			printf("nonlast %s|%u|%.1f|%.1f\n", kind_name[kind], n,
+			       model[reps / 2], floor[reps / 2]);
+			fflush(stdout);
+		}
+	}
+}
+
 int main(int argc, char **argv)
 {
 	unsigned long pairs = 1000000, cg_pairs = 0;
 	unsigned int i, reps = 7, k;
-	bool scale = false;
+	bool scale = false, nonlast = false;
 	int c;
 
-	while ((c = getopt(argc, argv, "p:r:g:s")) != -1) {
+	while ((c = getopt(argc, argv, "p:r:g:sb")) != -1) {
 		switch (c) {
 		case 'p':
 			pairs = strtoul(optarg, NULL, 10);
@@ -468,6 +603,9 @@ int main(int argc, char **argv)
 		case 's':
 			scale = true;
 			break;
+		case 'b':
+			nonlast = true;
+			break;
 		default:
 			fprintf(stderr, "usage: model_bench [-s] [-p PAIRS] [-r REPS] | [-s] -g PAIRS\n");
 			return 2;
@@ -477,6 +615,10 @@ int main(int argc, char **argv)
 		fprintf(stderr, "model_bench: PAIRS must be > 0 and REPS 1 to %d\n",
 			PIDLE_MB_MAX_REPS);
 		return 2;
+	}
+	if (nonlast) {
+		pidle_mb_nonlast(cg_pairs ? cg_pairs : pairs, reps, cg_pairs);
+		return pidle_shim_warnings ? 1 : 0;
 	}
 	if (scale) {
 		pidle_mb_scale(cg_pairs ? cg_pairs : pairs, reps, cg_pairs);

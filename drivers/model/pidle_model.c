@@ -420,14 +420,18 @@ static __always_inline void pidle_domain_vote(struct pidle_model *m,
 			}
 			if (state != (int)lvl->dstate[deepest])
 				info->rejected_levels |= 1u << d->level;
-			info->next_timer_ns[d->level] = next_ns;
-			info->cpu_qos_ns[d->level] = qos_ns;
+			if (d->aggregate) {
+				info->next_timer_ns[d->level] = next_ns;
+				info->cpu_qos_ns[d->level] = qos_ns;
+			}
 		}
 		/* OSI: a parent only while the child is in its deepest state. */
-		up = d->up_group &&
-		     state == (int)lvl->dstate[lvl->nr_dstates - 1];
-		vote = up ? m->vote_upto[m->level[d->up_group->dom->level].nr_dstates - 1] : 0;
-		WRITE_ONCE(g->parent_vote, vote);
+		up = false;
+		if (d->up_group) {
+			up = state == (int)lvl->dstate[lvl->nr_dstates - 1];
+			vote = up ? m->vote_upto[m->level[d->up_group->dom->level].nr_dstates - 1] : 0;
+			WRITE_ONCE(g->parent_vote, vote);
+		}
 		if (!up) {
 			/*
 			 * Pairs with the first man's compare-and-exchange and
@@ -550,6 +554,9 @@ pidle_vgroup_up(struct pidle_vgroup *h)
 {
 	if (!h->root)
 		return h->parent;
+	/* A PC root's parent_vote stays 0: it has no parent domain. */
+	if (!h->dom->up_group)
+		return NULL;
 	return READ_ONCE(h->parent_vote) ? h->dom->up_group : NULL;
 }
 

@@ -174,7 +174,8 @@ cell() {
 	# the guest programs of experiments/guest/ are in the image's root
 	case "$run" in
 	pidle-irqwork*) run="/$run -S /tmp/samples" ;;
-	pidle-work*|pidle-pingpong*) run="/$run" ;;
+	pidle-work*|pidle-pingpong*|pidle-wakeload*) run="/$run" ;;
+	rt-app*) run="/bin/sh /rt-app-run.sh ${run#rt-app }" ;;
 	esac
 	rm -f /tmp/samples /tmp/stat.json
 	timeout $TIMEOUT pidle-stat --json -o /tmp/stat.json -- $run > /tmp/work.csv 2>/tmp/err
@@ -201,6 +202,17 @@ cell() {
 
 ktap_header
 ktap_plan $(grep -c '^cell ' /exp/cells.sh)
+# A job with a disk (a cell reads /dev/vda): its virtio modules, and the
+# device node, which no udev makes here.
+if [ -d /kmod-virtio ]; then
+	for m in virtio virtio_ring virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk; do
+		[ -f /kmod-virtio/$m.ko ] && insmod /kmod-virtio/$m.ko 2>/dev/null
+	done
+	i=0
+	while [ ! -e /sys/block/vda/dev ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done
+	[ -e /sys/block/vda/dev ] && mknod /dev/vda b $(tr ':' ' ' < /sys/block/vda/dev)
+	echo "# exp: disk $(ls -l /dev/vda 2>&1)"
+fi
 # The RTC's first use after boot is slow (a first RTC_PIE_ON of 0.96 s,
 # then wake-ups every 8 ms for a while, seen once in the first cell): use
 # it once before the cells, outside any of them.

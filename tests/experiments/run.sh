@@ -33,9 +33,9 @@ cells() { grep -vc -e '^#' -e '^id' "$1"; }
 
 # parse: the shipped files, and the cells they must give
 why=
-for want in seed:48 governors:12 coverage:31 tiny:3 osi-modes:12 osi-ipi:8; do
+for want in seed:48 governors:12 coverage:31 tiny:3 osi-modes:12 osi-ipi:8 wake:21; do
 	f=$TOP/experiments/${want%%:*}.exp
-	if ! awk -f "$TOP/experiments/parse.awk" "$f" > "$T/p.tsv" 2> "$T/p.err"; then
+	if ! PIDLE_EXP_DIR=$TOP/experiments awk -f "$TOP/experiments/parse.awk" "$f" > "$T/p.tsv" 2> "$T/p.err"; then
 		why="$why ${want%%:*}: $(cat "$T/p.err")"; continue
 	fi
 	[ "$(cells "$T/p.tsv")" = "${want#*:}" ] || why="$why ${want%%:*}: $(cells "$T/p.tsv") cells, want ${want#*:}"
@@ -67,7 +67,7 @@ for f in "$HERE"/bad/*.exp; do
 	exp=$(sed -n '1s/^# expect: //p' "$f")
 	ln=${exp%%: *}; text=${exp#*: }
 	if [ "$ln" = - ]; then want="$f: $text"; else want="$f:$ln: $text"; fi
-	got=$(awk -f "$TOP/experiments/parse.awk" "$f" 2>&1 >/dev/null); st=$?
+	got=$(PIDLE_EXP_DIR=$TOP/experiments awk -f "$TOP/experiments/parse.awk" "$f" 2>&1 >/dev/null); st=$?
 	why=
 	[ $st -ne 0 ] || why="exit status 0"
 	case "$got" in "$want"*) ;; *) why="$why got '$got', want '$want'" ;; esac

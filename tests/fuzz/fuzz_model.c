@@ -27,6 +27,10 @@
  *	7	ACT & 3: reset all statistics; reset CPU's; reset its domain at
  *		level 1 + (ACT >> 2) % nr_levels; compare every statistic now
  *
+ * A domain_policy line of "osi" or "osi-timer" builds the model in OSI
+ * mode, with no governor or with a timer rule (fuzz_gov_select()), and
+ * power-off latencies of half the power-on; the reference follows.
+ *
  * The model is built with vote groups of 2, 3 or PIDLE_VGROUP_FANOUT
  * CPUs, as the number of operation bytes is 0, 1 or 2 modulo 3.
  *
@@ -80,6 +84,7 @@ struct fuzz {
 	struct fuzz_cpu *cpu;
 	unsigned int nr_cpus, nr_states, nr_levels;
 	enum pidle_policy policy;
+	bool osi, osi_gov;
 	u64 clock_ns;
 	unsigned int bulk_left;
 };
@@ -236,7 +241,7 @@ static void do_enter(struct fuzz *f, unsigned int cpu, unsigned int state,
 				   "CPU %u: level %u down in %u, reference %u", cpu,
 				   l, mi.down_state[l], ri.down_state[l]);
 		/* The aggregated inputs against the reference's plain scan. */
-		if (f->policy == PIDLE_POLICY_TIMER &&
+		if ((f->policy == PIDLE_POLICY_TIMER || f->osi_gov) &&
 		    ((mi.down_levels | mi.rejected_levels) & (1u << l)))
 			FUZZ_CHECK(mi.next_timer_ns[l] == ri.next_timer_ns[l] &&
 				   mi.cpu_qos_ns[l] == ri.cpu_qos_ns[l],
@@ -254,16 +259,24 @@ static void check_exit_bounds(const struct fuzz *f, unsigned int cpu,
 	const struct pidle_model *m = f->m;
 	unsigned int fallback = xi->requested, voted = 0, l;
 
+	u64 entry_ns = 0;
+
 	while (pidle_model_state_level(m, fallback))
 		fallback--;
 	for (l = 1; l <= pidle_model_state_level(m, xi->requested); l++)
 		voted |= 1u << l;
-	FUZZ_CHECK(xi->achieved >= fallback && xi->achieved <= xi->requested,
+	if (f->osi) {
+		/* A CPU's vote goes up the levels; a wake-up in a power-off waits. */
+		voted = ~0u;
+		entry_ns = pidle_model_state(m, xi->achieved)->entry_latency_ns;
+	}
+	FUZZ_CHECK(xi->achieved >= fallback &&
+		   (xi->achieved <= xi->requested || f->osi),
 		   "CPU %u asked for %u, fallback %u, achieved %u", cpu,
 		   xi->requested, fallback, xi->achieved);
 	FUZZ_CHECK(xi->latency_ns >= pidle_model_state(m, fallback)->exit_latency_ns &&
 		   xi->latency_ns <= pidle_model_state(m, xi->achieved)->exit_latency_ns +
-				     SKEW_MAX_NS,
+				     entry_ns + SKEW_MAX_NS,
 		   "CPU %u achieved %u, paid %llu ns", cpu, xi->achieved, xi->latency_ns);
 	FUZZ_CHECK(!(xi->up_levels & xi->wait_levels) &&
 		   !((xi->up_levels | xi->wait_levels) & ~voted),
@@ -472,6 +485,28 @@ static void check_build_enomem(const struct pidle_states *st,
 		   n, ret);
 }
 
+/*
+ * OSI mode's governor here: the deepest state whose residency fits before
+ * the domain's earliest timer, else keep the domain on. The reference
+ * applies the same rule to its own scan.
+ */
+static int fuzz_gov_select(struct pidle_dgov_domain *d,
+			   const struct pidle_dgov_input *in)
+{
+	u64 budget = in->next_timer_ns > in->now_ns ?
+		     in->next_timer_ns - in->now_ns : 0;
+	int k;
+
+	for (k = in->deepest; k >= 0; k--)
+		if (d->states[k].residency_ns <= budget)
+			break;
+	return k;
+}
+
+static const struct pidle_dgov_ops fuzz_gov = {
+	.name = "fuzz", .select = fuzz_gov_select,
+};
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct pidle_topology topo;
@@ -511,8 +546,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	if (power && pidle_power_parse(power, &st, &err))
 		goto out_topo;
-	if (pidle_policy_parse(line[4], &policy, &err))
+	/* "osi" or "osi-timer" for domain_policy: the OSI mode (see above). */
+	if (!strncmp(line[4], "osi", 3)) {
+		policy = PIDLE_POLICY_AUTO;
+		f.osi = true;
+		f.osi_gov = !strcmp(line[4], "osi-timer");
+		if (!f.osi_gov && strcmp(line[4], "osi"))
+			goto out_topo;
+		/* Power-off latencies: half the power-on, domain states. */
+		for (i = 0; i < st.nr_states; i++)
+			if (strcmp(st.state[i].level_name, "cpu"))
+				st.state[i].entry_latency_ns =
+					st.state[i].exit_latency_ns / 2;
+	} else if (pidle_policy_parse(line[4], &policy, &err)) {
 		goto out_topo;
+	}
 	if (check_build_refused(&st, &topo, policy))
 		goto out_topo;
 
@@ -521,10 +569,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* Vote groups of 2, 3 or the default, by the input's length. */
 	opts.policy = policy;
 	opts.vgroup_fanout = (unsigned int[]){ 0, 2, 3 }[nr_ops % 3];
+	if (f.osi) {
+		unsigned int lv;
+
+		opts.mode = PIDLE_MODE_OSI;
+		for (lv = 1; lv <= topo.nr_levels; lv++)
+			opts.dgov[lv] = f.osi_gov ? &fuzz_gov : NULL;
+	}
 	ret = pidle_model_create_opts(&st, &topo, &opts, &f.m, &err);
 	FUZZ_CHECK(!ret, "configuration passed the check, create returned %d: %s",
 		   ret, err.msg);
 	f.r = ref_create(&st, &topo, policy);
+	if (f.r && f.osi)
+		ref_set_osi(f.r, f.osi_gov);
 	f.cpu = calloc(topo.nr_cpus, sizeof(*f.cpu));
 	FUZZ_CHECK(f.r && f.cpu, "out of memory");
 	f.nr_cpus = topo.nr_cpus;

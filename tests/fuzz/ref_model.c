@@ -22,6 +22,10 @@ struct ref_dom {
 	/* voters[k]: CPUs of the domain idle at least as deep as dstate k */
 	unsigned int voters[PIDLE_MAX_DOMAIN_STATES];
 	bool down;		/* from the last man to the first man */
+	/* OSI: members voted (CPUs, or child domains), and its own vote up. */
+	unsigned int osi_voted, osi_members;
+	bool voted_up;
+	struct ref_dom *parent;
 	int down_state;		/* REF_NONE: the policy kept it up */
 	u64 down_since_ns;
 	int up_state;
@@ -57,6 +61,9 @@ struct ref_cpu {
 struct ref_model {
 	unsigned int nr_cpus, nr_states, nr_levels;
 	enum pidle_policy policy;
+	/* OSI: the mode, its governor (the fuzzer's timer rule) or none. */
+	bool osi, osi_gov;
+	unsigned int osi_first, deepest_cpu;
 	struct pidle_state_desc state[PIDLE_MAX_STATES];
 	unsigned int level_of[PIDLE_MAX_STATES];
 	u64 up_mw[PIDLE_MAX_LEVELS + 1];
@@ -256,6 +263,13 @@ static int ref_choose(struct ref_model *r, struct ref_dom *d, unsigned int l,
 	return k >= 0 ? (int)lvl->dstate[k] : REF_NONE;
 }
 
+static void ref_osi_vote(struct ref_model *r, unsigned int cpu,
+			 unsigned int s, u64 now_ns,
+			 struct pidle_enter_info *info);
+static void ref_osi_leave(struct ref_model *r, unsigned int cpu, u64 now_ns,
+			  bool hotplug, unsigned int *achieved,
+			  u64 *latency_ns, struct pidle_exit_info *info);
+
 static void ref_vote_all(struct ref_model *r, unsigned int cpu,
 			 unsigned int s, u64 now_ns,
 			 struct pidle_enter_info *info)
@@ -263,6 +277,10 @@ static void ref_vote_all(struct ref_model *r, unsigned int cpu,
 	unsigned int l, k, deepest;
 	u64 next;
 
+	if (r->osi) {
+		ref_osi_vote(r, cpu, s, now_ns, info);
+		return;
+	}
 	for (l = 1; l <= r->nr_levels; l++) {
 		const struct ref_level *lvl = &r->level[l];
 		struct ref_dom *d = ref_dom_of(r, l, cpu);
@@ -302,6 +320,218 @@ static void ref_vote_all(struct ref_model *r, unsigned int cpu,
 	}
 }
 
+
+/*
+ * The OSI mode (Documentation/cluster-governors.rst), written the plain way: a CPU idle
+ * in the deepest CPU-level state (or deeper) votes in its domain at the
+ * lowest level with states; a domain whose every member voted is decided
+ * by the governor (none: the deepest state; the fuzzer's: the deepest
+ * whose residency fits before the domain's earliest timer, else keep it
+ * on, "rejected"); a domain down in its deepest state votes in its
+ * parent, the next level with states.
+ */
+void ref_set_osi(struct ref_model *r, bool gov)
+{
+	unsigned int l, d, pl = 0, s;
+
+	r->osi = true;
+	r->osi_gov = gov;
+	for (s = 0; s < r->nr_states; s++)
+		if (!r->level_of[s])
+			r->deepest_cpu = s;
+	for (l = 1; l <= r->nr_levels; l++) {
+		struct ref_level *lvl = &r->level[l];
+
+		if (!lvl->nr_dstates)
+			continue;
+		for (d = 0; d < lvl->nr_domains; d++)
+			lvl->dom[d].osi_members = lvl->dom[d].nr_cpus;
+		if (!pl) {
+			r->osi_first = l;
+		} else {
+			for (d = 0; d < lvl->nr_domains; d++)
+				lvl->dom[d].osi_members = 0;
+			for (d = 0; d < r->level[pl].nr_domains; d++) {
+				struct ref_dom *ch = &r->level[pl].dom[d];
+				struct ref_dom *p = ref_dom_of(r, l, ch->cpus[0]);
+
+				ch->parent = p;
+				p->osi_members++;
+			}
+		}
+		pl = l;
+	}
+}
+
+static unsigned int ref_osi_level(const struct ref_model *r,
+				  const struct ref_dom *d)
+{
+	unsigned int l;
+
+	for (l = 1; l <= r->nr_levels; l++)
+		if (d >= r->level[l].dom && d < r->level[l].dom + r->level[l].nr_domains)
+			return l;
+	return 0;
+}
+
+/* A domain's every member voted: its last man decides. */
+static void ref_osi_complete(struct ref_model *r, struct ref_dom *d,
+			     u64 now_ns, struct pidle_enter_info *info)
+{
+	unsigned int l = ref_osi_level(r, d), i;
+	const struct ref_level *lvl = &r->level[l];
+	unsigned int deepest = lvl->nr_dstates - 1;
+	u64 next = U64_MAX, budget;
+	int k = deepest, t;
+
+	for (i = 0; i < d->nr_cpus; i++)
+		if (r->cpu[d->cpus[i]].next_timer_ns < next)
+			next = r->cpu[d->cpus[i]].next_timer_ns;
+	if (r->osi_gov) {
+		budget = next > now_ns ? next - now_ns : 0;
+		for (; k >= 0; k--)
+			if (r->state[lvl->dstate[k]].target_residency_ns <= budget)
+				break;
+		if (k < 0)
+			d->st[deepest].rejected++;
+	}
+	t = k >= 0 ? (int)lvl->dstate[k] : REF_NONE;
+	d->down = true;
+	d->down_state = t;
+	d->down_since_ns = now_ns;
+	if (info) {
+		if (t != REF_NONE) {
+			info->down_levels |= 1u << l;
+			info->down_state[l] = t;
+		}
+		if (t != (int)lvl->dstate[deepest])
+			info->rejected_levels |= 1u << l;
+		info->next_timer_ns[l] = next;
+		info->cpu_qos_ns[l] = S64_MAX;
+	}
+	/* "A parent goes down only while every child is in its deepest state." */
+	if (t == (int)lvl->dstate[deepest] && d->parent) {
+		d->voted_up = true;
+		if (++d->parent->osi_voted == d->parent->osi_members)
+			ref_osi_complete(r, d->parent, now_ns, info);
+	}
+}
+
+static void ref_osi_vote(struct ref_model *r, unsigned int cpu,
+			 unsigned int s, u64 now_ns,
+			 struct pidle_enter_info *info)
+{
+	struct ref_dom *d;
+
+	if (!r->osi_first || s < r->deepest_cpu)
+		return;
+	d = ref_dom_of(r, r->osi_first, cpu);
+	if (++d->osi_voted == d->osi_members)
+		ref_osi_complete(r, d, now_ns, info);
+}
+
+/*
+ * The longest a power-up takes: a wake-up during the power-off waits for
+ * it (idle-states.yaml: wakeup-latency = entry + exit).
+ */
+static u64 ref_osi_maxlat(const struct ref_model *r, int t)
+{
+	return r->state[t].exit_latency_ns + r->state[t].entry_latency_ns;
+}
+
+static void ref_osi_leave(struct ref_model *r, unsigned int cpu, u64 now_ns,
+			  bool hotplug, unsigned int *achieved,
+			  u64 *latency_ns, struct pidle_exit_info *info)
+{
+	struct ref_dom *first[PIDLE_MAX_LEVELS + 1], *d, *stop = NULL;
+	unsigned int nr_first = 0, l, k, i;
+	u64 outer = 0;
+
+	if (!r->osi_first || r->cpu[cpu].state < (int)r->deepest_cpu)
+		return;
+	/* Out of its domain; as its first man, out of the parent, and on. */
+	d = ref_dom_of(r, r->osi_first, cpu);
+	for (;;) {
+		bool was_down = d->down;
+
+		d->osi_voted--;
+		if (!was_down) {
+			stop = d;
+			break;
+		}
+		d->down = false;
+		ref_domain_period(r, ref_osi_level(r, d), d, now_ns);
+		first[nr_first++] = d;
+		if (!d->voted_up)
+			break;
+		d->voted_up = false;
+		d = d->parent;
+	}
+	/* A waiter at the outermost domain it reached, if powering up. */
+	if (stop) {
+		l = ref_osi_level(r, stop);
+		if (r->cpu[cpu].in_power_up[l] && stop->ready_ns > now_ns) {
+			u64 wait = stop->ready_ns - now_ns;
+
+			if (wait > ref_osi_maxlat(r, stop->up_state))
+				wait = ref_osi_maxlat(r, stop->up_state);
+			outer = wait;
+			if (wait > *latency_ns)
+				*latency_ns = wait;
+			if ((unsigned int)stop->up_state > *achieved)
+				*achieved = stop->up_state;
+			info->wait_levels |= 1u << l;
+		}
+		r->cpu[cpu].in_power_up[l] = false;
+	}
+	/* First man: outermost first; latencies nest. */
+	while (nr_first) {
+		struct pidle_domain_stats *st;
+		int t;
+		u64 lat, resid, tgt;
+
+		d = first[--nr_first];
+		l = ref_osi_level(r, d);
+		t = d->down_state;
+		if (t == REF_NONE)
+			continue;
+		for (k = 0; r->level[l].dstate[k] != (unsigned int)t; k++)
+			;
+		st = &d->st[k];
+		resid = now_ns > d->down_since_ns ? now_ns - d->down_since_ns : 0;
+		lat = r->state[t].exit_latency_ns;
+		if (d->down_since_ns + r->state[t].entry_latency_ns > now_ns)
+			lat += d->down_since_ns + r->state[t].entry_latency_ns - now_ns;
+		if (hotplug)
+			lat = 0;
+		d->ready_ns = now_ns + (lat > outer ? lat : outer);
+		if (lat > outer)
+			outer = lat;
+		d->up_state = t;
+		st->usage++;
+		st->residency_ns += resid;
+		if (resid < r->state[t].target_residency_ns)
+			st->too_deep++;
+		st->latency_paid_ns += lat;
+		tgt = r->state[t].entry_latency_ns + r->state[t].target_residency_ns;
+		if (resid < tgt)
+			st->above++;
+		else if (k + 1 < r->level[l].nr_dstates &&
+			 resid >= r->state[r->level[l].dstate[k + 1]].entry_latency_ns +
+				  r->state[r->level[l].dstate[k + 1]].target_residency_ns)
+			st->below++;
+		for (i = 0; i < d->nr_cpus; i++)
+			r->cpu[d->cpus[i]].in_power_up[l] = d->cpus[i] != cpu;
+		if ((unsigned int)t > *achieved)
+			*achieved = t;
+		if (lat > *latency_ns)
+			*latency_ns = lat;
+		info->up_levels |= 1u << l;
+		info->up_state[l] = t;
+		info->up_residency_ns[l] = resid;
+	}
+}
+
 void ref_enter(struct ref_model *r, unsigned int cpu, unsigned int state,
 	       u64 now_ns, u64 next_timer_ns, struct pidle_enter_info *info)
 {
@@ -321,6 +551,12 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 {
 	unsigned int s = r->cpu[cpu].state, l, k;
 
+	if (r->osi) {
+		ref_osi_leave(r, cpu, now_ns, hotplug, achieved, latency_ns,
+			      info);
+		r->cpu[cpu].state = REF_BUSY;
+		return;
+	}
 	for (l = r->nr_levels; l >= 1; l--) {
 		const struct ref_level *lvl = &r->level[l];
 		struct ref_dom *d = ref_dom_of(r, l, cpu);

@@ -19,6 +19,8 @@ struct ref_model *ref_create(const struct pidle_states *st,
 			     const struct pidle_topology *topo,
 			     enum pidle_policy policy);
 void ref_destroy(struct ref_model *r);
+/* OSI mode, with the fuzzer's governor (@gov) or the deepest state. */
+void ref_set_osi(struct ref_model *r, bool gov);
 
 void ref_enter(struct ref_model *r, unsigned int cpu, unsigned int state,
 	       u64 now_ns, u64 next_timer_ns, struct pidle_enter_info *info);

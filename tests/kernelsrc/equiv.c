@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * The genpd CPU governor, the kernel's own against our port (DESIGN.md
+ * The genpd CPU governor, the kernel's own against our port (Documentation/design.rst,
  * section 11). This file is linked with one kernel's governor.c, compiled
  * unchanged against tests/kshim/, and with the model core's ports
  * (drivers/model/pidle_dgov_genpd.c). It plays the parts of the genpd

@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: GPL-2.0
 # The kernel's own genpd CPU governor, compiled unchanged in userspace
-# against tests/kshim/, against our ports (DESIGN.md section 11;
+# against tests/kshim/, against our ports (Documentation/design.rst, "Kernel code in userspace";
 # tests/kernelsrc/README). Included by the top Makefile.
 #
 # Each kernel's governor.c comes from scripts/kernel-src (Debian's

@@ -49,7 +49,7 @@ PC6='POLL:0:0:cpu:4000,C1:2:2:cpu:1500:5,C6:100:400:cpu:200:500,PC6:133:600:pack
 S=$D/synthetic.trace
 
 # 1. the synthetic trace: what each governor must choose
-"$R" -s "$PC6" -t package=0-1 -p cpu:4000,package:6000 -g menu,ladder,recorded --json "$S" > "$tmp/syn.json" 2> "$tmp/err" ||
+"$R" -s "$PC6" -t package=0-1 --power cpu:4000,package:6000 -g menu,ladder,recorded --json "$S" > "$tmp/syn.json" 2> "$tmp/err" ||
 	not_ok "synthetic trace replays" "$(cat "$tmp/err")"
 head -n 1 "$tmp/syn.json" > "$tmp/menu.json"
 sed -n 2p "$tmp/syn.json" > "$tmp/ladder.json"
@@ -69,7 +69,7 @@ jqcheck "energy: oracle never above what was paid; the package's down time cheap
 
 # the tracefs text (flags column, microseconds) reads the same
 sed -E 's/\] ([0-9]+\.[0-9]{6})000:/] d..1. \1:/' "$S" > "$tmp/us.trace"
-"$R" -s "$PC6" -t package=0-1 -p cpu:4000,package:6000 --json "$tmp/us.trace" > "$tmp/us.json" 2>&1
+"$R" -s "$PC6" -t package=0-1 --power cpu:4000,package:6000 --json "$tmp/us.trace" > "$tmp/us.json" 2>&1
 if [ "$(jq -c 'del(.replay_s, .periods_per_s)' "$tmp/us.json")" = "$(jq -c 'del(.replay_s, .periods_per_s)' "$tmp/menu.json")" ]; then
 	ok "the tracefs format (flags column, microseconds) gives the same report as trace-cmd report -t"
 else
@@ -103,6 +103,8 @@ expect_error "a trace without cpu_idle" "no power:cpu_idle" -- -s "$PC6" "$tmp/n
 expect_error "a trace that lost events" "lost events" -- -s "$PC6" "$tmp/lost.trace"
 { head -n 20 "$S"; echo 'this is not a trace line'; tail -n +21 "$S"; } > "$tmp/junk.trace"
 expect_error "a line that is not an event" "line 21: not a trace line" -- -s "$PC6" "$tmp/junk.trace"
+printf '[table osi]\nstates = POLL:0:0,C1:2:2\nmode = osi\n[defaults]\ntable = osi\n' > "$tmp/osi.exp"
+expect_error "an OSI table (mode = osi): refused, not replayed as PC" "mode = osi: not replayed" -- --exp "$tmp/osi.exp" "$S"
 expect_error "a governor not compiled in" "governor 'haltpoll'" -- -s "$PC6" -t package=0-1 -g haltpoll "$S"
 expect_error "recorded states beyond the table" "enters state 3" -- -s POLL:0:0,C1:2:2,C6:100:400 -g recorded "$S"
 
@@ -110,14 +112,19 @@ expect_error "recorded states beyond the table" "enters state 3" -- -s POLL:0:0,
 G=$D/guest-menu.trace
 if [ -s "$G" ]; then
 	eval "$(sed -n 's/^\(states\|topology\|power\|governor\) \(.*\)/\1="\2"/p' "${G%.trace}.info")"
-	"$R" -s "$states" -t "$topology" -p "$power" -g "$governor" --agree 1 "$G" > "$tmp/agree.txt" 2> "$tmp/err"
-	st=$?
-	sed 's/^/# /' "$tmp/agree.txt"
-	if [ $st -eq 0 ] && grep -q 'within' "$tmp/agree.txt"; then
-		ok "guest trace: replayed usage, domain downs, latency and energy within 1 % of the recorded run"
-	else
-		not_ok "guest trace agrees within 1 %" "exit $st $(cat "$tmp/err")"
-	fi
+	# every recording of this folder (guest-GOVERNOR.trace), each with
+	# its own table and governor
+	for t in "$D"/guest-*.trace; do
+		eval "$(sed -n 's/^\(states\|topology\|power\|governor\) \(.*\)/t_\1="\2"/p' "${t%.trace}.info")"
+		"$R" -s "$t_states" -t "$t_topology" --power "$t_power" -g "$t_governor" --agree 1 "$t" > "$tmp/agree.txt" 2> "$tmp/err"
+		st=$?
+		sed 's/^/# /' "$tmp/agree.txt"
+		if [ $st -eq 0 ] && grep -q 'within' "$tmp/agree.txt"; then
+			ok "$(basename "$t") ($t_governor): replayed usage, domain downs, latency and energy within 1 % of the recorded run"
+		else
+			not_ok "$(basename "$t") ($t_governor) agrees within 1 %" "exit $st $(cat "$tmp/err")"
+		fi
+	done
 	# a line missing in the middle (a pidle_exit): a hole, refused
 	awk '/pidle_exit:/ && ++n == 100 { next } { print }' "$G" > "$tmp/hole.trace"
 	expect_error "a module trace with a pidle_exit missing" "no pidle_exit since its pidle_enter: a hole" -- \
@@ -128,8 +135,8 @@ if [ -s "$G" ]; then
 	# the same run read from the standard events alone (the module's
 	# stripped): what a trace of a real machine gives
 	grep -v 'pidle_' "$G" > "$tmp/std.trace"
-	"$R" -s "$states" -t "$topology" -p "$power" -g "$governor" --recorded-states "$states" --json "$tmp/std.trace" > "$tmp/std.json" 2> "$tmp/err"
-	"$R" -s "$states" -t "$topology" -p "$power" -g recorded --json "$G" > "$tmp/mod.json" 2>> "$tmp/err"
+	"$R" -s "$states" -t "$topology" --power "$power" -g "$governor" --recorded-states "$states" --json "$tmp/std.trace" > "$tmp/std.json" 2> "$tmp/err"
+	"$R" -s "$states" -t "$topology" --power "$power" -g recorded --json "$G" > "$tmp/mod.json" 2>> "$tmp/err"
 	if jq -e -s '.[0] as $s | .[1] as $m |
 		def near(a; b; pct): ((a - b) | fabs) <= (b * pct / 100) + 0.5;
 		near($s.periods; $m.periods; 1) and
@@ -142,9 +149,9 @@ if [ -s "$G" ]; then
 		not_ok "standard events only" "$(jq -c '[.periods, [.states[].requested], .domains[0].usage, .energy.j]' "$tmp/std.json" "$tmp/mod.json" | tr '\n' ' ') $(cat "$tmp/err")"
 	fi
 	# the sweep: -j 2 gives the rows -j 1 gives, in the same order
-	"$R" -e "$D/sweep.exp" -t "$topology" --csv -j 1 "$G" > "$tmp/j1.csv" 2> "$tmp/err"
-	"$R" -e "$D/sweep.exp" -t "$topology" --csv -j 2 "$G" > "$tmp/j2.csv" 2>> "$tmp/err"
-	cells=$("$R" -e "$D/sweep.exp" -t "$topology" --list "$G" | wc -l)
+	"$R" --exp "$D/sweep.exp" -t "$topology" --csv -j 1 "$G" > "$tmp/j1.csv" 2> "$tmp/err"
+	"$R" --exp "$D/sweep.exp" -t "$topology" --csv -j 2 "$G" > "$tmp/j2.csv" 2>> "$tmp/err"
+	cells=$("$R" --exp "$D/sweep.exp" -t "$topology" --list "$G" | wc -l)
 	if [ "$cells" -eq 12 ] && [ "$(wc -l < "$tmp/j1.csv")" -eq 13 ] &&
 	   diff <(cut -d, -f1-60 "$tmp/j1.csv" | sed 's/,[0-9]*$//') <(cut -d, -f1-60 "$tmp/j2.csv" | sed 's/,[0-9]*$//') > /dev/null; then
 		ok "sweep: 12 cells (3 tables x 3 governors + 3 under PM QoS), -j 2 the same rows as -j 1"
@@ -152,7 +159,7 @@ if [ -s "$G" ]; then
 		not_ok "sweep" "cells $cells, rows $(wc -l < "$tmp/j1.csv"); $(cat "$tmp/err")"
 	fi
 	# the summary and its plot
-	"$R" -e "$D/sweep.exp" -t "$topology" -j 2 --summary "$tmp/sum.csv" "$G" > "$tmp/sweep.txt" 2> "$tmp/err"
+	"$R" --exp "$D/sweep.exp" -t "$topology" -j 2 --summary "$tmp/sum.csv" "$G" > "$tmp/sweep.txt" 2> "$tmp/err"
 	front=$(grep -c ',1$' "$tmp/sum.csv")
 	if [ "$(wc -l < "$tmp/sum.csv")" -eq 13 ] && [ "$front" -ge 2 ] &&
 	   grep -q '^summary, best energy x latency first' "$tmp/sweep.txt" &&
@@ -182,7 +189,7 @@ if [ -s "$G" ]; then
 	else
 		not_ok "sweep CSV" "$(awk -F, '{ print NF }' "$tmp/j1.csv" | sort | uniq -c | tr '\n' ' ')"
 	fi
-	"$R" -e "$D/sweep.exp" -t "$topology" --cell 4 --csv "$G" > "$tmp/c4.csv"
+	"$R" --exp "$D/sweep.exp" -t "$topology" --cell 4 --csv "$G" > "$tmp/c4.csv"
 	if [ "$(sed -n 2p "$tmp/c4.csv" | cut -d, -f1-3)" = "$(sed -n 5p "$tmp/j1.csv" | cut -d, -f1-3)" ]; then
 		ok "--cell 4 runs the fourth cell of --list alone (a job array's task)"
 	else

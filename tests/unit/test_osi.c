@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cmocka tests of the model's OSI mode (DESIGN.md section 10, "OSI mode"
- * in pidle_model.c): CPUs vote in their core only idle in the deepest
+ * cmocka tests of the model's OSI mode (Documentation/cluster-governors.rst;
+ * "OSI mode" in pidle_model.c): CPUs vote in their core only idle in the deepest
  * CPU-level state; a core's last man asks the core's governor; a core
  * votes in its cluster only while down in its deepest state; the first
  * man pays the power-on latency, and the rest of the power-off when it

@@ -8,7 +8,8 @@
 # (or $VM_SUITES) in the shape its header declares ("# smp:" required,
 # "# append:", "# timeout:", "# icount:" (booted under -icount beside
 # other such guests), "# icount-debug:" (the same, on the debug kernel),
-# "# single-thread:" (harness/boot --single-thread: the reason)) and
+# "# single-thread:" (harness/boot --single-thread: the reason), "# qemu:"
+# (more QEMU arguments, e.g. a disk, split at spaces)) and
 # check its log. Ends with "N passed, N failed" over all kernels.
 # Without $VM_SUITES, the rt, debug, kcsan, lockdep and eval kernels run
 # only the suites whose "# kernels:" header line names "rt", "debug",
@@ -113,6 +114,18 @@ for name in $KERNELS; do
 	else
 		echo "module 0 1" >> "$RESULTS.$name"
 	fi
+	# The kernel's virtio disk modules, for a suite that attaches a disk
+	# (its "# qemu:" line): as /kmod-virtio/NAME.ko, decompressed for
+	# busybox insmod; a built-in one is not there, nor needed.
+	rm -rf "$d/virtio"; mkdir -p "$d/virtio"
+	for m in virtio virtio_ring virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk; do
+		f=$(find "/lib/modules/${image##*/vmlinuz-}/kernel/drivers" -name "$m.ko*" 2>/dev/null | head -n 1)
+		case "$f" in
+		'') continue ;;
+		*.xz) xz -dc "$f" > "$d/virtio/$m.ko" ;;
+		*) cp "$f" "$d/virtio/$m.ko" ;;
+		esac && KOS+=(--file "$d/virtio/$m.ko:/kmod-virtio/$m.ko")
+	done
 	# powercap-info (powercap-utils) for the energy suite
 	if ! "$H/image" "$d/initrd.gz" "${KOS[@]}" "${LIBS[@]}" "${PROGS[@]}" --tools \
 		--bin /usr/bin/powercap-info; then
@@ -123,6 +136,8 @@ for name in $KERNELS; do
 		ts=$(date +%s)
 		log=$d/$s.log
 		icount=$(field "$s" icount) append=$(field "$s" append)
+		qemu=()
+		for q in $(field "$s" qemu); do qemu+=(--qemu "$q"); done
 		# The suite learns that its timing holds: pidle_icount=SPEC.
 		[ -z "$icount" ] || append="$append pidle_icount=$icount"
 		# On the debug kernel, a suite with "# icount-debug: SPEC" boots
@@ -141,7 +156,7 @@ for name in $KERNELS; do
 		"$H/boot" --kernel "$image" --initrd "$d/initrd.gz" --log "$log" --suite "$s" \
 			--smp "$(field "$s" smp)" --append "$append" \
 			${gov:+--append "cpuidle.governor=$gov"} \
-			--timeout "$tmo" \
+			--timeout "$tmo" "${qemu[@]}" \
 			${icount:+--icount "$icount" --concurrent $icount_opts} \
 			$([ -z "$(field "$s" single-thread)" ] || echo --single-thread)
 		st=$?; [ $st -eq 0 ] || echo "  $s boot: qemu exit status $st (124 = timeout)"

@@ -34,9 +34,9 @@ static void rp_usage(FILE *f)
 "The hierarchy:\n"
 "  -s, --states STR        a states= string or a pidle-topo preset (skx, ...)\n"
 "  -t, --topology STR      a topology= string (default: none, flat)\n"
-"  -p, --power STR         a power= string (the energy model with the states')\n"
+"      --power STR         a power= string (the energy model with the states')\n"
 "      --policy POLICY     domain_policy: auto (default) or timer\n"
-"  -e, --exp FILE          the cells of an experiment file: its tables,\n"
+"      --exp FILE          the cells of an experiment file: its tables,\n"
 "                          governors, disable changes and PM QoS\n"
 "The governors and the recording:\n"
 "  -g, --governor LIST     comma separated: %s recorded (default menu)\n"
@@ -69,8 +69,9 @@ static void rp_usage(FILE *f)
 "  -h, --help              this text\n"
 "  -V, --version           the version\n"
 "\n"
-"Exit status: 0 done, 1 usage, 2 the trace or a table is unusable, %d the\n"
-"replay disagrees with the recorded run (--agree).\n",
+"Exit status: 0 done, 1 usage (or -o FILE cannot be written), 2 the trace\n"
+"or a table is unusable, %d the replay disagrees with the recorded run\n"
+"(--agree).\n",
 		names, RP_EXIT_DISAGREE, RP_EXIT_DISAGREE);
 }
 
@@ -683,7 +684,7 @@ static int rp_main(struct rp_args *a)
 		out = fopen(a->output, "w");
 		if (!out) {
 			out = stdout;
-			ret = pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->output, strerror(errno));
+			ret = pidle_errorf(PIDLE_EXIT_USAGE, "%s: %s.", a->output, strerror(errno));
 			goto out;
 		}
 	}
@@ -743,15 +744,22 @@ int main(int argc, char **argv)
 	const struct pidle_opt_store store[] = {
 		{ 's', &a.states }, { 't', &a.topology }, { 'p', &a.power },
 		{ 'P', &a.policy }, { 'e', &a.exp }, { 'g', &a.governors },
-		{ 'b', &a.busy }, { 'f', &a.offline }, { 'o', &a.output },
+		{ 'b', &a.busy }, { 'f', &a.offline },
 		{ 'S', &a.summary }, { 'D', &a.periods }, { 'r', &a.rec_states },
 		{ 'l', .set = &a.list }, { 0 }
 	};
 	struct pidle_opts o = {
-		.spec = "-s:states -t:topology -p:power P:policy -e:exp -g:governor "
+		/*
+		 * Documentation/tools.rst's letters: -s as pidle-topo's; --power
+		 * and --exp long only (-p and -e are pidle-topo's and
+		 * pidle-bench's); -j is the jobs of make, parallel and
+		 * experiments/run.sh
+		 */
+		.spec = "-s:states -t:topology p:power P:policy e:exp -g:governor "
 			"Q:qos-us H:hz b:busy f:offline -j:jobs l,list K:cell "
-			"A:agree R:repeat -o:output S:summary D:periods r:recorded-states -V,version",
-		.flags = PIDLE_OPTS_FORMAT, .store = store, .usage = rp_usage,
+			"A:agree R:repeat S:summary D:periods r:recorded-states",
+		.flags = PIDLE_OPTS_FORMAT | PIDLE_OPTS_OUTPUT, .store = store,
+		.usage = rp_usage,
 		.fmt = PIDLE_OUT_PLAIN,
 	};
 	int c;
@@ -783,14 +791,12 @@ int main(int argc, char **argv)
 			if (!pidle_parse_double(optarg, 0, 100, &a.agree))
 				return pidle_bad_arg("tolerance", optarg, "expected a percentage, 0 to 100");
 			break;
-		case 'V':
-			printf("pidle-replay (pseudo-cpuidle), governors of linux-source-6.12\n");
-			return 0;
 		default:
 			return PIDLE_EXIT_USAGE;
 		}
 	}
 	a.fmt = o.fmt;
+	a.output = o.output;
 	if (optind != argc - 1)
 		return pidle_usage_error(optind == argc ? "no TRACE given." :
 					 "one TRACE only: '%s' is one too many.",

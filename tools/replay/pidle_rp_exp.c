@@ -315,6 +315,17 @@ int pidle_rp_exp_load(const char *path, unsigned int nr_cpus,
 
 			if (dst)
 				snprintf(dst, PIDLE_PARAM_LEN, "%s", val);
+			/*
+			 * OS-initiated domains: the model core replays the
+			 * platform-coordinated mode only; refused, never
+			 * replayed as PC
+			 */
+			if ((!strcmp(key, "mode") && strcmp(val, "pc")) ||
+			    !strcmp(key, "domain_gov")) {
+				exp_fail(x, lineno, "[table %s]: %s = %s: not replayed: pidle-replay replays the platform-coordinated mode (mode = pc) only, the model core's OSI mode and its domain governors not yet",
+					 cur->name, key, val);
+				goto out;
+			}
 		} else if (sec == SEC_QOS) {
 			if (!strcmp(key, "cpu_dma_latency_us") ||
 			    !strcmp(key, "resume_latency_us")) {

@@ -201,7 +201,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	struct rp_cpu *cpu = NULL;
 	struct rp_sort *srt = NULL;
 	s64 off = LLONG_MIN, qos_ns;
-	u64 live_t = 0;
+	u64 live_t = 0, *enter_t;
 	unsigned int seen = 0;
 	size_t i, cap_p = 0, nr_p = 0, nr_mono = 0;
 	struct pidle_rp_period *per = NULL;
@@ -255,22 +255,34 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	/*
 	 * 3. the periods, in a module trace from the time its three events
 	 * are all on (switched on one by one, they start at different
-	 * times): each one's first occurrence, the latest of them; in any
-	 * trace from the recorder's mark of a governor reset, if any
+	 * times): cpu_idle's first occurrence and the cpu_idle entries of
+	 * the first periods with a pidle_enter and a pidle_exit, the latest
+	 * of them; in
+	 * any trace from the recorder's mark of a governor reset, if any
 	 */
+	enter_t = calloc(l->max_cpu + 1, sizeof(*enter_t));
+	if (!enter_t)
+		return pidle_rp_fail(l, "out of memory");
 	for (i = 0; i < l->nr_ev; i++) {
 		const struct rp_ev *e = &l->ev[i];
 		int k = !module ? -1 : e->type == EV_IDLE ? 0 :
 			e->type == EV_P_ENTER ? 1 : e->type == EV_P_EXIT ? 2 : -1;
 
+		/* a period starts at its cpu_idle entry */
+		if (k == 0 && e->c != EV_IDLE_EXIT)
+			enter_t[e->cpu] = e->t;
 		if (k >= 0 && !(seen & 1u << k)) {
+			u64 from = k ? enter_t[e->cpu] : e->t;
+
 			seen |= 1u << k;
-			live_t = e->t;
+			if (from > live_t)
+				live_t = from;
 		}
 		/* the recorder's mark: the governor's history starts here */
 		if (e->type == EV_RESET && e->t > live_t)
 			live_t = e->t;
 	}
+	free(enter_t);
 	t->nr_cpus = l->max_cpu + 1;
 	if (l->hdr_cpus > t->nr_cpus)
 		t->nr_cpus = l->hdr_cpus;

@@ -6,6 +6,7 @@
 #   genpd NAME K ABOVE BELOW   (genpd's counters of domain NAME's state K)
 #   sys DRIVER GOVERNOR TOPOLOGY   (cpuidle's current ones, the module's topology)
 #   energy NODE ENERGY_UJ IDLE_UJ ORACLE_UJ   (NODE: root, cpuN or domains/NAME)
+#   file PATH VALUE   (PATH under /sys/kernel/pseudo_cpuidle; '~' in VALUE: a space)
 set -e
 root=$1
 mkdir -p "$root/sys/devices/system/cpu"
@@ -47,6 +48,10 @@ while read -r kind a b c d e f g h i j; do
 		echo "$b" >"$s/energy_uj"
 		[ "$a" = root ] && continue
 		echo "$c" >"$s/idle_energy_uj"; echo "$d" >"$s/oracle_energy_uj" ;;
+	file)
+		s=$root/sys/kernel/pseudo_cpuidle/$a
+		mkdir -p "$(dirname "$s")"
+		echo "$b" | tr '~' ' ' >"$s" ;;
 	''|'#'*) ;;
 	*) echo "mktree: unknown line kind '$kind'" >&2; exit 1 ;;
 	esac

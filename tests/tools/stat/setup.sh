@@ -60,3 +60,29 @@ EOT
 # counts as 0). After, 2 s later: values that vary by CPU and state.
 awk -v phase=before -f "$DATA/multi.awk" | $mk "$TMP/multi-before"
 awk -v phase=after -f "$DATA/multi.awk" | $mk "$TMP/multi-after"
+# The same, with wake-source counters (drivers/pidle_wake.c): every CPU
+# state's wake_SRC, above_SRC and below_SRC, every domain state's wake_SRC,
+# and the root's wake_sources. Before: CPU c, state k, source number i:
+# c+k+i; after: that plus (c+1)*(k+1)*(i+1)*10, its above a tenth and its
+# below a twentieth of that (so 0 for small ones).
+wake_files() {	# PHASE
+	awk -v phase=$1 'BEGIN {
+		print "file wake_sources exact:~wait=poll~reads~the~pending~vector"
+		split("timer ipi device unknown aborted", src, " ")
+		for (c = 0; c < 4; c++) for (k = 0; k < 4; k++) for (i = 1; i <= 5; i++) {
+			n = c + k + i; d = (c + 1) * (k + 1) * (i + 1) * 10
+			if (phase == "after") n += d
+			printf "file cpu%d/state%d/wake_%s %d\n", c, k, src[i], n
+			if (i == 5) continue
+			printf "file cpu%d/state%d/above_%s %d\n", c, k, src[i], phase == "after" ? int(d / 10) : 0
+			printf "file cpu%d/state%d/below_%s %d\n", c, k, src[i], phase == "after" ? int(d / 20) : 0
+		}
+		split("core0:2 core1:2 package0:3", dom, " ")
+		for (j = 1; j <= 3; j++) for (i = 1; i <= 4; i++) {
+			split(dom[j], p, ":")
+			printf "file domains/%s/state%d/wake_%s %d\n", p[1], p[2], src[i], phase == "after" ? j * i * 7 : 0
+		}
+	}'
+}
+{ cat "$DATA/basic-before.spec"; wake_files before; } | $mk "$TMP/wbefore"
+{ cat "$DATA/basic-after.spec"; wake_files after; } | $mk "$TMP/wafter"

@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --csv --before $TMP/wbefore --after $TMP/wafter --elapsed 1

@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --json --before $TMP/wbefore --after $TMP/wafter --elapsed 1

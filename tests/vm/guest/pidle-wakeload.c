@@ -1,0 +1,1 @@
+../../../experiments/guest/pidle-wakeload.c

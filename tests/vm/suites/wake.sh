@@ -1,0 +1,359 @@
+#!/bin/busybox sh
+# wake: the wake-source counters (issue 25; drivers/pidle_wake.c). Under
+# wait=poll with the polling state disabled, every idle period ends in
+# the masked wait, which reads the pending vector: each workload of
+# pidle-wakeload must show the source it produces (timer sleeps: the
+# timer; a pipe ping-pong across cores: IPIs; direct reads from a virtio
+# disk whose interrupt is routed to CPU 2: device interrupts on CPU 2,
+# IPIs on the reader's CPU 1), the domains' first man counts the same,
+# and the counters agree with the kernel's own tracepoints on the same
+# run: each pidle_exit's wake field against the CPU's next interrupt
+# event (irq_vectors:*_entry, irq:irq_handler_entry), and the counters'
+# totals against the pidle_exit events. wait=halt says "unknown".
+# Two packages of one 2-thread core each: CPUs 0,1 are core0, 2,3 core1.
+# The disk: QEMU's null-co block driver (reads return zeros, no file),
+# as virtio-blk-pci with vectors=0 (INTx: an interrupt whose affinity can
+# be set; MSI-X vectors of virtio-blk are managed and cannot).
+# smp: 4,sockets=2,cores=1,threads=2
+# icount: shift=2,sleep=off
+# timeout: 300
+# qemu: -blockdev driver=null-co,node-name=wakedisk,size=67108864,read-zeroes=on -device virtio-blk-pci,drive=wakedisk,vectors=0
+. /lib.sh
+
+TABLE=POLL:0:0,C1:2:2,C6:40:120:core
+reload() { unload >/dev/null; load "$@"; }
+SRCS="timer ipi device unknown aborted"
+EV="pseudo_cpuidle/pidle_exit irq_vectors irq/irq_handler_entry"
+
+# wsum CPU SRC: wake_SRC of CPU over its states (above_SRC, below_SRC as named)
+wsum() {
+	_n=wake_$2
+	case $2 in above_*|below_*) _n=$2 ;; esac
+	_s=0
+	for _f in $SYS/cpu$1/state[0-9]*/$_n; do _s=$((_s + $(cat $_f))); done
+	echo $_s
+}
+# dwsum DOMAIN SRC: wake_SRC of a domain over its states
+dwsum() {
+	_s=0
+	for _f in $SYS/domains/$1/state[0-9]*/wake_$2; do _s=$((_s + $(cat $_f))); done
+	echo $_s
+}
+# csum2 CPU FILE: cpuidle's FILE (above, below) of CPU over its states
+csum2() {
+	_s=0
+	for _f in /sys/devices/system/cpu/cpu$1/cpuidle/state[0-9]*/$2; do _s=$((_s + $(cat $_f))); done
+	echo $_s
+}
+# wsnap FILE: "cpuN SRC COUNT" lines for every CPU and source; also
+# "cpuN above|below COUNT" (the module's above_SRC, below_SRC summed) and
+# "cpuN cpuidle_above|cpuidle_below COUNT" (cpuidle's own)
+wsnap() {
+	: > $1
+	for _c in $(online_cpus); do
+		for _w in $SRCS; do echo "cpu$_c $_w $(wsum $_c $_w)" >> $1; done
+		for _q in above below; do
+			_s=0
+			for _w in timer ipi device unknown; do _s=$((_s + $(wsum $_c ${_q}_$_w))); done
+			echo "cpu$_c $_q $_s" >> $1
+			echo "cpu$_c cpuidle_$_q $(csum2 $_c $_q)" >> $1
+		done
+	done
+}
+# wdiff A B CPU SRC: the count's growth from snapshot A to B
+wdiff() {
+	awk -v k="cpu$3" -v w=$4 'FNR == NR { if ($1 == k && $2 == w) a = $3; next }
+		$1 == k && $2 == w { print $3 - a }' $1 $2
+}
+# share PART OTHER...: PART's share in % of PART + OTHERs
+share() {
+	_p=$1; _t=$1; shift
+	for _o in "$@"; do _t=$((_t + _o)); done
+	pct $_p $_t
+}
+# at_least PCT_ACTUAL PCT_MIN
+at_least() { awk -v a=$1 -v m=$2 'BEGIN { exit !(a >= m) }'; }
+
+setup() {
+	reload states=$TABLE topology=core=0-1,2-3 wait=poll || return 1
+	set_disable 0 1
+	_m=$(cat $SYS/wake_sources)
+	diag "wake_sources: $_m"
+	case "$_m" in exact*) ;; *) why "wake_sources '$_m', want exact under wait=poll"; return 1 ;; esac
+}
+
+# workload NAME CMD...: run CMD between two snapshots (/tmp/NAME.0, .1)
+workload() {
+	_n=$1; shift
+	wsnap /tmp/$_n.0
+	"$@" > /tmp/$_n.csv 2>&1 || { why "$*: $(cat /tmp/$_n.csv)"; return 1; }
+	wsnap /tmp/$_n.1
+	diag "$_n: $(tail -n 1 /tmp/$_n.csv)"
+}
+# show NAME CPU: one CPU's growth per source over workload NAME
+show() {
+	_l=
+	for _w in $SRCS; do _l="$_l $_w=$(wdiff /tmp/$1.0 /tmp/$1.1 $2 $_w)"; done
+	diag "$1: cpu$2$_l"
+}
+
+timer_mostly_timer() {
+	workload timer /pidle-wakeload timer -c 1 -p 2000 -n 150 || return 1
+	show timer 1
+	_t=$(wdiff /tmp/timer.0 /tmp/timer.1 1 timer)
+	_i=$(wdiff /tmp/timer.0 /tmp/timer.1 1 ipi)
+	_d=$(wdiff /tmp/timer.0 /tmp/timer.1 1 device)
+	_u=$(wdiff /tmp/timer.0 /tmp/timer.1 1 unknown)
+	_p=$(share $_t $_i $_d $_u)
+	diag "timer: CPU 1's wake-ups by its timer: $_t of $((_t + _i + _d + _u)), $_p %"
+	# every sleep ends by the timer, and the timer ends most periods
+	# (the others: the program's start and its move to CPU 1)
+	[ $_t -ge 140 ] || { why "only $_t timer wake-ups on CPU 1 for 150 sleeps"; return 1; }
+	[ $_t -gt $((2 * (_i + _d))) ] || { why "timer $_t, not twice IPI $_i + device $_d"; return 1; }
+}
+
+# pingpong_mostly_ipi NAME A B: B's wake-ups are IPIs
+pingpong_mostly_ipi() {
+	workload $1 /pidle-wakeload pingpong -a $2 -b $3 -n 150 -w 300 || return 1
+	show $1 $2; show $1 $3
+	_t=$(wdiff /tmp/$1.0 /tmp/$1.1 $3 timer)
+	_i=$(wdiff /tmp/$1.0 /tmp/$1.1 $3 ipi)
+	_d=$(wdiff /tmp/$1.0 /tmp/$1.1 $3 device)
+	_u=$(wdiff /tmp/$1.0 /tmp/$1.1 $3 unknown)
+	_p=$(share $_i $_t $_d $_u)
+	diag "$1: CPU $3's wake-ups by IPI: $_i of $((_t + _i + _d + _u)), $_p %"
+	# Every message wakes B by an IPI, and IPIs are its largest source.
+	# The rest are local timer interrupts (the irq_vectors cross-check
+	# below confirms each), ~1 per message at these short idle periods.
+	[ $_i -ge 140 ] || { why "only $_i IPI wake-ups on CPU $3 for 150 messages"; return 1; }
+	[ $_i -gt $_t ] && [ $_i -gt $_d ] || { why "IPI $_i not above timer $_t and device $_d"; return 1; }
+}
+
+# Across packages: CPU 2's core (2,3) is down while it waits; the message
+# wakes it, so core1's first man is woken by an IPI.
+core_first_man_ipi() {
+	_b=$(dwsum core1 ipi)
+	pingpong_mostly_ipi far 0 2 || return 1
+	_a=$(dwsum core1 ipi)
+	_all=0
+	for _w in timer ipi device unknown; do _all=$((_all + $(dwsum core1 $_w))); done
+	diag "core1: down periods ended by an IPI during the ping-pong: $((_a - _b)); all sources since the load: $_all"
+	[ $((_a - _b)) -ge 100 ] || { why "core1's first man woken by an IPI $((_a - _b)) times, want >= 100 of 150"; return 1; }
+}
+
+# The disk: its virtio modules (the Debian kernels build them as modules),
+# its interrupt routed to CPU 2, the reader on CPU 1.
+DISK=
+disk_setup() {
+	for _m in virtio virtio_ring virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk; do
+		[ -f /kmod-virtio/$_m.ko ] && insmod /kmod-virtio/$_m.ko 2>/dev/null
+	done
+	_i=0
+	while [ ! -b /dev/vda ] && [ $_i -lt 20 ]; do
+		[ -e /sys/block/vda/dev ] && mknod /dev/vda b $(tr ':' ' ' < /sys/block/vda/dev)
+		sleep 0.1; _i=$((_i + 1))
+	done
+	[ -b /dev/vda ] || { DISK="no /dev/vda (modules: $(ls /kmod-virtio 2>/dev/null | tr '\n' ' '))"; return; }
+	IRQ=$(awk '/virtio/ { sub(":", "", $1); print $1; exit }' /proc/interrupts)
+	[ -n "$IRQ" ] || { DISK="no virtio line in /proc/interrupts"; return; }
+	echo 2 > /proc/irq/$IRQ/smp_affinity_list 2>/dev/null ||
+		{ DISK="cannot route IRQ $IRQ to CPU 2"; return; }
+	diag "disk: /dev/vda, IRQ $IRQ ($(grep "^ *$IRQ:" /proc/interrupts | tr -s ' ')), affinity $(cat /proc/irq/$IRQ/smp_affinity_list)"
+}
+# irq_on IRQ CPU: its count on CPU in /proc/interrupts
+irq_on() {
+	awk -v i="$1:" -v c=$2 '$1 == i { print $(c + 2) }' /proc/interrupts
+}
+
+disk_device_on_cpu2() {
+	_q0=$(irq_on $IRQ 2)
+	workload dio /pidle-wakeload dio -f /dev/vda -c 1 -n 200 -g 500 || return 1
+	_q1=$(irq_on $IRQ 2)
+	show dio 1; show dio 2
+	_d=$(wdiff /tmp/dio.0 /tmp/dio.1 2 device)
+	_i=$(wdiff /tmp/dio.0 /tmp/dio.1 1 ipi)
+	diag "dio: 200 reads; IRQ $IRQ on CPU 2: $((_q1 - _q0)); CPU 2 woken by a device $_d times; CPU 1 by an IPI $_i times"
+	[ $((_q1 - _q0)) -ge 200 ] || { why "IRQ $IRQ came $((_q1 - _q0)) times on CPU 2 for 200 reads"; return 1; }
+	# some completions find CPU 2 awake (its exit latency, the handler)
+	[ $_d -ge 150 ] || { why "CPU 2 woken by a device $_d times for 200 completions"; return 1; }
+	[ $_i -ge 150 ] || { why "CPU 1 woken by an IPI $_i times for 200 reads completed on CPU 2"; return 1; }
+}
+
+# The tracepoint cross-check, over the run of every workload above.
+# Switching an event on or off patches kernel text, which sends every
+# other CPU a burst of function-call IPIs (text_poke_sync()): the
+# kernel's events go on first and off last, pidle_exit last and first,
+# each right next to the counters' snapshot, so that the bursts of the
+# others fall outside the window both count. pidle_exit's own bursts
+# remain: the tolerance below.
+trace_on() {
+	echo > $TR/trace
+	echo 4096 > $TR/buffer_size_kb
+	for _e in $EV; do
+		[ $_e = pseudo_cpuidle/pidle_exit ] && continue
+		echo 1 > $TR/events/$_e/enable || return 1
+	done
+	echo 1 > $TR/events/pseudo_cpuidle/pidle_exit/enable || return 1
+	wsnap /tmp/trace.0
+}
+trace_off() {
+	echo 0 > $TR/events/pseudo_cpuidle/pidle_exit/enable
+	wsnap /tmp/trace.1
+	for _e in $EV; do echo 0 > $TR/events/$_e/enable; done
+	cat $TR/trace > /tmp/trace.txt
+}
+
+# Per CPU, each pidle_exit with a known source against the interrupts
+# the CPU then takes before its next pidle_exit: the vector pending when
+# the wait ended must be among them (its handler runs once the cpuidle
+# core unmasks interrupts; another vector that arrived during the exit
+# latency, of higher priority, may run first: counted as "first" or not).
+# Prints "SRC matched missing first" per source, "exits cpuN SRC COUNT"
+# per CPU and source, "wrongcpu N" (events whose cpu= field is not the
+# CPU that recorded them).
+xcheck() {
+	awk '
+	function cls(ev) {
+		if (ev == "local_timer_entry") return "timer"
+		if (ev == "reschedule_entry" || ev == "call_function_entry" ||
+		    ev == "call_function_single_entry") return "ipi"
+		return "device"
+	}
+	function close_period(c) {
+		if (!(c in pend)) return
+		if (index(seen[c], " " pend[c] " ")) ok[pend[c]]++
+		else { miss[pend[c]]++; if (nmiss++ < 4) printf "missing %s on cpu%s, seen:%s\n", pend[c], c, seen[c] }
+		if (first[c] == pend[c]) firstok[pend[c]]++
+		delete pend[c]
+	}
+	{
+		cpu = ""
+		for (i = 1; i <= NF; i++) if ($i ~ /^\[[0-9]+\]$/) { cpu = substr($i, 2, length($i) - 2) + 0; break }
+		if (cpu == "") next
+		for (j = i + 1; j <= NF; j++) if ($j ~ /:$/ && $j !~ /^[0-9.]+:$/) break
+		ev = substr($j, 1, length($j) - 1)
+		if (ev == "pidle_exit") {
+			w = ""; fc = ""
+			for (k = j + 1; k <= NF; k++) { if ($k ~ /^wake=/) w = substr($k, 6); if ($k ~ /^cpu=/) fc = substr($k, 5) }
+			if (fc != cpu "") wrongcpu++
+			exits["cpu" cpu " " w]++
+			close_period(cpu)
+			if (w == "timer" || w == "ipi" || w == "device") { pend[cpu] = w; seen[cpu] = " "; first[cpu] = "" }
+			next
+		}
+		if (ev !~ /_entry$/ || !(cpu in pend)) next
+		if (first[cpu] == "") first[cpu] = cls(ev)
+		seen[cpu] = seen[cpu] cls(ev) " "
+	}
+	END {
+		for (c in pend) close_period(c)
+		split("timer ipi device", s, " ")
+		for (i = 1; i <= 3; i++) printf "%s %d %d %d\n", s[i], ok[s[i]], miss[s[i]], firstok[s[i]]
+		for (e in exits) printf "exits %s %d\n", e, exits[e]
+		printf "wrongcpu %d\n", wrongcpu
+	}' /tmp/trace.txt > /tmp/xcheck
+}
+
+trace_agrees() {
+	[ -s /tmp/trace.txt ] || { why "no trace"; return 1; }
+	grep -q "lost events\|LOST" /tmp/trace.txt && { why "the trace lost events: $(grep -m1 -i lost /tmp/trace.txt)"; return 1; }
+	xcheck
+	sed 's/^/# xcheck: /' /tmp/xcheck
+	_err=
+	for _w in timer ipi device; do
+		set -- $(grep "^$_w " /tmp/xcheck)
+		_ok=$2 _miss=$3 _first=$4
+		_n=$((_ok + _miss))
+		diag "$_w: $_n exits; that kind of interrupt taken before the next entry after $_ok ($(pct $_ok $_n) %), first after $_first ($(pct $_first $_n) %)"
+		[ $_n -ge 20 ] || { _err="$_err $_w: only $_n exits;"; continue; }
+		at_least $(pct $_ok $_n) 97 || _err="$_err $_w: $(pct $_ok $_n) % agree (< 97 %);"
+	done
+	# the counters' growth over the trace against the traced exits
+	for _c in $(online_cpus); do
+		for _w in timer ipi device unknown; do
+			_s=$(wdiff /tmp/trace.0 /tmp/trace.1 $_c $_w)
+			_t=$(awk -v k="cpu$_c" -v w=$_w '$1 == "exits" && $2 == k && $3 == w { print $4 }' /tmp/xcheck)
+			_t=${_t:-0}
+			diag "cpu$_c $_w: counters +$_s, pidle_exit events $_t"
+			_d=$((_s - _t)); [ $_d -lt 0 ] && _d=$((-_d))
+			# pidle_exit's own switching on and off sends a burst
+			# of function-call IPIs that the counters see and the
+			# trace does not (seen: up to 15 a CPU)
+			[ $_d -le $((25 + _s / 50)) ] || _err="$_err cpu$_c $_w: counters +$_s vs $_t traced;"
+		done
+	done
+	reasons "$_err"
+}
+
+# The module's above/below by source, summed, against cpuidle's own over
+# the traced run, every CPU: below alike; above, cpuidle's also counts an
+# aborted entry into a state with a shallower one enabled (its time is
+# ~0), which the module counts as aborted, not as a period. cpuidle times
+# the period from outside ->enter, a few microseconds longer: a period at
+# a target residency's edge may fall on either side.
+misses_add_up() {
+	_err=; _any=0
+	for _c in $(online_cpus); do
+		_a=$(wdiff /tmp/trace.0 /tmp/trace.1 $_c above)
+		_ca=$(wdiff /tmp/trace.0 /tmp/trace.1 $_c cpuidle_above)
+		_b=$(wdiff /tmp/trace.0 /tmp/trace.1 $_c below)
+		_cb=$(wdiff /tmp/trace.0 /tmp/trace.1 $_c cpuidle_below)
+		_ab=$(wdiff /tmp/trace.0 /tmp/trace.1 $_c aborted)
+		diag "cpu$_c: above by source $_a (+ $_ab aborted), cpuidle's $_ca; below by source $_b, cpuidle's $_cb"
+		_any=$((_any + _ca + _cb))
+		_tol=$((5 + _ca / 20))
+		[ $_ca -ge $((_a - _tol)) ] && [ $_ca -le $((_a + _ab + _tol)) ] ||
+			_err="$_err cpu$_c above: $_a + $_ab aborted vs cpuidle's $_ca;"
+		_tol=$((5 + _cb / 20))
+		_d=$((_b - _cb)); [ $_d -lt 0 ] && _d=$((-_d))
+		[ $_d -le $_tol ] || _err="$_err cpu$_c below: $_b vs cpuidle's $_cb;"
+	done
+	[ $_any -ge 20 ] || _err="$_err only $_any above and below in all: nothing to compare;"
+	reasons "$_err"
+}
+
+# The traced run: the three workloads at once, the timer sleeps on CPU 3.
+traced_run() {
+	trace_on || { why "cannot switch the events on"; return 1; }
+	/pidle-wakeload timer -c 3 -p 1000 -n 300 > /tmp/t1.csv 2>&1 &
+	_p1=$!
+	/pidle-wakeload pingpong -a 0 -b 2 -n 300 -w 300 > /tmp/t2.csv 2>&1 &
+	_p2=$!
+	_p3=
+	if [ -z "$DISK" ]; then
+		/pidle-wakeload dio -f /dev/vda -c 1 -n 300 -g 300 > /tmp/t3.csv 2>&1 &
+		_p3=$!
+	fi
+	wait $_p1 $_p2 $_p3
+	trace_off
+	diag "traced run: $(wc -l < /tmp/trace.txt) trace lines"
+}
+
+halt_unknown() {
+	reload states=$TABLE topology=core=0-1,2-3 wait=halt || return 1
+	set_disable 0 1
+	_m=$(cat $SYS/wake_sources)
+	diag "wait=halt: wake_sources: $_m"
+	workload halt /pidle-wakeload timer -c 1 -p 2000 -n 50 || return 1
+	show halt 1
+	_u=$(wdiff /tmp/halt.0 /tmp/halt.1 1 unknown)
+	_k=0
+	for _w in timer ipi device; do _k=$((_k + $(wdiff /tmp/halt.0 /tmp/halt.1 1 $_w))); done
+	case "$_m" in unknown*) ;; *) why "wake_sources '$_m' under wait=halt"; return 1 ;; esac
+	[ $_u -ge 45 ] && [ $_k -eq 0 ] || { why "wait=halt: $_u unknown, $_k attributed"; return 1; }
+}
+
+ktap_header
+ktap_plan 10
+ktap_test "wait=poll says its wake sources are exact" setup
+ktap_test "timer sleeps: CPU 1 woken by its timer" timer_mostly_timer
+ktap_test "ping-pong, same core: CPU 1 woken by IPIs" pingpong_mostly_ipi near 0 1
+ktap_test "ping-pong, across packages: CPU 2 and core1's first man woken by IPIs" core_first_man_ipi
+disk_setup
+ktap_test_unless "$DISK" "disk reads, IRQ on CPU 2: device wake-ups there, IPIs on the reader's CPU 1" disk_device_on_cpu2
+ktap_test "the three workloads at once, traced" traced_run
+ktap_test "the counters agree with irq_vectors/irq tracepoints on the same run" trace_agrees
+ktap_test "above/below by source add up to cpuidle's above/below" misses_add_up
+ktap_test "wait=halt counts every wake-up unknown and says so" halt_unknown
+ktap_test "unload" unload
+ktap_finished
