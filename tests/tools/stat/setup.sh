@@ -40,6 +40,11 @@ genpd core0 2 25 7
 genpd core1 2 3 3
 genpd package0 3 9 1
 EOT
+# OSI mode: cpuidle shows the CPU-level states only (POLL, C1); the
+# domain states C6 and PC6 are named by the domains' own directories.
+osi() { awk '($1 == "cpuidle" || $1 == "pcpu") && $3 >= 2 { next } { print }'; }
+{ osi <"$DATA/basic-before.spec"; echo "genpd core0 2 10 4"; } | $mk "$TMP/obefore"
+{ osi <"$DATA/basic-after.spec"; echo "genpd core0 2 25 7"; } | $mk "$TMP/oafter"
 $mk "$TMP/nomod" <<EOT
 cpuidle 0 0 POLL 0 10 100 0 1
 cpuidle 0 1 C1 2 20 200 1 2

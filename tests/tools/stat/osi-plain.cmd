@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --before $TMP/obefore --after $TMP/oafter --elapsed 1
