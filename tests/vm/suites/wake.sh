@@ -145,7 +145,7 @@ core_first_man_ipi() {
 # its interrupt routed to CPU 2, the reader on CPU 1.
 DISK=
 disk_setup() {
-	for _m in virtio virtio_ring virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk; do
+	for _m in virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk; do
 		[ -f /kmod-virtio/$_m.ko ] && insmod /kmod-virtio/$_m.ko 2>/dev/null
 	done
 	_i=0
@@ -265,6 +265,8 @@ trace_agrees() {
 		_ok=$2 _miss=$3 _first=$4
 		_n=$((_ok + _miss))
 		diag "$_w: $_n exits; that kind of interrupt taken before the next entry after $_ok ($(pct $_ok $_n) %), first after $_first ($(pct $_first $_n) %)"
+		# device exits come from the disk; without it (a skip above) none
+		[ $_w = device ] && [ -n "$DISK" ] && continue
 		[ $_n -ge 20 ] || { _err="$_err $_w: only $_n exits;"; continue; }
 		at_least $(pct $_ok $_n) 97 || _err="$_err $_w: $(pct $_ok $_n) % agree (< 97 %);"
 	done
