@@ -173,7 +173,8 @@ disk_device_on_cpu2() {
 	_d=$(wdiff /tmp/dio.0 /tmp/dio.1 2 device)
 	_i=$(wdiff /tmp/dio.0 /tmp/dio.1 1 ipi)
 	diag "dio: 200 reads; IRQ $IRQ on CPU 2: $((_q1 - _q0)); CPU 2 woken by a device $_d times; CPU 1 by an IPI $_i times"
-	[ $((_q1 - _q0)) -ge 200 ] || { why "IRQ $IRQ came $((_q1 - _q0)) times on CPU 2 for 200 reads"; return 1; }
+	# one interrupt may complete two reads (6.1: 199 for 200)
+	[ $((_q1 - _q0)) -ge 190 ] || { why "IRQ $IRQ came $((_q1 - _q0)) times on CPU 2 for 200 reads"; return 1; }
 	# some completions find CPU 2 awake (its exit latency, the handler)
 	[ $_d -ge 150 ] || { why "CPU 2 woken by a device $_d times for 200 completions"; return 1; }
 	[ $_i -ge 150 ] || { why "CPU 1 woken by an IPI $_i times for 200 reads completed on CPU 2"; return 1; }
