@@ -205,7 +205,7 @@ ktap_plan $(grep -c '^cell ' /exp/cells.sh)
 # A job with a disk (a cell reads /dev/vda): its virtio modules, and the
 # device node, which no udev makes here.
 if [ -d /kmod-virtio ]; then
-	for m in virtio virtio_ring virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk; do
+	for m in virtio_ring virtio virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk; do
 		[ -f /kmod-virtio/$m.ko ] && insmod /kmod-virtio/$m.ko 2>/dev/null
 	done
 	i=0
