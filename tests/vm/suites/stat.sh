@@ -9,7 +9,8 @@
 . /lib.sh
 PS=/bin/pidle-stat
 T=/tmp/stat
-CSV_HEAD="interval,elapsed_s,scope,id,cpus,state,name,busy_pct,residency_pct,usage,too_deep_pct,too_shallow_pct,achieved,demoted,rejected,latency_paid_us,overshoot_avg_ns,energy_j,avg_w,idle_energy_j,oracle_energy_j,efficiency_pct,above,below"
+CSV_HEAD="interval,elapsed_s,scope,id,cpus,state,name,busy_pct,residency_pct,usage,too_deep_pct,too_shallow_pct,achieved,demoted,rejected,latency_paid_us,overshoot_avg_ns,energy_j,avg_w,idle_energy_j,oracle_energy_j,efficiency_pct,above,below,wake_timer,wake_ipi,wake_device,wake_unknown,wake_aborted,above_timer,below_timer,above_ipi,below_ipi,above_device,below_device,above_unknown,below_unknown"
+# the module has the wake-source files: pidle-stat adds their 15 columns
 mkdir -p $T
 
 # The rows sysfs says a report must have: "cpu:N:K" for each CPU with
@@ -41,7 +42,7 @@ check_csv() {
 	[ "$(head -n 1 $1)" = "$CSV_HEAD" ] || { why "header: $(head -n 1 $1)"; return 1; }
 	unquote $1 | tail -n +2 > $T/rows
 	awk -F, -v n=$2 '
-		NF != 24 { print "line " NR + 1 ": " NF " fields"; bad = 1 }
+		NF != 37 { print "line " NR + 1 ": " NF " fields"; bad = 1 }
 		$1 < 0 || $1 >= n { print "line " NR + 1 ": interval " $1; bad = 1 }
 		{ split("8 9 11 12", pf, " ")	# busy, residency, too deep, too shallow
 		  for (j = 1; j <= 4; j++) { f = pf[j]
