@@ -22,6 +22,7 @@
  * above and below of those periods); empty where they do not apply
  * (energy rows, a domain's aborted and misses).
  */
+#include "pidle_common.h"
 #include "pidle_stat_delta.h"
 #include "pidle_stat_report.h"
 
@@ -57,18 +58,6 @@ static void pidle_csv_wake_end(FILE *out, const struct pidle_stat *st,
 	fputc('\n', out);
 }
 
-/* A field, quoted as RFC 4180 wants it: inner quotes doubled. */
-static void pidle_csv_str(FILE *out, const char *s)
-{
-	fputc('"', out);
-	for (; *s; s++) {
-		if (*s == '"')
-			fputc('"', out);
-		fputc(*s, out);
-	}
-	fputc('"', out);
-}
-
 static void pidle_csv_lead(FILE *out, const struct pidle_stat *st, int seq,
 			   const char *scope, int id, const char *cpus,
 			   int state, const char *name)
@@ -78,9 +67,9 @@ static void pidle_csv_lead(FILE *out, const struct pidle_stat *st, int seq,
 		fputs("all,", out);
 	else
 		fprintf(out, "%d,", id);
-	pidle_csv_str(out, cpus);
+	pidle_csv_field(out, cpus);
 	fprintf(out, ",%d,", state);
-	pidle_csv_str(out, name);
+	pidle_csv_field(out, name);
 }
 
 static void pidle_csv_energy(FILE *out, const struct pidle_stat *st, int seq,
