@@ -304,9 +304,17 @@ misses_add_up() {
 		_ab=$(wdiff /tmp/trace.0 /tmp/trace.1 $_c aborted)
 		diag "cpu$_c: above by source $_a (+ $_ab aborted), cpuidle's $_ca; below by source $_b, cpuidle's $_cb"
 		_any=$((_any + _ca + _cb))
+		# The module times a period from inside ->enter, cpuidle from
+		# before it (cpuidle_enter_state()'s time_start): the module's
+		# period is shorter by the entry path, so it finds every
+		# period cpuidle calls above (or aborted it), and may find
+		# more near the target residency (TCG makes the entry path
+		# long: 6.12, merged tree, cpu1 50 against cpuidle's 27).
 		_tol=$((5 + _ca / 20))
-		[ $_ca -ge $((_a - _tol)) ] && [ $_ca -le $((_a + _ab + _tol)) ] ||
+		[ $_ca -le $((_a + _ab + _tol)) ] ||
 			_err="$_err cpu$_c above: $_a + $_ab aborted vs cpuidle's $_ca;"
+		[ $_a -le $((_ca + _tol)) ] ||
+			diag "cpu$_c: $((_a - _ca)) more above than cpuidle's (periods timed from inside ->enter)"
 		_tol=$((5 + _cb / 20))
 		_d=$((_b - _cb)); [ $_d -lt 0 ] && _d=$((-_d))
 		[ $_d -le $_tol ] || _err="$_err cpu$_c below: $_b vs cpuidle's $_cb;"
@@ -356,7 +364,7 @@ disk_setup
 ktap_test_unless "$DISK" "disk reads, IRQ on CPU 2: device wake-ups there, IPIs on the reader's CPU 1" disk_device_on_cpu2
 ktap_test "the three workloads at once, traced" traced_run
 ktap_test "the counters agree with irq_vectors/irq tracepoints on the same run" trace_agrees
-ktap_test "above/below by source add up to cpuidle's above/below" misses_add_up
+ktap_test "above by source covers cpuidle's above, below by source matches" misses_add_up
 ktap_test "wait=halt counts every wake-up unknown and says so" halt_unknown
 ktap_test "unload" unload
 ktap_finished
