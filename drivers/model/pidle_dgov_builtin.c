@@ -81,3 +81,19 @@ enum pidle_dgov_verdict pidle_dgov_verdict(const struct pidle_dgov_domain *d,
 		return PIDLE_DGOV_BELOW;
 	return PIDLE_DGOV_FIT;
 }
+
+int pidle_dgov_fit(const struct pidle_dgov_domain *d, int from, s64 idle_ns,
+		   s64 qos_ns)
+{
+	int i;
+
+	for (i = from; i >= 0; i--) {
+		const struct pidle_dgov_state *s = &d->states[i];
+
+		if (idle_ns >= (s64)(s->residency_ns + s->power_off_latency_ns) &&
+		    qos_ns >= (s64)(s->power_on_latency_ns +
+				    s->power_off_latency_ns))
+			return i;
+	}
+	return -1;
+}

@@ -179,14 +179,7 @@ static int pidle_genpd_select(const struct pidle_dgov_domain *d,
 
 	/* Step 3: residency and QoS. */
 	qos_ns = min(in->cpu_qos_ns, in->global_qos_ns);
-	for (; i >= 0; i--) {
-		const struct pidle_dgov_state *s = &d->states[i];
-
-		if (idle_ns >= (s64)(s->residency_ns + s->power_off_latency_ns) &&
-		    qos_ns >= (s64)(s->power_on_latency_ns +
-				    s->power_off_latency_ns))
-			break;
-	}
+	i = pidle_dgov_fit(d, i, idle_ns, qos_ns);
 	if (i < 0)
 		return -1;
 

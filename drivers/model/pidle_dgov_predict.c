@@ -118,14 +118,7 @@ static int pidle_predict_select(struct pidle_dgov_domain *d,
 		return -1;
 
 	qos_ns = min(in->cpu_qos_ns, in->global_qos_ns);
-	for (; i >= 0; i--) {
-		const struct pidle_dgov_state *s = &d->states[i];
-
-		if (idle_ns >= (s64)(s->residency_ns + s->power_off_latency_ns) &&
-		    qos_ns >= (s64)(s->power_on_latency_ns +
-				    s->power_off_latency_ns))
-			break;
-	}
+	i = pidle_dgov_fit(d, i, idle_ns, qos_ns);
 	if (i < 0 || (in->ipi_known && in->ipi_pending))
 		return -1;
 	p->entry_ns = in->now_ns;

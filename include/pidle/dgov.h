@@ -173,6 +173,14 @@ enum pidle_dgov_verdict pidle_dgov_verdict(const struct pidle_dgov_domain *d,
 					   u64 residency_ns);
 
 /*
+ * The deepest state from @from down whose residency plus power-off fits
+ * in @idle_ns and whose power-off plus power-on fits in @qos_ns, or -1:
+ * cpu_power_down_ok()'s step, shared by the genpd ports and predict.
+ */
+int pidle_dgov_fit(const struct pidle_dgov_domain *d, int from, s64 idle_ns,
+		   s64 qos_ns);
+
+/*
  * The module's registry (drivers/pidle_dgov.c), for governors in other
  * modules; not in the userspace build. pidle_dgov_register() returns 0,
  * -EINVAL (bad ops) or -EEXIST (the name is taken, built-ins included).
