@@ -1098,7 +1098,7 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 			continue;
 		for (int j = 0; j < nr_part; j++)
 			if (part[j].depth < 0 && dt_part_equal(p, &part[j], c.nr_sel)) {
-				snprintf(p->name, sizeof(p->name), "%s", part[j].name);
+				memcpy(p->name, part[j].name, sizeof(p->name)); /* j != i: depths differ */
 				part[j].nr = 0;		/* merged into @p */
 			}
 		if (!p->name[0]) {
@@ -1303,7 +1303,8 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 					dt_path(&c, s->node), param, pl, want);
 				continue;
 			}
-			snprintf(s->level, sizeof(s->level), "%s", cfg->level[l].name);
+			/* Both are PIDLE_NAME_LEN arrays of one struct. */
+			memcpy(s->level, cfg->level[l].name, sizeof(s->level));
 			dt_note(&c, "%s: arm,psci-suspend-param 0x%08x is PSCI power level %u (original format): state %s at level %s",
 				dt_path(&c, s->node), param, pl, s->name, cfg->level[l].name);
 		}

@@ -15,6 +15,6 @@ $(BUILD)/pidle-topo:
 
 # The sanitizer build (make tools-san; tools/tools.mk).
 $(BUILD)/san/pidle-topo: $(call objs,san,$(TOPO_SRCS)) $(BUILD)/libpidle-san.a
-$(BUILD)/san/pidle-topo: LDLIBS += $(HWLOC_LIBS)
+$(BUILD)/san/pidle-topo: LDLIBS += $(HWLOC_LIBS) -lfdt
 $(BUILD)/san/pidle-topo:
 	$(LINK)
