@@ -201,15 +201,6 @@ static void pidle_oracle_build(struct pidle_oracle *o,
 	}
 }
 
-int pidle_oracle_pick(const struct pidle_oracle *o, u64 length_ns)
-{
-	unsigned int i = 0;
-
-	while (i + 1 < o->nr && length_ns >= o->from_ns[i + 1])
-		i++;
-	return o->state[i];
-}
-
 static u32 pidle_level_up_mw(const struct pidle_states *st,
 			     const struct pidle_topology *topo, unsigned int l)
 {
@@ -258,60 +249,7 @@ void pidle_energy_tables(struct pidle_model *m, const struct pidle_states *st,
 	}
 }
 
-static void pidle_inc(u64 *counter, u64 val)
-{
-	WRITE_ONCE(*counter, *counter + val);
-}
-
-/* The caller (pidle_model.c) holds the CPU's window open: seq is odd. */
-void pidle_energy_cpu_begin(struct pidle_cpu *c, enum pidle_activity what,
-			    u64 now_ns)
-{
-	WRITE_ONCE(c->activity, what);
-	WRITE_ONCE(c->since_ns, now_ns);
-}
-
-void pidle_energy_cpu_end(const struct pidle_model *m, struct pidle_cpu *c,
-			  unsigned int state, u64 now_ns)
-{
-	u64 len = now_ns > c->since_ns ? now_ns - c->since_ns : 0;
-	struct pidle_cpu_counters *st;
-
-	if (c->activity == PIDLE_OFFLINE) {
-		pidle_inc(&c->offline_ns, len);
-	} else {
-		st = &c->stat[m->cpu_fallback[state]];
-		pidle_inc(&st->idle_ns, len);
-		pidle_inc(&st->idle_periods, 1);
-		st = &c->stat[pidle_oracle_pick(&m->oracle[0], len)];
-		pidle_inc(&st->oracle_ns, len);
-		pidle_inc(&st->oracle_periods, 1);
-	}
-	WRITE_ONCE(c->activity, PIDLE_BUSY);
-	/* The latest time this CPU recorded: see "Readers see one history". */
-	WRITE_ONCE(c->since_ns, now_ns);
-}
-
-/* The first man, WAKING held: the voted period that just ended. */
-void pidle_energy_domain_end(const struct pidle_model *m,
-			     struct pidle_domain *d, int state, u64 length_ns)
-{
-	int pick = pidle_oracle_pick(&m->oracle[d->level], length_ns);
-	struct pidle_domain_counters *st;
-
-	if (state == PIDLE_STATE_NONE) {
-		pidle_inc(&d->up.kept_up_ns, length_ns);
-		pidle_inc(&d->up.kept_up_periods, 1);
-	}
-	if (pick == PIDLE_STATE_NONE) {
-		pidle_inc(&d->up.oracle_up_ns, length_ns);
-		pidle_inc(&d->up.oracle_up_periods, 1);
-		return;
-	}
-	st = &d->stat[m->dstate_index[pick]];
-	pidle_inc(&st->oracle_ns, length_ns);
-	pidle_inc(&st->oracle_periods, 1);
-}
+/* The idle path's part (begin, end, the oracle's pick): pidle_model_priv.h. */
 
 bool pidle_model_has_energy(const struct pidle_model *m)
 {

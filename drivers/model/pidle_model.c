@@ -252,7 +252,7 @@
  */
 static u64 pidle_lat(const struct pidle_model *m, int state)
 {
-	return pidle_state_wake_latency_ns(&m->state[state]);
+	return m->hot[state].wake_latency_ns;
 }
 
 static void pidle_inc(u64 *counter, u64 val)
@@ -603,8 +603,9 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
 						  struct pidle_exit_info *info)
 {
 	const struct pidle_level *lvl = &m->level[d->level];
+	const struct pidle_state_hot *h;
 	unsigned int l = d->level, seq, k;
-	u64 lat, resid, since, target;
+	u64 lat, resid, since;
 	int state;
 
 	/* First man; reads after the cmpxchg, see "exactly one". */
@@ -616,8 +617,9 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
 	if (state == PIDLE_STATE_NONE)
 		return;
 
-	k = m->dstate_index[state];
-	lat = pidle_lat(m, state);
+	h = &m->hot[state];
+	k = h->dindex;
+	lat = h->wake_latency_ns;
 	if (m->mode == PIDLE_MODE_OSI) {
 		/* The power-on; woken while powering down, the rest of that first. */
 		lat = m->state[state].exit_latency_ns;
@@ -637,20 +639,14 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
 	c->left_seq[l] = seq;
 	pidle_inc(&d->stat[k].usage, 1);
 	pidle_inc(&d->stat[k].residency_ns, resid);
-	if (resid < m->state[state].target_residency_ns)
+	if (resid < h->target_residency_ns)
 		pidle_inc(&d->stat[k].too_deep, 1);
 	pidle_inc(&d->stat[k].latency_paid_ns, lat);
 	/* genpd_reflect_residency() (mainline), with the power-off. */
-	target = m->state[state].entry_latency_ns +
-		 m->state[state].target_residency_ns;
-	if (resid < target) {
+	if (resid < h->above_ns)
 		pidle_inc(&d->stat[k].above, 1);
-	} else if (k + 1 < lvl->nr_dstates) {
-		const struct pidle_state_desc *nx = &m->state[lvl->dstate[k + 1]];
-
-		if (resid >= nx->entry_latency_ns + nx->target_residency_ns)
-			pidle_inc(&d->stat[k].below, 1);
-	}
+	else if (h->has_below && resid >= h->below_ns)
+		pidle_inc(&d->stat[k].below, 1);
 	if (m->mode == PIDLE_MODE_OSI && lvl->dgov && lvl->dgov->reflect)
 		lvl->dgov->reflect(&d->gd, k, resid);
 	if ((unsigned int)state > *achieved)
@@ -892,6 +888,35 @@ static void pidle_model_tables(struct pidle_model *m)
 			for (k = 0; k < m->level[l].nr_dstates; k++)
 				if (m->level[l].dstate[k] <= s)
 					m->vote[l][s] += PIDLE_VOTE_ONE(k);
+}
+
+/*
+ * The idle path's figures of each state (pidle_state_hot), from the
+ * descriptors and the level tables pidle_model_tables() built.
+ */
+static void pidle_model_hot_tables(struct pidle_model *m)
+{
+	unsigned int s, k;
+
+	for (s = 0; s < m->nr_states; s++) {
+		const struct pidle_state_desc *sd = &m->state[s];
+		struct pidle_state_hot *h = &m->hot[s];
+		const struct pidle_level *lvl = &m->level[m->state_level[s]];
+
+		h->wake_latency_ns = pidle_state_wake_latency_ns(sd);
+		h->target_residency_ns = sd->target_residency_ns;
+		h->above_ns = sd->entry_latency_ns + sd->target_residency_ns;
+		if (!m->state_level[s])
+			continue;
+		k = m->dstate_index[s];
+		h->dindex = k;
+		if (k + 1 < lvl->nr_dstates) {
+			const struct pidle_state_desc *nx = &m->state[lvl->dstate[k + 1]];
+
+			h->has_below = true;
+			h->below_ns = nx->entry_latency_ns + nx->target_residency_ns;
+		}
+	}
 }
 
 /* Groups of at most @fanout needed to hold @n members. */
@@ -1187,6 +1212,7 @@ int pidle_model_create_opts(const struct pidle_states *st,
 		m->level[l].dgov = o->dgov[l];
 	pidle_model_tables(m);
 	pidle_energy_tables(m, st, topo);
+	pidle_model_hot_tables(m);
 
 	m->cpu = kcalloc(m->nr_cpus, sizeof(*m->cpu), GFP_KERNEL);
 	if (!m->cpu) {

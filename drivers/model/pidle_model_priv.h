@@ -218,6 +218,23 @@ struct pidle_cpu {
 	u64 epoch_ns;
 } ____cacheline_aligned_in_smp;
 
+/*
+ * What the idle path reads of a state, computed when the model is built
+ * (pidle_model_hot_tables()), beside the descriptors: a first man or an
+ * exiting CPU reads one small entry instead of adding up fields spread
+ * over a 64-byte descriptor.
+ */
+struct pidle_state_hot {
+	u64 wake_latency_ns;	/* pidle_state_wake_latency_ns() */
+	u64 target_residency_ns;
+	/* genpd_reflect_residency(): shorter is *above* (entry + residency) */
+	u64 above_ns;
+	/* ... at least the next deeper level state's is *below*, if any */
+	u64 below_ns;
+	bool has_below;
+	unsigned int dindex;	/* level-local index (domain states) */
+};
+
 struct pidle_model {
 	unsigned int nr_cpus;
 	unsigned int nr_states;
@@ -236,6 +253,8 @@ struct pidle_model {
 	u64 vote_upto[PIDLE_MAX_DOMAIN_STATES];
 	/* Level-local index of each domain-level state. */
 	unsigned int dstate_index[PIDLE_MAX_STATES];
+	/* The idle path's figures of each state (pidle_state_hot). */
+	struct pidle_state_hot hot[PIDLE_MAX_STATES];
 	char level_name[PIDLE_MAX_LEVELS + 1][PIDLE_NAME_LEN];
 	/* Energy: power while up per level (0 = a CPU's active power). */
 	u32 up_mw[PIDLE_MAX_LEVELS + 1];
@@ -275,16 +294,83 @@ u64 pidle_domain_residency_settled(const struct pidle_model *m,
 				   const struct pidle_domain *d,
 				   unsigned int state, u64 now_ns);
 
-/* pidle_energy.c: the hot path's part of the energy model. */
+/* pidle_energy.c: the energy model's tables and readers. */
 void pidle_energy_tables(struct pidle_model *m, const struct pidle_states *st,
 			 const struct pidle_topology *topo);
-int pidle_oracle_pick(const struct pidle_oracle *o, u64 length_ns);
-void pidle_energy_cpu_begin(struct pidle_cpu *c, enum pidle_activity what,
-			    u64 now_ns);
-void pidle_energy_cpu_end(const struct pidle_model *m, struct pidle_cpu *c,
-			  unsigned int state, u64 now_ns);
-void pidle_energy_domain_end(const struct pidle_model *m,
-			     struct pidle_domain *d, int state, u64 length_ns);
+
+/* A counter with one writer at a time (see "Counters" in pidle_model.c). */
+static inline void pidle_stat_add(u64 *counter, u64 val)
+{
+	WRITE_ONCE(*counter, *counter + val);
+}
+
+/*
+ * The energy model's part of the idle path (see "Energy model" in
+ * pidle_energy.c), inline: called on every entry and exit, where a call
+ * across files cost a tenth of a pair in spills.
+ */
+static inline int pidle_oracle_pick(const struct pidle_oracle *o,
+				    u64 length_ns)
+{
+	unsigned int i = 0;
+
+	while (i + 1 < o->nr && length_ns >= o->from_ns[i + 1])
+		i++;
+	return o->state[i];
+}
+
+/* The caller (pidle_model.c) holds the CPU's window open: seq is odd. */
+static inline void pidle_energy_cpu_begin(struct pidle_cpu *c,
+					  enum pidle_activity what, u64 now_ns)
+{
+	WRITE_ONCE(c->activity, what);
+	WRITE_ONCE(c->since_ns, now_ns);
+}
+
+static inline void pidle_energy_cpu_end(const struct pidle_model *m,
+					struct pidle_cpu *c,
+					unsigned int state, u64 now_ns)
+{
+	u64 len = now_ns > c->since_ns ? now_ns - c->since_ns : 0;
+	struct pidle_cpu_counters *st;
+
+	if (c->activity == PIDLE_OFFLINE) {
+		pidle_stat_add(&c->offline_ns, len);
+	} else {
+		st = &c->stat[m->cpu_fallback[state]];
+		pidle_stat_add(&st->idle_ns, len);
+		pidle_stat_add(&st->idle_periods, 1);
+		st = &c->stat[pidle_oracle_pick(&m->oracle[0], len)];
+		pidle_stat_add(&st->oracle_ns, len);
+		pidle_stat_add(&st->oracle_periods, 1);
+	}
+	WRITE_ONCE(c->activity, PIDLE_BUSY);
+	/* The latest time this CPU recorded: see "Readers see one history". */
+	WRITE_ONCE(c->since_ns, now_ns);
+}
+
+/* The first man, WAKING held: the voted period that just ended. */
+static inline void pidle_energy_domain_end(const struct pidle_model *m,
+					   struct pidle_domain *d, int state,
+					   u64 length_ns)
+{
+	int pick = pidle_oracle_pick(&m->oracle[d->level], length_ns);
+	struct pidle_domain_counters *st;
+
+	if (state == PIDLE_STATE_NONE) {
+		pidle_stat_add(&d->up.kept_up_ns, length_ns);
+		pidle_stat_add(&d->up.kept_up_periods, 1);
+	}
+	if (pick == PIDLE_STATE_NONE) {
+		pidle_stat_add(&d->up.oracle_up_ns, length_ns);
+		pidle_stat_add(&d->up.oracle_up_periods, 1);
+		return;
+	}
+	st = &d->stat[m->dstate_index[pick]];
+	pidle_stat_add(&st->oracle_ns, length_ns);
+	pidle_stat_add(&st->oracle_periods, 1);
+}
+
 void pidle_energy_cpu_reset(struct pidle_model *m, unsigned int cpu,
 			    u64 now_ns);
 void pidle_energy_domain_reset(struct pidle_model *m, unsigned int level,
