@@ -54,27 +54,58 @@ struct pidle_cpu_counters {
 	u64 aborted;
 };
 
+/*
+ * A domain's counters per state that are not derived from its periods
+ * (see struct pidle_period_class): rejections, counted by the last man;
+ * power-ups that paid no latency (a CPU coming online) and, OSI, the
+ * power-off remainders first men paid, so that the latency paid is
+ * (periods - unpaid) * the state's latency + extra_latency_ns.
+ */
 struct pidle_domain_counters {
-	u64 usage;
-	u64 residency_ns;
-	u64 too_deep;
 	u64 rejected;
-	u64 latency_paid_ns;
-	u64 above;
-	u64 below;
-	u64 oracle_ns;
-	u64 oracle_periods;
+	u64 unpaid;
+	u64 extra_latency_ns;
 };
 
 /*
- * A domain's energy counters that belong to no state: voted periods the
- * policy kept up, and those the oracle would have kept up.
+ * Periods of one class: how many, and their summed length. A domain's
+ * finished voted periods are counted only so, by state (or kept up) and
+ * by class of length (pidle_period_class); every per-state counter of a
+ * domain but the above is derived from them when read.
  */
-struct pidle_domain_up_counters {
-	u64 kept_up_ns;
-	u64 kept_up_periods;
-	u64 oracle_up_ns;
-	u64 oracle_up_periods;
+struct pidle_period_bucket {
+	u64 periods;
+	u64 ns;
+};
+
+/*
+ * A period's length thresholds: those of too deep, genpd's above and
+ * below, and the oracle's staircase. Thresholds 3 + the oracle's
+ * (PIDLE_MAX_DOMAIN_STATES at most: a level's states and staying up);
+ * a class per interval between them.
+ */
+#define PIDLE_PERIOD_THRESHOLDS	(3 + PIDLE_MAX_DOMAIN_STATES)
+#define PIDLE_PERIOD_CLASSES	(PIDLE_PERIOD_THRESHOLDS + 1)
+/* The row of a domain's periods kept up (down_state none). */
+#define PIDLE_KEPT_UP_ROW	PIDLE_MAX_DOMAIN_STATES
+
+/*
+ * Classes of a voted period's length for one row (a level's state, or
+ * kept up): class c holds lengths from from_ns[c - 1] (0 for c = 0) up to,
+ * not including, from_ns[c]; every threshold of too deep, above, below
+ * and of the oracle is one of from_ns[], so each is one answer per class.
+ * Built once by pidle_period_classes_build(); a first man walks from_ns[]
+ * and adds to one bucket, and readers sum the buckets by these answers.
+ */
+#define PIDLE_CLASS_TOO_DEEP	0x1
+#define PIDLE_CLASS_ABOVE	0x2
+#define PIDLE_CLASS_BELOW	0x4
+struct pidle_period_class {
+	unsigned int nr;	/* thresholds */
+	u64 from_ns[PIDLE_PERIOD_THRESHOLDS];
+	u8 flags[PIDLE_PERIOD_CLASSES];
+	/* The oracle's level-local state, or PIDLE_STATE_NONE: stay up. */
+	s8 oracle[PIDLE_PERIOD_CLASSES];
 };
 
 /*
@@ -166,11 +197,18 @@ struct pidle_domain {
 	/* Member arrays of all groups, root included, one allocation. */
 	void **members;
 
-	/* Kept on their own line: written once per down period. */
-	struct pidle_domain_counters stat[PIDLE_MAX_DOMAIN_STATES]
+	/*
+	 * Kept on their own lines: written once per voted period. By row
+	 * (level state, or PIDLE_KEPT_UP_ROW) and class of length.
+	 */
+	struct pidle_period_bucket period[PIDLE_MAX_DOMAIN_STATES + 1]
+					[PIDLE_PERIOD_CLASSES]
 		____cacheline_aligned_in_smp;
+	struct pidle_domain_counters stat[PIDLE_MAX_DOMAIN_STATES];
+	/* Written by a reset; the counters minus these are what readers see. */
+	struct pidle_period_bucket period_base[PIDLE_MAX_DOMAIN_STATES + 1]
+					     [PIDLE_PERIOD_CLASSES];
 	struct pidle_domain_counters base[PIDLE_MAX_DOMAIN_STATES];
-	struct pidle_domain_up_counters up, up_base;
 	/* Start of the energy's time: the last reset (pidle_energy.c). */
 	u64 epoch_ns;
 } ____cacheline_aligned_in_smp;
@@ -262,6 +300,9 @@ struct pidle_model {
 	/* Deepest CPU-level state: where an offline CPU is counted. */
 	unsigned int deepest_cpu_state;
 	struct pidle_oracle oracle[PIDLE_MAX_LEVELS + 1];
+	/* Per level and row, a domain period's classes of length. */
+	struct pidle_period_class pclass[PIDLE_MAX_LEVELS + 1]
+					[PIDLE_MAX_DOMAIN_STATES + 1];
 	struct pidle_level level[PIDLE_MAX_LEVELS + 1];
 	/* Each CPU's its own allocation, on that CPU's node. */
 	struct pidle_cpu **cpu;
@@ -293,6 +334,9 @@ u64 pidle_domain_settle(const struct pidle_model *m,
 u64 pidle_domain_residency_settled(const struct pidle_model *m,
 				   const struct pidle_domain *d,
 				   unsigned int state, u64 now_ns);
+void pidle_domain_periods_read(const struct pidle_model *m,
+			       const struct pidle_domain *d, unsigned int k,
+			       struct pidle_domain_stats *out);
 
 /* pidle_energy.c: the energy model's tables and readers. */
 void pidle_energy_tables(struct pidle_model *m, const struct pidle_states *st,
@@ -349,27 +393,28 @@ static inline void pidle_energy_cpu_end(const struct pidle_model *m,
 	WRITE_ONCE(c->since_ns, now_ns);
 }
 
-/* The first man, WAKING held: the voted period that just ended. */
-static inline void pidle_energy_domain_end(const struct pidle_model *m,
-					   struct pidle_domain *d, int state,
-					   u64 length_ns)
+/*
+ * The first man, WAKING held: the voted period that just ended, @length_ns
+ * long, in @row (a level-local state, or PIDLE_KEPT_UP_ROW). All that the
+ * statistics and the energy need of it but the latency.
+ */
+static inline void pidle_domain_period_end(const struct pidle_model *m,
+					   struct pidle_domain *d,
+					   unsigned int row, u64 length_ns)
 {
-	int pick = pidle_oracle_pick(&m->oracle[d->level], length_ns);
-	struct pidle_domain_counters *st;
+	const struct pidle_period_class *pc = &m->pclass[d->level][row];
+	struct pidle_period_bucket *b;
+	unsigned int i = 0;
 
-	if (state == PIDLE_STATE_NONE) {
-		pidle_stat_add(&d->up.kept_up_ns, length_ns);
-		pidle_stat_add(&d->up.kept_up_periods, 1);
-	}
-	if (pick == PIDLE_STATE_NONE) {
-		pidle_stat_add(&d->up.oracle_up_ns, length_ns);
-		pidle_stat_add(&d->up.oracle_up_periods, 1);
-		return;
-	}
-	st = &d->stat[m->dstate_index[pick]];
-	pidle_stat_add(&st->oracle_ns, length_ns);
-	pidle_stat_add(&st->oracle_periods, 1);
+	while (i < pc->nr && length_ns >= pc->from_ns[i])
+		i++;
+	b = &d->period[row][i];
+	pidle_stat_add(&b->periods, 1);
+	pidle_stat_add(&b->ns, length_ns);
 }
+
+/* pidle_energy.c: the classes of each level's rows (the model's tables). */
+void pidle_period_classes_build(struct pidle_model *m);
 
 void pidle_energy_cpu_reset(struct pidle_model *m, unsigned int cpu,
 			    u64 now_ns);
