@@ -655,12 +655,12 @@ static __always_inline s64 pidle_vgroup_withdraw(struct pidle_vgroup *g,
 
 /* Where a first man goes from @h, which it holds: NULL at the top. */
 static __always_inline struct pidle_vgroup *
-pidle_vgroup_up(struct pidle_vgroup *h)
+pidle_vgroup_up(enum pidle_mode mode, struct pidle_vgroup *h)
 {
 	if (!h->root)
 		return h->parent;
 	/* A PC root's parent_vote stays 0: it has no parent domain. */
-	if (!h->dom->up_group)
+	if (mode == PIDLE_MODE_PC || !h->dom->up_group)
 		return NULL;
 	return READ_ONCE(h->parent_vote) ? h->dom->up_group : NULL;
 }
@@ -670,13 +670,14 @@ pidle_vgroup_up(struct pidle_vgroup *h)
  * including, @stop. Pairs with the acquire of the members waiting to
  * withdraw. Stores: while WAKING is set nobody else writes the word.
  */
-static __always_inline void pidle_vgroup_release(struct pidle_vgroup *h,
+static __always_inline void pidle_vgroup_release(enum pidle_mode mode,
+						 struct pidle_vgroup *h,
 						 struct pidle_vgroup *stop)
 {
 	struct pidle_vgroup *next;
 
 	for (; h && h != stop; h = next) {
-		next = pidle_vgroup_up(h);
+		next = pidle_vgroup_up(mode, h);
 		atomic64_set_release(&h->word, atomic64_read(&h->word) &
 				     ~PIDLE_WAKING);
 	}
@@ -791,15 +792,19 @@ static __always_inline void pidle_domain_leave(struct pidle_model *m,
 			stop = g;
 			break;
 		}
-		if (g->root)
+		if (g->root) {
 			first[nr_first++] = g->dom;
+			/* PC: a domain's root has no parent domain to leave. */
+			if (mode == PIDLE_MODE_PC)
+				break;
+		}
 		/*
 		 * First man of @g: withdraw its vote upward, holding its
 		 * WAKING until done. parent_vote is read after the exchange
 		 * ("exactly one").
 		 */
 		vote = READ_ONCE(g->parent_vote);
-		g = pidle_vgroup_up(g);
+		g = pidle_vgroup_up(mode, g);
 		if (!g)
 			break;
 	}
@@ -842,7 +847,7 @@ static __always_inline void pidle_domain_leave(struct pidle_model *m,
 				      hotplug,
 				      &outer_ns, achieved, latency_ns, info);
 	/* The groups below @stop this CPU was first man of. */
-	pidle_vgroup_release(c->leaf[l], stop);
+	pidle_vgroup_release(mode, c->leaf[l], stop);
 }
 
 /*
