@@ -45,11 +45,11 @@ at_load_refused() {
 		unload >/dev/null
 		return 1
 	fi
-	_new=$(log_since $_d0 | grep "$MOD:")
+	_new=$(log_since $_d0 | grep "$MOD: domain_gov" | tail -n 1)
 	diag "refused at load: $_new"
 	_err=
-	echo "$_new" | grep -q 'domain_gov: .*governor "threshold" is not registered' ||
-		_err="$_err no 'threshold is not registered' line: $_new"
+	echo "$_new" | grep -q 'governor "threshold" is not registered' ||
+		_err="$_err no 'threshold is not registered' line: $(log_since $_d0 | tail -n 2)"
 	loaded && _err="$_err $MOD loaded"
 	reasons "$_err"
 }
@@ -93,7 +93,7 @@ registers() {
 selected_decides_not_unloaded() {
 	echo threshold > $P/domain_gov || { why "domain_gov=threshold refused: $(dmesg | tail -n 1)"; return 1; }
 	_err=
-	[ "$(cat $P/domain_gov)" = core:threshold ] || _err="$_err domain_gov reads '$(cat $P/domain_gov)'"
+	[ "$(cat $P/domain_gov)" = threshold ] || _err="$_err domain_gov reads '$(cat $P/domain_gov)'"
 	[ "$(cat $SYS/domains/core0/governor)" = threshold ] ||
 		_err="$_err core0 governor '$(cat $SYS/domains/core0/governor)'"
 	[ "$(refcnt $GOV)" = 1 ] || _err="$_err refcnt $(refcnt $GOV) while selected"
@@ -119,7 +119,7 @@ selected_decides_not_unloaded() {
 deselected_unloads() {
 	echo genpd-6.12 > $P/domain_gov || { why "domain_gov=genpd-6.12 refused"; return 1; }
 	_err=
-	[ "$(cat $P/domain_gov)" = core:genpd-6.12 ] || _err="$_err domain_gov reads '$(cat $P/domain_gov)'"
+	[ "$(cat $P/domain_gov)" = genpd-6.12 ] || _err="$_err domain_gov reads '$(cat $P/domain_gov)'"
 	[ "$(refcnt $GOV)" = 0 ] || _err="$_err refcnt $(refcnt $GOV) after deselection"
 	_d0=$(dmesg | wc -l)
 	_out=$(rmmod $GOV 2>&1) || _err="$_err rmmod: $_out"
@@ -130,7 +130,7 @@ deselected_unloads() {
 	echo threshold > $P/domain_gov 2>/dev/null && _err="$_err domain_gov=threshold taken after unload"
 	log_since $_d0 | grep -q 'governor "threshold" is not registered' ||
 		_err="$_err no 'not registered' line: $(log_since $_d0 | tail -n 1)"
-	[ "$(cat $P/domain_gov)" = core:genpd-6.12 ] || _err="$_err domain_gov now '$(cat $P/domain_gov)'"
+	[ "$(cat $P/domain_gov)" = genpd-6.12 ] || _err="$_err domain_gov now '$(cat $P/domain_gov)'"
 	[ "$(refcnt $MOD)" = 0 ] || _err="$_err $MOD refcnt $(refcnt $MOD) with a built-in selected"
 	reasons "$_err"
 }
