@@ -51,7 +51,8 @@
  * value it returns says whether it completed the domain.
  *
  * **Vote groups.** With the ``timer`` policy (and for an OSI domain
- * governor) the last man needs its domain's inputs: the earliest next
+ * governor, at its level and every OSI level below it, whose domains are
+ * its members) the last man needs its domain's inputs: the earliest next
  * timer event and the smallest per-CPU latency constraint of its CPUs.
  * Scanning the domain's CPUs for them costs time that grows with the
  * domain (thousands of cache misses at 8192 CPUs, with interrupts off);
