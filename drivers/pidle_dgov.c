@@ -259,3 +259,38 @@ bool pidle_dgov_ipi_pending(const struct cpumask *mask)
 {
 	return pidle_dgov_peek && pidle_dgov_peek(mask);
 }
+
+/**
+ * pidle_dgov_ipi_peek() - the model's pending-IPI hook (pidle_dgov_ipi_peek_t)
+ * @data:	unused
+ * @cpus:	the deciding domain's CPUs, its subdomains' included
+ * @nr_cpus:	how many
+ * @pending:	set to whether any of them has a function-call IPI queued
+ *
+ * Called by a domain's last man in OSI mode, interrupts off. Asks
+ * cpus_peek_for_pending_ipi() CPU by CPU (cpumask_of(): no mask to build
+ * on the idle path) and stops at the first pending one, as the kernel's
+ * for_each_cpu() loop over genpd->cpus does: the same reads, in the same
+ * order. Model CPU numbers are the kernel's.
+ *
+ * Return: false (unknown) where the running kernel has no
+ * cpus_peek_for_pending_ipi(): the mainline ``genpd`` port then skips its
+ * veto and decides as ``genpd-6.12``; true otherwise.
+ */
+bool pidle_dgov_ipi_peek(void *data, const unsigned int *cpus,
+			 unsigned int nr_cpus, bool *pending)
+{
+	bool (*peek)(const struct cpumask *mask) = pidle_dgov_peek;
+	unsigned int i;
+
+	if (!peek)
+		return false;
+	*pending = false;
+	for (i = 0; i < nr_cpus; i++) {
+		if (peek(cpumask_of(cpus[i]))) {
+			*pending = true;
+			break;
+		}
+	}
+	return true;
+}

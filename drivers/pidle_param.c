@@ -166,6 +166,8 @@ static int pidle_cfg_model_create(struct pidle_cfg *cfg, struct pidle_err *err)
 	struct pidle_model_opts o = {
 		.policy	= cfg->policy,
 		.mode	= cfg->mode,
+		/* Unknown (false) where the kernel cannot tell: pidle_dgov.c. */
+		.ipi_peek = pidle_dgov_ipi_peek,
 	};
 
 	memcpy(o.dgov, cfg->dgov_ops, sizeof(o.dgov));

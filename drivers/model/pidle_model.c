@@ -51,7 +51,8 @@
  * value it returns says whether it completed the domain.
  *
  * **Vote groups.** With the ``timer`` policy (and for an OSI domain
- * governor) the last man needs its domain's inputs: the earliest next
+ * governor, at its level and every OSI level below it, whose domains are
+ * its members) the last man needs its domain's inputs: the earliest next
  * timer event and the smallest per-CPU latency constraint of its CPUs.
  * Scanning the domain's CPUs for them costs time that grows with the
  * domain (thousands of cache misses at 8192 CPUs, with interrupts off);
@@ -195,9 +196,18 @@
  *   state deeper than that is taken as it);
  * - the last man of a domain calls its level's governor (``->select()``,
  *   with the inputs the groups gathered: earliest next timer, smallest
- *   per-CPU QoS, the global QoS of pidle_model_set_global_qos(); no
- *   pending-IPI information: ``ipi_known`` is false), or, with none, takes
- *   the deepest state. -1 keeps it on, counted *rejected*;
+ *   per-CPU QoS, whether a CPU's QoS changed since the domain's last
+ *   decision; the global QoS of pidle_model_set_global_qos(); for a
+ *   parent, its children's power-on latency; and whether a CPU of the
+ *   domain has an IPI pending, as the optional ``ipi_peek`` hook of
+ *   pidle_model_opts says: no hook, or a hook that cannot tell, is
+ *   ``ipi_known`` false), or, with none, takes the deepest state. -1
+ *   keeps it on, counted *rejected*. The hook and the inputs cost the
+ *   last man only: each group's last man adds its members' QoS change
+ *   counts (``qos_gen``, a CPU's bumped when its QoS differs from its
+ *   previous entry's) into the group, like their timers, and the domain
+ *   keeps the sum its last decision saw: the sums are equal only when no
+ *   count moved;
  * - a domain votes in its parent (the next level with states: its
  *   members are its child domains, in vote groups like CPUs) only while
  *   down in its deepest state, as genpd_power_off() refuses a parent
@@ -286,7 +296,7 @@ static void pidle_inc(u64 *counter, u64 val)
  */
 static void pidle_vgroup_gather(struct pidle_vgroup *g)
 {
-	u64 next = U64_MAX, t;
+	u64 next = U64_MAX, t, gen = 0;
 	s64 qos = S64_MAX, q;
 	unsigned int i, nr = g->nr;
 
@@ -301,6 +311,7 @@ static void pidle_vgroup_gather(struct pidle_vgroup *g)
 		for (i = 0; i < nr; i++) {
 			t = READ_ONCE(cpu[i]->next_timer_ns);
 			q = READ_ONCE(cpu[i]->qos_ns);
+			gen += READ_ONCE(cpu[i]->qos_gen);
 			next = min(next, t);
 			qos = min(qos, q);
 		}
@@ -310,12 +321,14 @@ static void pidle_vgroup_gather(struct pidle_vgroup *g)
 		for (i = 0; i < nr; i++) {
 			t = READ_ONCE(child[i]->next_timer_ns);
 			q = READ_ONCE(child[i]->cpu_qos_ns);
+			gen += READ_ONCE(child[i]->qos_gen);
 			next = min(next, t);
 			qos = min(qos, q);
 		}
 	}
 	WRITE_ONCE(g->next_timer_ns, next);
 	WRITE_ONCE(g->cpu_qos_ns, qos);
+	WRITE_ONCE(g->qos_gen, gen);
 }
 
 /*
@@ -376,10 +389,18 @@ static int pidle_domain_osi_choose(struct pidle_model *m,
 	in.next_timer_ns = d->root.next_timer_ns;
 	in.cpu_qos_ns = d->root.cpu_qos_ns;
 	in.global_qos_ns = READ_ONCE(m->global_qos_ns);
-	/* No way to see a remote pending IPI here: see the OSI page. */
-	in.ipi_known = false;
+	/* The driver's hook, where the kernel lets it see: "OSI mode". */
 	in.ipi_pending = false;
+	in.ipi_known = m->ipi_peek &&
+		       m->ipi_peek(m->ipi_data, d->cpus, d->nr_cpus,
+				   &in.ipi_pending);
+	if (!in.ipi_known)
+		in.ipi_pending = false;
 	in.deepest = deepest;
+	in.sub_power_on_ns = lvl->sub_power_on_ns;
+	/* Sums of per-CPU change counts: equal only if none changed. */
+	in.qos_changed = d->root.qos_gen != d->qos_gen_seen;
+	d->qos_gen_seen = d->root.qos_gen;
 	k = lvl->dgov->select(&d->gd, &in);
 	if (k < 0) {
 		pidle_inc(&d->stat[deepest].rejected, 1);
@@ -589,6 +610,8 @@ static __always_inline void pidle_enter_common(struct pidle_model *m,
 	c->requested = state;
 	/* Published to last men by the fully ordered votes below. */
 	WRITE_ONCE(c->next_timer_ns, next_timer_ns);
+	if (unlikely(qos_ns != c->qos_ns))	/* OSI's qos_changed */
+		WRITE_ONCE(c->qos_gen, c->qos_gen + 1);
 	WRITE_ONCE(c->qos_ns, qos_ns);
 	pidle_inc(&c->stat[state].requested, 1);
 	pidle_energy_cpu_begin(c, PIDLE_IDLE, now_ns);
@@ -941,6 +964,8 @@ void pidle_cpu_offline(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 	pidle_energy_cpu_begin(c, PIDLE_OFFLINE, now_ns);
 	/* An offline CPU has no timer nor constraint to keep domains up for. */
 	WRITE_ONCE(c->next_timer_ns, U64_MAX);
+	if (c->qos_ns != S64_MAX)
+		WRITE_ONCE(c->qos_gen, c->qos_gen + 1);
 	WRITE_ONCE(c->qos_ns, S64_MAX);
 	pidle_vote_all(m, c, deepest, now_ns, NULL);
 	pidle_cpu_window_close(c);
@@ -971,6 +996,20 @@ static unsigned int pidle_osi_parent_level(const struct pidle_model *m,
 		if (m->level[l].nr_dstates)
 			return l;
 	return 0;
+}
+
+/*
+ * OSI: the level-@l domains gather their members' inputs, for their own
+ * governor or for a parent's (whose members they are).
+ */
+static bool pidle_osi_gathers(const struct pidle_model *m, unsigned int l)
+{
+	if (m->mode != PIDLE_MODE_OSI)
+		return false;
+	for (; l <= m->nr_levels; l++)
+		if (m->level[l].dgov)
+			return true;
+	return false;
 }
 
 /* Build the per-level tables: votes, fallbacks, level-local indices. */
@@ -1177,7 +1216,8 @@ static int pidle_model_domains(struct pidle_model *m,
 				(*dom)->up_state = PIDLE_STATE_NONE;
 				(*dom)->aggregate =
 					m->policy == PIDLE_POLICY_TIMER ||
-					(m->mode == PIDLE_MODE_OSI && lvl->dgov);
+					pidle_osi_gathers(m, l);
+				(*dom)->qos_gen_seen = U64_MAX;
 			}
 			(*dom)->nr_cpus++;
 		}
@@ -1231,11 +1271,17 @@ static int pidle_model_dgov(struct pidle_model *m,
 			    struct pidle_err *err)
 {
 	unsigned int l, d, k;
+	u64 below_ns = 0;
 	int ret;
 
 	for (l = 1; l <= m->nr_levels; l++) {
 		struct pidle_level *lvl = &m->level[l];
 
+		/* What the children's power-ons add, their deepest's. */
+		if (lvl->nr_dstates) {
+			lvl->sub_power_on_ns = below_ns;
+			below_ns += m->state[lvl->dstate[lvl->nr_dstates - 1]].exit_latency_ns;
+		}
 		for (k = 0; k < lvl->nr_dstates; k++) {
 			const struct pidle_state_desc *sd = &m->state[lvl->dstate[k]];
 
@@ -1319,6 +1365,8 @@ int pidle_model_create_opts(const struct pidle_states *st,
 	m->policy = policy;
 	m->mode = o->mode;
 	m->global_qos_ns = S64_MAX;
+	m->ipi_peek = o->ipi_peek;
+	m->ipi_data = o->ipi_data;
 	m->fanout = o->vgroup_fanout ? o->vgroup_fanout : PIDLE_VGROUP_FANOUT;
 	if (m->fanout < 2)
 		m->fanout = 2;

@@ -152,6 +152,7 @@ struct pidle_vgroup {
 	u64 parent_vote;		/* what it added to the parent */
 	u64 next_timer_ns;		/* earliest next timer of its CPUs */
 	s64 cpu_qos_ns;			/* smallest per-CPU QoS of its CPUs */
+	u64 qos_gen;			/* sum of its CPUs' qos_gen (OSI) */
 
 	/* The domain it belongs to; its root when @root. */
 	struct pidle_domain *dom;
@@ -178,6 +179,8 @@ struct pidle_domain {
 	/* OSI: the domain as its governor sees it. */
 	struct pidle_dgov_domain gd;
 	bool gd_attached;
+	/* OSI: root.qos_gen at the last decision (U64_MAX: none yet). */
+	u64 qos_gen_seen;
 
 	/* Written by the last man while PIDLE_DECIDING(). */
 	int down_state;
@@ -223,6 +226,8 @@ struct pidle_level {
 	/* OSI: the states as a governor sees them, and the governor. */
 	struct pidle_dgov_state dg_state[PIDLE_MAX_DOMAIN_STATES];
 	const struct pidle_dgov_ops *dgov;
+	/* OSI: the dgov input's sub_power_on_ns, the same for every domain. */
+	u64 sub_power_on_ns;
 	unsigned int *domain_of_cpu;
 };
 
@@ -230,6 +235,8 @@ struct pidle_cpu {
 	/* Written by the CPU itself; read by last men of its leaf groups. */
 	u64 next_timer_ns;
 	s64 qos_ns;
+	/* Changes of qos_ns, for the OSI governors' qos_changed. */
+	u64 qos_gen;
 	unsigned int requested;
 	unsigned int voted_levels;
 	bool offline;
@@ -281,6 +288,9 @@ struct pidle_model {
 	enum pidle_mode mode;
 	s64 global_qos_ns;	/* pidle_model_set_global_qos() */
 	unsigned int fanout;	/* vote groups' (pidle_model_opts) */
+	/* OSI: the pending-IPI hook and its data (pidle_model_opts). */
+	pidle_dgov_ipi_peek_t ipi_peek;
+	void *ipi_data;
 	struct pidle_state_desc state[PIDLE_MAX_STATES];
 	unsigned int state_level[PIDLE_MAX_STATES];
 	/* Deepest CPU-level state not deeper than each state. */

@@ -79,24 +79,34 @@ struct pidle_dgov_domain {
  *			dev_pm_qos_raw_resume_latency()), ns; S64_MAX none
  * @global_qos_ns:	the global CPU latency QoS (cpu_latency_qos_limit()),
  *			ns; S64_MAX none
- * @ipi_known:		whether @ipi_pending means anything here (the kernel
- *			gives a module no way to see a remote pending IPI but
- *			on the eval kernel; see the OSI page)
- * @ipi_pending:	a CPU of the domain has an IPI on its way (mainline:
- *			cpus_peek_for_pending_ipi())
+ * @ipi_known:		whether @ipi_pending means anything here: the model's
+ *			pending-IPI hook (pidle_dgov_ipi_peek_t) answered.
+ *			The kernel gives a module no way to see a remote
+ *			pending IPI but on the eval kernel with
+ *			kernels/cpus-peek-ipi.patch; see the OSI page
+ * @ipi_pending:	a CPU of the domain (its subdomains' included) has an
+ *			IPI on its way (mainline: cpus_peek_for_pending_ipi()
+ *			of genpd->cpus); false when not @ipi_known
  * @deepest:		the deepest state index the domain may take
- * @sub_power_on_ns:	level >= 2 only: the power-on latency of the states
- *			the subdomains below are in, summed down to level 1
- *			(each child is in its deepest state, so all children
- *			at one level alike); 0 at level 1. genpd's parent
- *			sees its CPUs' QoS only as each subdomain's
- *			max_off_time_ns, the constraint less this.
+ * @sub_power_on_ns:	a parent domain only (a domain whose members are
+ *			child domains): the power-on latency of the states the
+ *			subdomains below are in, summed down to the lowest
+ *			level with states. A child votes in its parent only
+ *			down in its deepest state, so this is the sum of
+ *			each lower level's deepest state's power-on latency;
+ *			0 for a domain of CPUs. genpd's parent sees its CPUs'
+ *			QoS only as each subdomain's max_off_time_ns, the
+ *			constraint less this (__default_power_down_ok()).
  * @qos_changed:	a resume-latency QoS constraint of a CPU of the domain
- *			changed since the domain's last ->select() (genpd's
- *			dev PM QoS notifier sets max_off_time_changed); the
- *			genpd ports recompute their cached QoS verdict then
- *			(and when @cpu_qos_ns or @sub_power_on_ns differ
- *			from the last call's), as the kernel does
+ *			(its subdomains' included) changed since the
+ *			domain's last ->select(), or this is its first
+ *			(genpd's dev PM QoS notifier sets max_off_time_changed
+ *			up the hierarchy; genpd_alloc_data() starts it true).
+ *			The global CPU latency QoS is not counted: the kernel
+ *			reads it afresh in every cpu_power_down_ok() and
+ *			caches nothing from it. The genpd ports recompute
+ *			their cached QoS verdict then (and when @cpu_qos_ns
+ *			or @sub_power_on_ns differ from the last call's)
  */
 struct pidle_dgov_input {
 	u64 now_ns;
@@ -109,6 +119,26 @@ struct pidle_dgov_input {
 	u64 sub_power_on_ns;
 	bool qos_changed;
 };
+
+/**
+ * typedef pidle_dgov_ipi_peek_t - whether a domain's CPUs have IPIs pending
+ * @data:	as given with it (struct pidle_model_opts.ipi_data)
+ * @cpus:	the domain's CPUs, its subdomains' included
+ * @nr_cpus:	how many
+ * @pending:	where to say whether any of @cpus has an IPI queued, when
+ *		known
+ *
+ * The model's optional hook (struct pidle_model_opts.ipi_peek) for the
+ * input genpd's mainline veto needs. A domain's last man calls it in OSI
+ * mode, once per decision, just before its governor's ->select(), on the
+ * idle path with interrupts off: it must not sleep nor take a lock. No
+ * other CPU's path calls it. The driver's is pidle_dgov_ipi_peek().
+ *
+ * Return: true when @pending says something (->select() sees
+ * @ipi_known true), false when the hook cannot tell.
+ */
+typedef bool (*pidle_dgov_ipi_peek_t)(void *data, const unsigned int *cpus,
+				      unsigned int nr_cpus, bool *pending);
 
 /**
  * struct pidle_dgov_ops - a domain governor
@@ -201,11 +231,15 @@ int pidle_dgov_names(char *buf, size_t size);
  * pidle_dgov_init() at module load looks up cpus_peek_for_pending_ipi()
  * (exported by the eval kernel's patch only); pidle_dgov_ipi_known() says
  * whether it was found, pidle_dgov_ipi_pending() asks it (false when not).
- * pidle_dgov_ipi_pending() may be called on the idle path.
+ * pidle_dgov_ipi_peek() is the model's pending-IPI hook built on them
+ * (pidle_dgov_ipi_peek_t; @data unused): false, unknown, where the kernel
+ * has no cpus_peek_for_pending_ipi(). Both may be called on the idle path.
  */
 void pidle_dgov_init(void);
 void pidle_dgov_exit(void);
 bool pidle_dgov_ipi_known(void);
 bool pidle_dgov_ipi_pending(const struct cpumask *mask);
+bool pidle_dgov_ipi_peek(void *data, const unsigned int *cpus,
+			 unsigned int nr_cpus, bool *pending);
 
 #endif /* _PIDLE_DGOV_H */

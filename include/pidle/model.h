@@ -89,12 +89,18 @@ struct pidle_exit_info {
  * @dgov:		OSI: per topology level (1 ..), the domain governor;
  *			NULL: the built-in deepest-state behaviour. The ops
  *			must outlive the model.
+ * @ipi_peek:		OSI, optional: how a domain's last man learns whether
+ *			its CPUs have IPIs pending (<pidle/dgov.h>); NULL:
+ *			governors see ipi_known false
+ * @ipi_data:		passed to @ipi_peek
  */
 struct pidle_model_opts {
 	enum pidle_policy policy;
 	unsigned int vgroup_fanout;
 	enum pidle_mode mode;
 	const struct pidle_dgov_ops *dgov[PIDLE_MAX_LEVELS + 1];
+	pidle_dgov_ipi_peek_t ipi_peek;
+	void *ipi_data;
 };
 
 

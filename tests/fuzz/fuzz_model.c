@@ -28,8 +28,10 @@
  *		level 1 + (ACT >> 2) % nr_levels; compare every statistic now
  *
  * A domain_policy line of "osi" or "osi-timer" builds the model in OSI
- * mode, with no governor or with a timer rule (fuzz_gov_select()), and
- * power-off latencies of half the power-on; the reference follows.
+ * mode, with no governor or with a timer rule (fuzz_gov_select()) that
+ * also takes the parents' sub_power_on_ns and a fake pending-IPI hook's
+ * answers (ref_ipi_rule()), and power-off latencies of half the
+ * power-on; the reference follows.
  *
  * The model is built with vote groups of 2, 3 or PIDLE_VGROUP_FANOUT
  * CPUs, as the number of operation bytes is 0, 1 or 2 modulo 3.
@@ -484,9 +486,13 @@ static void check_build_enomem(const struct pidle_states *st,
 
 /*
  * OSI mode's governor here: the deepest state whose residency fits before
- * the domain's earliest timer, else keep the domain on. The reference
- * applies the same rule to its own scan.
+ * the domain's earliest timer less @in->sub_power_on_ns, else keep the
+ * domain on; kept on, too, when the pending-IPI hook said known and
+ * pending. The reference applies the same rules to its own scan, its
+ * own sum of power-on latencies and its own question to ref_ipi_rule().
  */
+static const struct ref_model *fuzz_ref;
+
 static int fuzz_gov_select(struct pidle_dgov_domain *d,
 			   const struct pidle_dgov_input *in)
 {
@@ -494,10 +500,29 @@ static int fuzz_gov_select(struct pidle_dgov_domain *d,
 		     in->next_timer_ns - in->now_ns : 0;
 	int k;
 
+	FUZZ_CHECK(in->sub_power_on_ns == ref_osi_sub_ns(fuzz_ref, d->level),
+		   "level %u: sub_power_on_ns %llu, reference %llu", d->level,
+		   (unsigned long long)in->sub_power_on_ns,
+		   (unsigned long long)ref_osi_sub_ns(fuzz_ref, d->level));
+
+	budget = budget > in->sub_power_on_ns ? budget - in->sub_power_on_ns : 0;
 	for (k = in->deepest; k >= 0; k--)
 		if (d->states[k].residency_ns <= budget)
 			break;
+	FUZZ_CHECK(in->ipi_known || !in->ipi_pending,
+		   "ipi_pending without ipi_known");
+	if (in->ipi_known && in->ipi_pending)
+		return -1;
 	return k;
+}
+
+/* The model's pending-IPI hook: ref_ipi_rule(), counting the questions. */
+static bool fuzz_ipi_peek(void *data, const unsigned int *cpus,
+			  unsigned int nr_cpus, bool *pending)
+{
+	unsigned int *calls = data;
+
+	return ref_ipi_rule((*calls)++, cpus, nr_cpus, pending);
 }
 
 static const struct pidle_dgov_ops fuzz_gov = {
@@ -512,6 +537,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	enum pidle_policy policy;
 	struct pidle_model_opts opts = { 0 };
 	struct fuzz f = { 0 };
+	unsigned int ipi_calls = 0;
 	const uint8_t *ops;
 	const char *line[5];
 	char *power;
@@ -570,6 +596,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		unsigned int lv;
 
 		opts.mode = PIDLE_MODE_OSI;
+		/* Asked only where a governor decides: else out of step. */
+		opts.ipi_peek = fuzz_ipi_peek;
+		opts.ipi_data = &ipi_calls;
 		for (lv = 1; lv <= topo.nr_levels; lv++)
 			opts.dgov[lv] = f.osi_gov ? &fuzz_gov : NULL;
 	}
@@ -579,6 +608,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	f.r = ref_create(&st, &topo, policy);
 	if (f.r && f.osi)
 		ref_set_osi(f.r, f.osi_gov);
+	fuzz_ref = f.r;
 	f.cpu = calloc(topo.nr_cpus, sizeof(*f.cpu));
 	FUZZ_CHECK(f.r && f.cpu, "out of memory");
 	f.nr_cpus = topo.nr_cpus;

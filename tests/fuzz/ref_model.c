@@ -64,6 +64,9 @@ struct ref_model {
 	/* OSI: the mode, its governor (the fuzzer's timer rule) or none. */
 	bool osi, osi_gov;
 	unsigned int osi_first, deepest_cpu;
+	/* OSI: the pending-IPI hook's questions so far; sub_power_on_ns. */
+	unsigned int ipi_calls;
+	u64 osi_sub_ns[PIDLE_MAX_LEVELS + 1];
 	struct pidle_state_desc state[PIDLE_MAX_STATES];
 	unsigned int level_of[PIDLE_MAX_STATES];
 	u64 up_mw[PIDLE_MAX_LEVELS + 1];
@@ -372,6 +375,7 @@ static void ref_vote_all(struct ref_model *r, unsigned int cpu,
 void ref_set_osi(struct ref_model *r, bool gov)
 {
 	unsigned int l, d, pl = 0, s;
+	u64 sub_ns = 0;
 
 	r->osi = true;
 	r->osi_gov = gov;
@@ -383,6 +387,12 @@ void ref_set_osi(struct ref_model *r, bool gov)
 
 		if (!lvl->nr_dstates)
 			continue;
+		/*
+		 * "sub_power_on_ns: the power-on latency of the states the
+		 * subdomains below are in": each lower level's deepest.
+		 */
+		r->osi_sub_ns[l] = sub_ns;
+		sub_ns += r->state[lvl->dstate[lvl->nr_dstates - 1]].exit_latency_ns;
 		for (d = 0; d < lvl->nr_domains; d++)
 			lvl->dom[d].osi_members = lvl->dom[d].nr_cpus;
 		if (!pl) {
@@ -400,6 +410,11 @@ void ref_set_osi(struct ref_model *r, bool gov)
 		}
 		pl = l;
 	}
+}
+
+u64 ref_osi_sub_ns(const struct ref_model *r, unsigned int level)
+{
+	return r->osi_sub_ns[level];
 }
 
 static unsigned int ref_osi_level(const struct ref_model *r,
@@ -422,15 +437,22 @@ static void ref_osi_complete(struct ref_model *r, struct ref_dom *d,
 	unsigned int deepest = lvl->nr_dstates - 1;
 	u64 next = U64_MAX, budget;
 	int k = deepest, t;
+	bool known, pending = false;
 
 	for (i = 0; i < d->nr_cpus; i++)
 		if (r->cpu[d->cpus[i]].next_timer_ns < next)
 			next = r->cpu[d->cpus[i]].next_timer_ns;
 	if (r->osi_gov) {
+		/* The fuzzer's governor: its timer rule, less sub_power_on. */
 		budget = next > now_ns ? next - now_ns : 0;
+		budget = budget > r->osi_sub_ns[l] ? budget - r->osi_sub_ns[l] : 0;
 		for (; k >= 0; k--)
 			if (r->state[lvl->dstate[k]].target_residency_ns <= budget)
 				break;
+		/* "The last man ... whether a CPU of the domain has an IPI pending". */
+		known = ref_ipi_rule(r->ipi_calls++, d->cpus, d->nr_cpus, &pending);
+		if (known && pending)
+			k = -1;
 		if (k < 0)
 			d->st[deepest].rejected++;
 	}

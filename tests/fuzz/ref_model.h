@@ -21,6 +21,26 @@ struct ref_model *ref_create(const struct pidle_states *st,
 void ref_destroy(struct ref_model *r);
 /* OSI mode, with the fuzzer's governor (@gov) or the deepest state. */
 void ref_set_osi(struct ref_model *r, bool gov);
+/* OSI: the sub_power_on_ns a level-@level governor should see. */
+u64 ref_osi_sub_ns(const struct ref_model *r, unsigned int level);
+
+/*
+ * The fuzzer's pending-IPI hook's answer to its @call-th question (from 0,
+ * per input) about the CPUs @cpus: known but every fifth time; pending by
+ * a rule of @call and the CPUs' sum and count, so that a hook called at a
+ * different time, or for other CPUs, answers differently. The model gets
+ * it through pidle_model_opts.ipi_peek, the reference asks it directly.
+ */
+static inline bool ref_ipi_rule(unsigned int call, const unsigned int *cpus,
+				unsigned int nr_cpus, bool *pending)
+{
+	unsigned int i, sum = 0;
+
+	for (i = 0; i < nr_cpus; i++)
+		sum += cpus[i];
+	*pending = (call * 7 + sum + nr_cpus) % 3 == 0;
+	return call % 5 != 4;
+}
 
 void ref_enter(struct ref_model *r, unsigned int cpu, unsigned int state,
 	       u64 now_ns, u64 next_timer_ns, struct pidle_enter_info *info);

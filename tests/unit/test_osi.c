@@ -359,6 +359,279 @@ static void test_osi_parent_groups(void **s)
 	}
 }
 
+/*
+ * A governor that records, per level, what its last ->select() saw, and
+ * takes the deepest state.
+ */
+static struct pidle_dgov_input rec_in[3];
+static unsigned int rec_selects[3];
+
+static int rec_select(struct pidle_dgov_domain *d,
+		      const struct pidle_dgov_input *in)
+{
+	assert_true(d->level >= 1 && d->level <= 2);
+	rec_in[d->level] = *in;
+	rec_selects[d->level]++;
+	return in->deepest;
+}
+
+static const struct pidle_dgov_ops rec_gov = {
+	.name = "rec",
+	.select = rec_select,
+};
+
+/* A fake pending-IPI hook: what it says, and what it was asked. */
+static bool hook_known, hook_pending;
+static unsigned int hook_calls, hook_nr_cpus;
+static unsigned int hook_cpus[8];
+static void *hook_data;
+
+static bool hook_peek(void *data, const unsigned int *cpus,
+		      unsigned int nr_cpus, bool *pending)
+{
+	hook_calls++;
+	hook_data = data;
+	assert_true(nr_cpus <= 8);
+	hook_nr_cpus = nr_cpus;
+	memcpy(hook_cpus, cpus, nr_cpus * sizeof(*cpus));
+	*pending = hook_pending;
+	return hook_known;
+}
+
+/* The model of test_osi.c's table, @core and @cluster governing, the hook. */
+static void setup_levels(const struct pidle_dgov_ops *core,
+			 const struct pidle_dgov_ops *cluster, bool hook)
+{
+	struct pidle_model_opts o = { .mode = PIDLE_MODE_OSI };
+	struct pidle_states st;
+	struct pidle_err err = { 0 };
+	unsigned int s;
+
+	pidle_shim_warnings = 0;
+	hook_calls = 0;
+	memset(rec_selects, 0, sizeof(rec_selects));
+	assert_int_equal(pidle_states_parse(table, &st, &err), 0);
+	for (s = 0; s < st.nr_states; s++)
+		st.state[s].entry_latency_ns = entry_us[s] * US;
+	assert_int_equal(pidle_topology_parse(topo, 0, &tp, &err), 0);
+	o.dgov[1] = core;
+	o.dgov[2] = cluster;
+	if (hook) {
+		o.ipi_peek = hook_peek;
+		o.ipi_data = &hook_calls;
+	}
+	if (pidle_model_create_opts(&st, &tp, &o, &m, &err))
+		fail_msg("model: %s", err.msg);
+}
+
+/*
+ * The pending-IPI hook, end to end: called by the last man only, once per
+ * decision, with the deciding domain's CPUs (the cluster's: all four);
+ * mainline's genpd rejects a state when it says pending, and only then:
+ * known and not pending, or unknown (pending ignored), it powers down.
+ */
+static void test_osi_ipi_hook_genpd(void **s)
+{
+	static const struct {
+		const char *what;
+		bool known, pending;
+		bool down;
+	} cases[] = {
+		{ "pending", true, true, false },
+		{ "known, none pending", true, false, true },
+		{ "unknown, says pending", false, true, true },
+		{ "unknown", false, false, true },
+	};
+	struct pidle_enter_info ei;
+	unsigned int i, cpu;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		setup_levels(&pidle_dgov_genpd, &pidle_dgov_genpd, true);
+		hook_known = cases[i].known;
+		hook_pending = cases[i].pending;
+
+		ei = enter(0, CPUOFF, 0);
+		assert_int_equal(hook_calls, 0);	/* not the last man */
+		ei = enter(1, WFI, 0);
+		assert_int_equal(hook_calls, 0);	/* no vote */
+		leave(1, 5);
+		ei = enter(1, CPUOFF, 10);
+		assert_int_equal(hook_calls, 1);
+		assert_ptr_equal(hook_data, &hook_calls);
+		assert_int_equal(hook_nr_cpus, 2);
+		assert_int_equal(hook_cpus[0], 0);
+		assert_int_equal(hook_cpus[1], 1);
+		if (cases[i].down) {
+			assert_int_equal(ei.down_levels, 1u << 1);
+			assert_int_equal(ei.down_state[1], COFF);
+			assert_int_equal(dstats(1, 0, COFF).rejected, 0);
+		} else {
+			assert_int_equal(ei.down_levels, 0);
+			assert_int_equal(ei.rejected_levels, 1u << 1);
+			assert_int_equal(dstats(1, 0, COFF).rejected, 1);
+		}
+		enter(2, CPUOFF, 20);
+		ei = enter(3, CPUOFF, 30);
+		/* Core 1, then (if core 0 is down deepest) the cluster. */
+		assert_int_equal(hook_calls, cases[i].down ? 3 : 2);
+		if (cases[i].down) {
+			assert_int_equal(hook_nr_cpus, 4);
+			for (cpu = 0; cpu < 4; cpu++)
+				assert_int_equal(hook_cpus[cpu], cpu);
+			assert_int_equal(ei.down_levels, (1u << 1) | (1u << 2));
+			assert_int_equal(ei.down_state[2], CLOFF);
+			assert_int_equal(dstats(2, 0, CLOFF).rejected, 0);
+		} else {
+			assert_int_equal(ei.down_levels, 0);
+			assert_int_equal(dstats(1, 1, COFF).rejected, 1);
+		}
+		/* The first men's way out calls nothing. */
+		for (cpu = 0; cpu < 4; cpu++)
+			leave(cpu, 10000 + cpu);
+		assert_int_equal(hook_calls, cases[i].down ? 3 : 2);
+		teardown(NULL);
+	}
+}
+
+/* genpd-6.12 has no veto: a pending IPI changes nothing; no hook, unknown. */
+static void test_osi_ipi_hook_no_veto(void **s)
+{
+	struct pidle_enter_info ei;
+
+	setup_levels(&pidle_dgov_genpd_6_12, NULL, true);
+	hook_known = true;
+	hook_pending = true;
+	enter(0, CPUOFF, 0);
+	ei = enter(1, CPUOFF, 0);
+	assert_int_equal(hook_calls, 1);
+	assert_int_equal(ei.down_state[1], COFF);
+	leave(0, 5000);
+	leave(1, 5000);
+	teardown(NULL);
+
+	/* No hook: the governor sees ipi_known false. */
+	setup_levels(&rec_gov, NULL, false);
+	enter(0, CPUOFF, 0);
+	enter(1, CPUOFF, 0);
+	assert_int_equal(rec_selects[1], 1);
+	assert_false(rec_in[1].ipi_known);
+	assert_false(rec_in[1].ipi_pending);
+	leave(0, 5000);
+	leave(1, 5000);
+	/* A hook that cannot tell: pending is forced false with it. */
+	teardown(NULL);
+	setup_levels(&rec_gov, NULL, true);
+	hook_known = false;
+	hook_pending = true;
+	enter(0, CPUOFF, 0);
+	enter(1, CPUOFF, 0);
+	assert_false(rec_in[1].ipi_known);
+	assert_false(rec_in[1].ipi_pending);
+	hook_known = true;
+	leave(0, 5000);
+	enter(0, CPUOFF, 6000);
+	assert_true(rec_in[1].ipi_known);
+	assert_true(rec_in[1].ipi_pending);
+	leave(0, 9000);
+	leave(1, 9000);
+	teardown(NULL);
+}
+
+/*
+ * sub_power_on_ns: 0 for a domain of CPUs; for the cluster, its cores'
+ * deepest state's power-on (COFF: 200 us), as each core's max_off_time_ns
+ * is its CPUs' constraint less its own power-on latency in genpd.
+ */
+static void test_osi_sub_power_on(void **s)
+{
+	setup_levels(&rec_gov, &rec_gov, false);
+	enter(0, CPUOFF, 0);
+	enter(1, CPUOFF, 0);
+	enter(2, CPUOFF, 0);
+	enter(3, CPUOFF, 0);
+	assert_int_equal(rec_selects[1], 2);
+	assert_int_equal(rec_selects[2], 1);
+	assert_int_equal(rec_in[1].sub_power_on_ns, 0);
+	assert_int_equal(rec_in[2].sub_power_on_ns, 200 * US);
+	assert_int_equal(rec_in[2].deepest, 0);
+	leave(0, 9000);
+	leave(1, 9000);
+	leave(2, 9000);
+	leave(3, 9000);
+	teardown(NULL);
+}
+
+/* Both CPUs of core @core into CPUOFF at @t_us with QoS @q0, @q1 (us). */
+static void core_down(unsigned int core, u64 t_us, s64 q0, s64 q1)
+{
+	struct pidle_enter_info ei;
+
+	pidle_enter_qos(m, 2 * core, CPUOFF, t_us * US, NONE,
+			q0 < 0 ? S64_MAX : q0 * (s64)US, &ei);
+	pidle_enter_qos(m, 2 * core + 1, CPUOFF, t_us * US, NONE,
+			q1 < 0 ? S64_MAX : q1 * (s64)US, &ei);
+}
+
+static void core_up(unsigned int core, u64 t_us)
+{
+	leave(2 * core, t_us);
+	leave(2 * core + 1, t_us);
+}
+
+/*
+ * qos_changed: true on a domain's first decision and after any of its
+ * CPUs' QoS changed, even when the smallest did not; false otherwise,
+ * and for a change of the global QoS (which genpd reads afresh each time
+ * and caches nothing from). A parent sees a change that its child saw
+ * at a decision the parent was not part of.
+ */
+static void test_osi_qos_changed(void **s)
+{
+	setup_levels(&rec_gov, &rec_gov, false);
+	core_down(0, 0, 300, 100);
+	assert_true(rec_in[1].qos_changed);		/* the first */
+	assert_int_equal(rec_in[1].cpu_qos_ns, 100 * US);
+	core_up(0, 1000);
+	core_down(0, 2000, 300, 100);
+	assert_false(rec_in[1].qos_changed);
+	core_up(0, 3000);
+	core_down(0, 4000, 400, 100);			/* the smallest stays */
+	assert_true(rec_in[1].qos_changed);
+	assert_int_equal(rec_in[1].cpu_qos_ns, 100 * US);
+	core_up(0, 5000);
+	pidle_model_set_global_qos(m, 50 * US);
+	core_down(0, 6000, 400, 100);
+	assert_false(rec_in[1].qos_changed);
+	assert_int_equal(rec_in[1].global_qos_ns, 50 * US);
+
+	/* The cluster's first decision; then core 0 changes without it. */
+	core_down(1, 7000, -1, -1);
+	assert_int_equal(rec_selects[2], 1);
+	assert_true(rec_in[2].qos_changed);
+	assert_int_equal(rec_in[2].cpu_qos_ns, 100 * US);
+	core_up(1, 8000);
+	core_up(0, 8000);
+	core_down(0, 9000, 400, 200);
+	assert_true(rec_in[1].qos_changed);
+	core_up(0, 10000);
+	core_down(0, 11000, 400, 200);
+	assert_false(rec_in[1].qos_changed);
+	assert_int_equal(rec_selects[2], 1);
+	core_down(1, 12000, -1, -1);
+	assert_int_equal(rec_selects[2], 2);
+	assert_true(rec_in[2].qos_changed);		/* core 0's, earlier */
+	assert_int_equal(rec_in[2].cpu_qos_ns, 200 * US);
+	core_up(1, 13000);
+	core_up(0, 13000);
+	core_down(0, 14000, 400, 200);
+	core_down(1, 14000, -1, -1);
+	assert_int_equal(rec_selects[2], 3);
+	assert_false(rec_in[2].qos_changed);
+	core_up(0, 15000);
+	core_up(1, 15000);
+	teardown(NULL);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -367,6 +640,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_osi_governor, setup_gov, teardown),
 		cmocka_unit_test(test_osi_create_errors),
 		cmocka_unit_test_teardown(test_osi_parent_groups, teardown),
+		cmocka_unit_test(test_osi_ipi_hook_genpd),
+		cmocka_unit_test(test_osi_ipi_hook_no_veto),
+		cmocka_unit_test(test_osi_sub_power_on),
+		cmocka_unit_test(test_osi_qos_changed),
 	};
 
 	return pidle_unit_run("osi", tests);

@@ -1,26 +1,58 @@
 #!/bin/busybox sh
 # dgov-template: a domain governor in a module of its own, the template
 # (examples/dgov-template: pidle_dgov_threshold.ko, built by run.sh for
-# each kernel against the module's headers and Module.symvers). It
-# registers with pseudo_cpuidle's registry; a name already taken (a
-# built-in's) or not a name is refused, saying why; while the governor is
-# selected its module cannot be unloaded; once released it unloads and
-# its name is gone. Selected here with the test build's fault_dgov_hold=,
-# which takes the registry's hold exactly as a domain level's selection
-# does (pidle_dgov_get()). And the module sees other CPUs' pending IPIs
-# exactly when the kernel has cpus_peek_for_pending_ipi() (the eval kernel
-# built with kernels/cpus-peek-ipi.patch; no Debian kernel). Runs on 6.1
-# and 6.12 (every suite does).
+# each kernel against the module's headers and Module.symvers), selected
+# through the real interface: domain_gov=, written to sysfs at run time
+# in OSI mode, as a developer does (Documentation/cluster-governors.rst,
+# "Writing your own"). It registers with pseudo_cpuidle's registry; a
+# name already taken (a built-in's) or not a name is refused, saying why;
+# selected, it decides the core's states (its select() is called: down
+# periods or rejections counted) and its module cannot be unloaded; a
+# second selection takes no second reference; once another governor is
+# selected it unloads and its name is refused. At load, domain_gov= can
+# name only a governor registered then: the template links against
+# pseudo_cpuidle, so it is always loaded after it, and naming it at load
+# is refused with the module's one line. And the module sees other CPUs'
+# pending IPIs exactly when the kernel has cpus_peek_for_pending_ipi()
+# (the eval kernel built with kernels/cpus-peek-ipi.patch; no Debian
+# kernel). Runs on 6.1 and 6.12 (every suite does).
 # smp: 2
 . /lib.sh
-KO=/fault/pseudo_cpuidle.ko
 TPL=/pidle_dgov_threshold.ko
 GOV=pidle_dgov_threshold
-HOLD=/sys/module/$MOD/parameters/fault_dgov_hold
+P=/sys/module/$MOD/parameters
+T=POLL:0:0,C1:2:2,CPD:10+40:200,CC6:50+100:400:core
+TOPO=core=0-1
 
 gov_loaded() { grep -q "^$GOV " /proc/modules; }
 refcnt() { cat /sys/module/$1/refcnt 2>/dev/null || echo "?"; }
 log_since() { dmesg | tail -n +$(($1 + 1)); }
+# core0's down periods and rejections, all states
+core0_decisions() {
+	_n=0
+	for _s in $SYS/domains/core0/state*; do
+		_n=$((_n + $(cat $_s/usage) + $(cat $_s/rejected)))
+	done
+	echo $_n
+}
+
+# 1: at load, domain_gov= naming a governor not registered yet
+at_load_refused() {
+	unload >/dev/null
+	_d0=$(dmesg | wc -l)
+	if insmod $KO states=$T topology=$TOPO mode=osi domain_gov=threshold wait=halt 2>/dev/null; then
+		why "insmod with domain_gov=threshold loaded before the template"
+		unload >/dev/null
+		return 1
+	fi
+	_new=$(log_since $_d0 | grep "$MOD: domain_gov" | tail -n 1)
+	diag "refused at load: $_new"
+	_err=
+	echo "$_new" | grep -q 'governor "threshold" is not registered' ||
+		_err="$_err no 'threshold is not registered' line: $(log_since $_d0 | tail -n 2)"
+	loaded && _err="$_err $MOD loaded"
+	reasons "$_err"
+}
 
 # 1: insmod OUT ARG...: refused, with a log line naming the reason
 refused() {
@@ -58,39 +90,48 @@ registers() {
 }
 
 # 3
-held_not_unloaded() {
-	echo threshold > $HOLD || { why "hold refused"; return 1; }
+selected_decides_not_unloaded() {
+	echo threshold > $P/domain_gov || { why "domain_gov=threshold refused: $(dmesg | tail -n 1)"; return 1; }
 	_err=
-	[ "$(cat $HOLD)" = threshold ] || _err="$_err holds '$(cat $HOLD)'"
-	[ "$(refcnt $GOV)" = 1 ] || _err="$_err refcnt $(refcnt $GOV) while held"
+	[ "$(cat $P/domain_gov)" = threshold ] || _err="$_err domain_gov reads '$(cat $P/domain_gov)'"
+	[ "$(cat $SYS/domains/core0/governor)" = threshold ] ||
+		_err="$_err core0 governor '$(cat $SYS/domains/core0/governor)'"
+	[ "$(refcnt $GOV)" = 1 ] || _err="$_err refcnt $(refcnt $GOV) while selected"
+	# the governor decides: idle CPUs hand core0 to it
+	_n0=$(core0_decisions)
+	sleep 1
+	_n1=$(core0_decisions)
+	diag "core0 usage+rejected in 1 s idle under threshold: $((_n1 - _n0))"
+	[ $((_n1 - _n0)) -gt 0 ] || _err="$_err no decision by the governor in 1 s"
 	if _out=$(rmmod $GOV 2>&1); then
 		_err="$_err rmmod succeeded while selected"
 	else
 		diag "rmmod while selected: $_out"
 	fi
 	gov_loaded || _err="$_err $GOV gone"
-	# the registry still hands it out, and a second hold (another level)
-	echo threshold > $HOLD || _err="$_err a second hold refused"
-	[ "$(refcnt $GOV)" = 1 ] || _err="$_err refcnt $(refcnt $GOV) after a re-hold"
+	# selected again (a reconfiguration takes the new hold, drops the old)
+	echo threshold > $P/domain_gov || _err="$_err a second selection refused"
+	[ "$(refcnt $GOV)" = 1 ] || _err="$_err refcnt $(refcnt $GOV) after a re-selection"
 	reasons "$_err"
 }
 
 # 4
-released_unloads() {
-	echo "" > $HOLD || { why "release refused"; return 1; }
+deselected_unloads() {
+	echo genpd-6.12 > $P/domain_gov || { why "domain_gov=genpd-6.12 refused"; return 1; }
 	_err=
-	[ -z "$(cat $HOLD)" ] || _err="$_err still holds '$(cat $HOLD)'"
-	[ "$(refcnt $GOV)" = 0 ] || _err="$_err refcnt $(refcnt $GOV) after release"
+	[ "$(cat $P/domain_gov)" = genpd-6.12 ] || _err="$_err domain_gov reads '$(cat $P/domain_gov)'"
+	[ "$(refcnt $GOV)" = 0 ] || _err="$_err refcnt $(refcnt $GOV) after deselection"
 	_d0=$(dmesg | wc -l)
 	_out=$(rmmod $GOV 2>&1) || _err="$_err rmmod: $_out"
 	gov_loaded && _err="$_err still loaded"
 	log_since $_d0 | grep -q 'domain governor "threshold" unregistered' ||
 		_err="$_err no 'unregistered' line"
-	echo threshold > $HOLD 2>/dev/null && _err="$_err the name is still handed out"
-	# a built-in: held without a module reference
-	echo genpd > $HOLD || _err="$_err genpd not held"
-	[ "$(refcnt $MOD)" = 0 ] || _err="$_err $MOD refcnt $(refcnt $MOD) with a built-in held"
-	echo "" > $HOLD
+	_d0=$(dmesg | wc -l)
+	echo threshold > $P/domain_gov 2>/dev/null && _err="$_err domain_gov=threshold taken after unload"
+	log_since $_d0 | grep -q 'governor "threshold" is not registered' ||
+		_err="$_err no 'not registered' line: $(log_since $_d0 | tail -n 1)"
+	[ "$(cat $P/domain_gov)" = genpd-6.12 ] || _err="$_err domain_gov now '$(cat $P/domain_gov)'"
+	[ "$(refcnt $MOD)" = 0 ] || _err="$_err $MOD refcnt $(refcnt $MOD) with a built-in selected"
 	reasons "$_err"
 }
 
@@ -104,13 +145,14 @@ ipi_visible_iff_kernel_has_it() {
 }
 
 ktap_header
-ktap_plan 7
-load || { ktap_finished; exit; }
+ktap_plan 8
+ktap_test "domain_gov=threshold at load, before the template: refused, one line" at_load_refused
+load states=$T topology=$TOPO mode=osi domain_gov=genpd-6.12 wait=halt || { ktap_finished; exit; }
 ktap_test "pending IPIs visible iff the kernel exports the peek" ipi_visible_iff_kernel_has_it
 ktap_test "a built-in's name is refused (EEXIST)" taken_refused
 ktap_test "an invalid name is refused (EINVAL)" bad_name_refused
 ktap_test "the template registers" registers
-ktap_test "selected: rmmod refused, module held" held_not_unloaded
-ktap_test "released: it unloads and its name is gone" released_unloads
+ktap_test "domain_gov=threshold: it decides, rmmod refused, one reference" selected_decides_not_unloaded
+ktap_test "domain_gov=genpd-6.12: it unloads and its name is refused" deselected_unloads
 ktap_test "pseudo_cpuidle unloads after it" unload
 ktap_finished
