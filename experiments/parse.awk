@@ -199,7 +199,7 @@ END {
 		nt = axis(mat[m], "table", T); ng = axis(mat[m], "governor", G)
 		nc = axis(mat[m], "change", C); nq = axis(mat[m], "qos", Q)
 		nw = axis(mat[m], "workload", W)
-		for (r = 1; r <= set["repeats"]; r++) for (a = 1; a <= nk; a++)
+		for (r = 1; r <= set["repeats"] + 0; r++) for (a = 1; a <= nk; a++)
 		for (i = 1; i <= nt; i++) for (g = 1; g <= ng; g++) for (c = 1; c <= nc; c++)
 		for (q = 1; q <= nq; q++) for (wi = 1; wi <= nw; wi++) {
 			id = K[a] "/" T[i] "/" G[g] "/" C[c] "/" Q[q] "/" W[wi] "/r" r

@@ -41,13 +41,19 @@ missing_lines() {
 
 # parse: the shipped files, and the cells they must give
 why=
-for want in seed:48 governors:12 coverage:31 tiny:3 osi-modes:12 osi-ipi:8 wake:21; do
+for want in seed:48 governors:12 coverage:31 tiny:3 osi-modes:12 osi-ipi:8 wake:84; do
 	f=$TOP/experiments/${want%%:*}.exp
 	if ! PIDLE_EXP_DIR=$TOP/experiments awk -f "$TOP/experiments/parse.awk" "$f" > "$T/p.tsv" 2> "$T/p.err"; then
 		why="$why ${want%%:*}: $(cat "$T/p.err")"; continue
 	fi
 	[ "$(cells "$T/p.tsv")" = "${want#*:}" ] || why="$why ${want%%:*}: $(cells "$T/p.tsv") cells, want ${want#*:}"
 done
+# repeats of two digits: 12 repeats of tiny.exp's 3 cells are 36 (the
+# loop once compared the repeat with the value as a string: "2" > "12")
+sed 's/^repeats *=.*/repeats = 12/' "$TOP/experiments/tiny.exp" > "$T/rep12.exp"
+grep -q '^repeats = 12' "$T/rep12.exp" || echo "repeats = 12" >> "$T/rep12.exp"
+n=$(PIDLE_EXP_DIR=$TOP/experiments awk -f "$TOP/experiments/parse.awk" "$T/rep12.exp" | cells /dev/stdin)
+[ "$n" = 36 ] || why="$why tiny.exp with repeats = 12: $n cells, want 36"
 awk -f "$TOP/experiments/parse.awk" "$TOP/experiments/seed.exp" > "$T/seed.tsv"
 line=$(grep -P '^6.12/skx/menu/x3/none/rtc-500us/r2\t' "$T/seed.tsv" | cut -f12,13,18)
 [ "$line" = "$(printf '3\tC6 PC6\tpidle-irqwork -f 2000 -n 1000 -w 1000 -c 1')" ] ||

@@ -39,3 +39,11 @@ $(BUILD)/pidle-replay: $(call objs,o,$(REPLAY_SRCS)) \
 .PHONY: check-replay
 check-replay: deps-check $(BUILD)/pidle-replay
 	@tests/replay/run.sh $(BUILD)
+
+# idlestat, the peer, on the same trace and table as pidle-replay, in one
+# guest whose cpuidle sysfs shows the table (tests/replay/idlestat.sh,
+# about 30 s): run it under the machine's guest lock,
+#   flock /tmp/pidle-guest.lock make check-replay-idlestat
+.PHONY: check-replay-idlestat
+check-replay-idlestat: deps-check $(BUILD)/pidle-replay
+	@tests/replay/idlestat.sh $(BUILD)
