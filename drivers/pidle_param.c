@@ -23,6 +23,8 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include "pidle_drv.h"
+/* pidle_err(): this file checks parameters as the model's parsers do. */
+#include "model/pidle_parse.h"
 
 enum pidle_param_id {
 	PIDLE_P_STATES,
@@ -131,21 +133,6 @@ void pidle_cfg_free(struct pidle_cfg *cfg)
 	pidle_topology_free(&cfg->topo);
 }
 
-/* One sentence into @err, as the model core's parsers write them. */
-static int pidle_cfg_err(struct pidle_err *err, const char *param,
-			 const char *fmt, ...)
-{
-	va_list args;
-	int n;
-
-	err->param = param;
-	n = scnprintf(err->msg, sizeof(err->msg), "%s: ", param);
-	va_start(args, fmt);
-	vscnprintf(err->msg + n, sizeof(err->msg) - n, fmt, args);
-	va_end(args);
-	return -EINVAL;
-}
-
 /*
  * OSI mode: hold each domain level's governor. The names were checked
  * against the registry just before; a governor's module unloaded in
@@ -164,9 +151,9 @@ static int pidle_cfg_get_dgov(struct pidle_cfg *cfg, struct pidle_err *err)
 		if (!cfg->dgov_ops[l]) {
 			pidle_cfg_put_dgov(cfg);
 			if (pidle_dgov_builtin_known(name))	/* the stand-ins */
-				return pidle_cfg_err(err, "mode", "osi: level \"%s\": governor \"%s\" is known but this build has no domain-governor registry (drivers/pidle_dgov.c)",
+				return pidle_err(err, "mode", "osi: level \"%s\": governor \"%s\" is known but this build has no domain-governor registry (drivers/pidle_dgov.c)",
 						     cfg->topo.level[l - 1].name, name);
-			return pidle_cfg_err(err, "domain_gov", "level \"%s\": governor \"%s\" is not registered",
+			return pidle_err(err, "domain_gov", "level \"%s\": governor \"%s\" is not registered",
 					     cfg->topo.level[l - 1].name, name);
 		}
 	}

@@ -109,15 +109,7 @@ boot_job() {	# JOBDIR KNAME LOG
 	if grep -q /dev/vda "$jd/cells.sh"; then
 		disk=(--qemu -blockdev --qemu driver=null-co,node-name=expdisk,size=67108864,read-zeroes=on
 		      --qemu -device --qemu virtio-blk-pci,drive=expdisk,vectors=0)
-		mkdir -p "$jd/virtio"
-		for m in virtio virtio_ring virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk; do
-			f=$(find "/lib/modules/${image##*/vmlinuz-}/kernel/drivers" -name "$m.ko*" 2>/dev/null | head -n 1)
-			case "$f" in
-			'') continue ;;
-			*.xz) xz -dc "$f" > "$jd/virtio/$m.ko" ;;
-			*) cp "$f" "$jd/virtio/$m.ko" ;;
-			esac && more+=(--file "$jd/virtio/$m.ko:/kmod-virtio/$m.ko")
-		done
+		more+=(--virtio "${image##*/vmlinuz-}")
 	fi
 	"$TOP/harness/image" "$jd/initrd.gz" --tools --suite "$EXP/guest/exp.sh" \
 		--file "$OUT/kmod-$kn/pseudo_cpuidle.ko" \

@@ -43,9 +43,10 @@
  * additions on its own cache line, and a sequence count (``seq``) around
  * the writes so that a reader on another CPU sees a period either going on
  * (``activity``, ``since_ns``) or finished, never both or neither. A
- * domain's residency and usage are the hierarchy model's own counters;
- * the first man adds the periods the timer policy kept up
- * (``kept_up_ns``). Powers are applied only when read, in nanojoules
+ * domain's voted periods, down or kept up by the policy, are the
+ * hierarchy model's buckets by state and class of length ("Counters" in
+ * pidle_model.c): its residency, usage, time kept up and the oracle's
+ * choices are all sums of them, taken when read. Powers are applied only when read, in nanojoules
  * with the remainder kept in picojoules, so that a sum is the exact floor
  * of the exact sum: 64 bits hold 584 years of a 1 W node.
  *
@@ -66,7 +67,9 @@
  * The cheapest state as a function of *t* is the lower envelope of lines,
  * a staircase computed once when the model is created
  * (pidle_energy_tables()): at exit a CPU walks at most ten thresholds and
- * multiplies nothing.
+ * multiplies nothing. A domain's thresholds are among its period classes'
+ * (pidle_period_classes_build()), so its first man picks nothing: a
+ * reader sums each class into the state the oracle picks for it.
  *
  * Limits of the oracle: it prices the idle time only (the exit latency,
  * after the wake-up, is active time for both); a domain's oracle sees only
@@ -201,13 +204,70 @@ static void pidle_oracle_build(struct pidle_oracle *o,
 	}
 }
 
-int pidle_oracle_pick(const struct pidle_oracle *o, u64 length_ns)
+/*
+ * A domain's period classes (struct pidle_period_class), after the state
+ * table (m->hot) and the oracles: for each level and row, the thresholds
+ * sorted and unique, and each class's answers, taken at its shortest
+ * length (every answer changes only at a threshold).
+ */
+void pidle_period_classes_build(struct pidle_model *m)
 {
-	unsigned int i = 0;
+	unsigned int l, r, i, j, n;
 
-	while (i + 1 < o->nr && length_ns >= o->from_ns[i + 1])
-		i++;
-	return o->state[i];
+	for (l = 1; l <= m->nr_levels; l++) {
+		const struct pidle_oracle *o = &m->oracle[l];
+
+		for (r = 0; r <= PIDLE_MAX_DOMAIN_STATES; r++) {
+			struct pidle_period_class *pc = &m->pclass[l][r];
+			const struct pidle_state_hot *h = NULL;
+			u64 t[PIDLE_PERIOD_THRESHOLDS], from;
+
+			if (r < m->level[l].nr_dstates)
+				h = &m->hot[m->level[l].dstate[r]];
+			else if (r != PIDLE_KEPT_UP_ROW)
+				continue;
+			n = 0;
+			if (h) {
+				t[n++] = h->target_residency_ns;
+				t[n++] = h->above_ns;
+				if (h->has_below)
+					t[n++] = h->below_ns;
+			}
+			for (i = 1; i < o->nr; i++)
+				t[n++] = o->from_ns[i];
+			/* Insertion sort, duplicates dropped: a handful. */
+			pc->nr = 0;
+			for (i = 0; i < n; i++) {
+				for (j = pc->nr; j > 0 && pc->from_ns[j - 1] > t[i]; j--)
+					;
+				if (j > 0 && pc->from_ns[j - 1] == t[i])
+					continue;
+				memmove(&pc->from_ns[j + 1], &pc->from_ns[j],
+					(pc->nr - j) * sizeof(u64));
+				pc->from_ns[j] = t[i];
+				pc->nr++;
+			}
+			for (i = 0; i <= pc->nr; i++) {
+				int pick;
+
+				from = i ? pc->from_ns[i - 1] : 0;
+				pick = pidle_oracle_pick(o, from);
+				pc->oracle[i] = pick == PIDLE_STATE_NONE ?
+						PIDLE_STATE_NONE :
+						(s8)m->dstate_index[pick];
+				pc->flags[i] = 0;
+				if (!h)
+					continue;
+				if (from < h->target_residency_ns)
+					pc->flags[i] |= PIDLE_CLASS_TOO_DEEP;
+				/* genpd_reflect_residency() (mainline). */
+				if (from < h->above_ns)
+					pc->flags[i] |= PIDLE_CLASS_ABOVE;
+				else if (h->has_below && from >= h->below_ns)
+					pc->flags[i] |= PIDLE_CLASS_BELOW;
+			}
+		}
+	}
 }
 
 static u32 pidle_level_up_mw(const struct pidle_states *st,
@@ -258,60 +318,7 @@ void pidle_energy_tables(struct pidle_model *m, const struct pidle_states *st,
 	}
 }
 
-static void pidle_inc(u64 *counter, u64 val)
-{
-	WRITE_ONCE(*counter, *counter + val);
-}
-
-/* The caller (pidle_model.c) holds the CPU's window open: seq is odd. */
-void pidle_energy_cpu_begin(struct pidle_cpu *c, enum pidle_activity what,
-			    u64 now_ns)
-{
-	WRITE_ONCE(c->activity, what);
-	WRITE_ONCE(c->since_ns, now_ns);
-}
-
-void pidle_energy_cpu_end(const struct pidle_model *m, struct pidle_cpu *c,
-			  unsigned int state, u64 now_ns)
-{
-	u64 len = now_ns > c->since_ns ? now_ns - c->since_ns : 0;
-	struct pidle_cpu_counters *st;
-
-	if (c->activity == PIDLE_OFFLINE) {
-		pidle_inc(&c->offline_ns, len);
-	} else {
-		st = &c->stat[m->cpu_fallback[state]];
-		pidle_inc(&st->idle_ns, len);
-		pidle_inc(&st->idle_periods, 1);
-		st = &c->stat[pidle_oracle_pick(&m->oracle[0], len)];
-		pidle_inc(&st->oracle_ns, len);
-		pidle_inc(&st->oracle_periods, 1);
-	}
-	WRITE_ONCE(c->activity, PIDLE_BUSY);
-	/* The latest time this CPU recorded: see "Readers see one history". */
-	WRITE_ONCE(c->since_ns, now_ns);
-}
-
-/* The first man, WAKING held: the voted period that just ended. */
-void pidle_energy_domain_end(const struct pidle_model *m,
-			     struct pidle_domain *d, int state, u64 length_ns)
-{
-	int pick = pidle_oracle_pick(&m->oracle[d->level], length_ns);
-	struct pidle_domain_counters *st;
-
-	if (state == PIDLE_STATE_NONE) {
-		pidle_inc(&d->up.kept_up_ns, length_ns);
-		pidle_inc(&d->up.kept_up_periods, 1);
-	}
-	if (pick == PIDLE_STATE_NONE) {
-		pidle_inc(&d->up.oracle_up_ns, length_ns);
-		pidle_inc(&d->up.oracle_up_periods, 1);
-		return;
-	}
-	st = &d->stat[m->dstate_index[pick]];
-	pidle_inc(&st->oracle_ns, length_ns);
-	pidle_inc(&st->oracle_periods, 1);
-}
+/* The idle path's part (begin, end, the oracle's pick): pidle_model_priv.h. */
 
 bool pidle_model_has_energy(const struct pidle_model *m)
 {
@@ -417,37 +424,61 @@ void pidle_domain_energy_read(const struct pidle_model *m, unsigned int level,
 	const struct pidle_domain *d = lvl->dom[dom];
 	struct pidle_nj total = { 0 }, idle = { 0 }, oracle = { 0 };
 	u64 down_ns = 0, elapsed_ns, up_ns, epoch_ns, t, done_ns, usage;
-	unsigned int k, s;
+	/* The oracle's picks, by level state; [PIDLE_KEPT_UP_ROW]: stay up. */
+	u64 oracle_ns[PIDLE_MAX_DOMAIN_STATES + 1] = { 0 };
+	u64 oracle_periods[PIDLE_MAX_DOMAIN_STATES + 1] = { 0 };
+	u64 kept_up_ns = 0, kept_up_periods = 0, n, ns;
+	unsigned int k, s, i, r;
 
 	memset(out, 0, sizeof(*out));
 	now_ns = pidle_domain_settle(m, d, now_ns);
 	epoch_ns = READ_ONCE(d->epoch_ns);
+	/* Every finished voted period, each row by its classes. */
+	for (r = 0; r <= PIDLE_MAX_DOMAIN_STATES; r++) {
+		const struct pidle_period_class *pc = &m->pclass[level][r];
+
+		if (r >= lvl->nr_dstates && r != PIDLE_KEPT_UP_ROW)
+			continue;
+		for (i = 0; i <= pc->nr; i++) {
+			int pick = pc->oracle[i];
+
+			n = PIDLE_DELTA_OF(&d->period[r][i], &d->period_base[r][i],
+					   periods);
+			ns = PIDLE_DELTA_OF(&d->period[r][i], &d->period_base[r][i],
+					    ns);
+			if (pick == PIDLE_STATE_NONE)
+				pick = PIDLE_KEPT_UP_ROW;
+			oracle_ns[pick] += ns;
+			oracle_periods[pick] += n;
+			if (r == PIDLE_KEPT_UP_ROW) {
+				kept_up_ns += ns;
+				kept_up_periods += n;
+			}
+		}
+	}
 	for (k = 0; k < lvl->nr_dstates; k++) {
-		const struct pidle_domain_counters *cur = &d->stat[k];
-		const struct pidle_domain_counters *base = &d->base[k];
+		struct pidle_domain_stats st = { 0 };
 		const struct pidle_state_desc *sd;
 
 		s = lvl->dstate[k];
 		sd = &m->state[s];
-		usage = PIDLE_DELTA_OF(cur, base, usage);
-		done_ns = PIDLE_DELTA_OF(cur, base, residency_ns);
+		pidle_domain_periods_read(m, d, k, &st);
+		usage = st.usage;
+		done_ns = st.residency_ns;
 		t = pidle_domain_residency_settled(m, d, s, now_ns);
 		down_ns += t;
 		pidle_nj_add_power(&total, sd->power_mw, t);
 		pidle_nj_add_energy(&total, sd->energy_uj, usage);
 		pidle_nj_add_power(&idle, sd->power_mw, done_ns);
 		pidle_nj_add_energy(&idle, sd->energy_uj, usage);
-		pidle_nj_add_power(&oracle, sd->power_mw,
-				   PIDLE_DELTA_OF(cur, base, oracle_ns));
-		pidle_nj_add_energy(&oracle, sd->energy_uj,
-				    PIDLE_DELTA_OF(cur, base, oracle_periods));
+		pidle_nj_add_power(&oracle, sd->power_mw, oracle_ns[k]);
+		pidle_nj_add_energy(&oracle, sd->energy_uj, oracle_periods[k]);
 		out->periods += usage;
 	}
-	pidle_nj_add_power(&idle, m->up_mw[level],
-			   PIDLE_DELTA_OF(&d->up, &d->up_base, kept_up_ns));
+	pidle_nj_add_power(&idle, m->up_mw[level], kept_up_ns);
 	pidle_nj_add_power(&oracle, m->up_mw[level],
-			   PIDLE_DELTA_OF(&d->up, &d->up_base, oracle_up_ns));
-	out->periods += PIDLE_DELTA_OF(&d->up, &d->up_base, kept_up_periods);
+			   oracle_ns[PIDLE_KEPT_UP_ROW]);
+	out->periods += kept_up_periods;
 	elapsed_ns = now_ns > epoch_ns ? now_ns - epoch_ns : 0;
 	up_ns = elapsed_ns > down_ns ? elapsed_ns - down_ns : 0;
 	pidle_nj_add_power(&total, m->up_mw[level], up_ns);
@@ -521,10 +552,7 @@ void pidle_energy_domain_reset(struct pidle_model *m, unsigned int level,
 	u64 epoch_ns = now_ns, since_ns;
 	s64 word;
 
-	WRITE_ONCE(d->up_base.kept_up_ns, READ_ONCE(d->up.kept_up_ns));
-	WRITE_ONCE(d->up_base.kept_up_periods, READ_ONCE(d->up.kept_up_periods));
-	WRITE_ONCE(d->up_base.oracle_up_ns, READ_ONCE(d->up.oracle_up_ns));
-	WRITE_ONCE(d->up_base.oracle_up_periods, READ_ONCE(d->up.oracle_up_periods));
+	/* The periods' bases, kept up included: pidle_domain_stats_reset(). */
 	/* Pairs with the last man's release of DECIDED, as residency reads. */
 	word = atomic64_read_acquire(&d->root.word);
 	if (PIDLE_VOTE_COUNT(word, 0) == d->root.nr &&

@@ -241,14 +241,32 @@
  * written only by the current last or first man, who are ordered through
  * the word. Readers use READ_ONCE() and may see a counter set mid-update; a
  * reset records a baseline rather than writing the owners' counters.
- * Residency is added when a down period ends; pidle_domain_residency_ns()
- * adds the period still going on, so that a domain down for all of a
- * sampling interval shows it. It uses usage as a sequence count: the first
- * man writes usage and residency before it clears WAKING.
+ *
+ * A first man does not count those one by one: it adds its period (the
+ * voted period, down or kept up) to one bucket, a count and a sum of
+ * lengths, chosen by the state (or kept up) and by the period's *class*
+ * of length: the intervals between the thresholds of too deep (target
+ * residency), genpd's above and below (entry latency + residency, of the
+ * state and of the next deeper one) and the oracle's staircase
+ * (pidle_energy.c), built with the model (struct pidle_period_class).
+ * Within one class every such answer is the same, so readers derive them
+ * exactly: usage and residency are a row's sums, too deep, above and
+ * below the counts of the classes that are, the oracle's time and
+ * periods per state the sums of the classes it picks that state in, and
+ * the latency paid (periods - power-ups that paid nothing, a CPU coming
+ * online) times the state's latency, plus the OSI power-off remainders,
+ * counted apart. A first man walks a handful of thresholds and writes
+ * two words instead of eleven (tests/unit/test_energy.c checks each
+ * figure against its per-period sum on random tables). Residency is
+ * added when a down period ends; pidle_domain_residency_ns() adds the
+ * period still going on, so that a domain down for all of a sampling
+ * interval shows it. It uses ``up_seq`` as a sequence count: the first
+ * man adds the period to its bucket, then (smp_wmb()) numbers the
+ * power-up, before it clears WAKING.
  *
  * The energy model's counters (idle and oracle time per CPU and per
  * domain, pidle_energy.c) follow the same rules: a CPU's are written by
- * that CPU, a domain's by its first man.
+ * that CPU, a domain's (the same buckets) by its first man.
  *
  * **Hotplug.** An offline CPU votes as if idle in the deepest state, so it
  * never keeps a domain up; coming online is an exit that pays nothing.
@@ -262,7 +280,7 @@
  */
 static u64 pidle_lat(const struct pidle_model *m, int state)
 {
-	return pidle_state_wake_latency_ns(&m->state[state]);
+	return m->hot[state].wake_latency_ns;
 }
 
 static void pidle_inc(u64 *counter, u64 val)
@@ -280,22 +298,33 @@ static void pidle_vgroup_gather(struct pidle_vgroup *g)
 {
 	u64 next = U64_MAX, t, gen = 0;
 	s64 qos = S64_MAX, q;
-	unsigned int i;
+	unsigned int i, nr = g->nr;
 
-	for (i = 0; i < g->nr; i++) {
-		if (g->leaf) {
-			t = READ_ONCE(g->cpu[i]->next_timer_ns);
-			q = READ_ONCE(g->cpu[i]->qos_ns);
-			gen += READ_ONCE(g->cpu[i]->qos_gen);
-		} else {
-			t = READ_ONCE(g->child[i]->next_timer_ns);
-			q = READ_ONCE(g->child[i]->cpu_qos_ns);
-			gen += READ_ONCE(g->child[i]->qos_gen);
+	/*
+	 * One loop per kind of member, @nr read once: the READ_ONCE()s
+	 * would otherwise have the compiler reload g->nr and g->leaf for
+	 * each of the up to 16 members (a third of the loop).
+	 */
+	if (g->leaf) {
+		struct pidle_cpu *const *cpu = g->cpu;
+
+		for (i = 0; i < nr; i++) {
+			t = READ_ONCE(cpu[i]->next_timer_ns);
+			q = READ_ONCE(cpu[i]->qos_ns);
+			gen += READ_ONCE(cpu[i]->qos_gen);
+			next = min(next, t);
+			qos = min(qos, q);
 		}
-		if (t < next)
-			next = t;
-		if (q < qos)
-			qos = q;
+	} else {
+		struct pidle_vgroup *const *child = g->child;
+
+		for (i = 0; i < nr; i++) {
+			t = READ_ONCE(child[i]->next_timer_ns);
+			q = READ_ONCE(child[i]->cpu_qos_ns);
+			gen += READ_ONCE(child[i]->qos_gen);
+			next = min(next, t);
+			qos = min(qos, q);
+		}
 	}
 	WRITE_ONCE(g->next_timer_ns, next);
 	WRITE_ONCE(g->cpu_qos_ns, qos);
@@ -306,15 +335,17 @@ static void pidle_vgroup_gather(struct pidle_vgroup *g)
  * The last man's choice: returns the state to go down in, or NONE. @next
  * is the domain's earliest next timer (timer policy only).
  */
-static int pidle_domain_choose(const struct pidle_model *m,
-			       struct pidle_domain *d, unsigned int deepest,
-			       u64 now_ns, u64 next)
+static __always_inline int pidle_domain_choose(const struct pidle_model *m,
+					       enum pidle_policy policy,
+					       struct pidle_domain *d,
+					       unsigned int deepest,
+					       u64 now_ns, u64 next)
 {
 	const struct pidle_level *lvl = &m->level[d->level];
 	u64 budget_ns;
 	int k;
 
-	if (m->policy == PIDLE_POLICY_AUTO)
+	if (policy == PIDLE_POLICY_AUTO)
 		return lvl->dstate[deepest];
 
 	budget_ns = next > now_ns ? next - now_ns : 0;
@@ -381,13 +412,31 @@ static int pidle_domain_osi_choose(struct pidle_model *m,
 }
 
 /*
+ * Whether @d's last man gathers its CPUs' inputs (pidle_domain.aggregate),
+ * known from @mode and @policy alone in PC mode (the timer policy): then
+ * a PC domain under ``auto`` is one group, its root.
+ */
+static __always_inline bool pidle_domain_aggregates(enum pidle_mode mode,
+						    enum pidle_policy policy,
+						    const struct pidle_domain *d)
+{
+	if (mode == PIDLE_MODE_PC)
+		return policy == PIDLE_POLICY_TIMER;
+	return d->aggregate;
+}
+
+/*
  * Vote in the CPU's level-@l domain: in its leaf group, and, as the last
  * man of a group, for the group in its parent, up to the root (see "Vote
  * groups"); in OSI mode, as the last man of a domain that goes down in
  * its deepest state, for the domain in its parent domain ("OSI mode").
  * Inlined into the loop over levels: the call cost a tenth of a pair.
+ * @mode and @policy are the model's, constants in each copy
+ * (pidle_vote_all()).
  */
 static __always_inline void pidle_domain_vote(struct pidle_model *m,
+					      enum pidle_mode mode,
+					      enum pidle_policy policy,
 					      struct pidle_cpu *c,
 					      unsigned int l, u64 vote,
 					      u64 now_ns,
@@ -413,9 +462,9 @@ static __always_inline void pidle_domain_vote(struct pidle_model *m,
 			return;
 		/* Last man of @g: it is deciding, its counters stable. */
 		deepest = pidle_vgroup_deepest(new, g->nr, lvl->nr_dstates);
-		if (d->aggregate)
+		if (pidle_domain_aggregates(mode, policy, d))
 			pidle_vgroup_gather(g);
-		if (!g->root) {
+		if (pidle_domain_aggregates(mode, policy, d) && !g->root) {
 			/* The group votes as one CPU idle in its deepest state. */
 			vote = m->vote_upto[deepest];
 			WRITE_ONCE(g->parent_vote, vote);
@@ -433,11 +482,11 @@ static __always_inline void pidle_domain_vote(struct pidle_model *m,
 		/* Last man of the domain: the root is deciding. */
 		next_ns = g->next_timer_ns;
 		qos_ns = g->cpu_qos_ns;
-		if (m->mode == PIDLE_MODE_OSI)
+		if (mode == PIDLE_MODE_OSI)
 			state = pidle_domain_osi_choose(m, d, deepest, now_ns);
 		else
-			state = pidle_domain_choose(m, d, deepest, now_ns,
-						    next_ns);
+			state = pidle_domain_choose(m, policy, d, deepest,
+						    now_ns, next_ns);
 		WRITE_ONCE(d->down_state, state);
 		WRITE_ONCE(d->down_since_ns, now_ns);
 		if (info) {
@@ -445,16 +494,19 @@ static __always_inline void pidle_domain_vote(struct pidle_model *m,
 				info->down_levels |= 1u << d->level;
 				info->down_state[d->level] = state;
 			}
-			if (state != (int)lvl->dstate[deepest])
+			/* PC's auto policy takes the deepest: never rejects. */
+			if ((mode == PIDLE_MODE_OSI ||
+			     policy == PIDLE_POLICY_TIMER) &&
+			    state != (int)lvl->dstate[deepest])
 				info->rejected_levels |= 1u << d->level;
-			if (d->aggregate) {
+			if (pidle_domain_aggregates(mode, policy, d)) {
 				info->next_timer_ns[d->level] = next_ns;
 				info->cpu_qos_ns[d->level] = qos_ns;
 			}
 		}
 		/* OSI: a parent only while the child is in its deepest state. */
 		up = false;
-		if (d->up_group) {
+		if (mode == PIDLE_MODE_OSI && d->up_group) {
 			up = state == (int)lvl->dstate[lvl->nr_dstates - 1];
 			vote = up ? m->vote_upto[m->level[d->up_group->dom->level].nr_dstates - 1] : 0;
 			WRITE_ONCE(g->parent_vote, vote);
@@ -475,10 +527,18 @@ static __always_inline void pidle_domain_vote(struct pidle_model *m,
 	}
 }
 
-/* Bottom-up, one domain at a time: see "Why the spins are bounded". */
-static void pidle_vote_all(struct pidle_model *m, struct pidle_cpu *c,
-			   unsigned int state, u64 now_ns,
-			   struct pidle_enter_info *info)
+/*
+ * Bottom-up, one domain at a time: see "Why the spins are bounded". One
+ * copy per mode and policy (pidle_vote_all()), so that each has only its
+ * own tests: a PC domain under ``auto`` is one group, has no inputs to
+ * gather and no parent domain.
+ */
+static __always_inline void pidle_vote_levels(struct pidle_model *m,
+					      enum pidle_mode mode,
+					      enum pidle_policy policy,
+					      struct pidle_cpu *c,
+					      unsigned int state, u64 now_ns,
+					      struct pidle_enter_info *info)
 {
 	unsigned int l;
 
@@ -486,8 +546,47 @@ static void pidle_vote_all(struct pidle_model *m, struct pidle_cpu *c,
 		if (!m->vote[l][state])
 			continue;
 		c->voted_levels |= 1u << l;
-		pidle_domain_vote(m, c, l, m->vote[l][state], now_ns, info);
+		pidle_domain_vote(m, mode, policy, c, l, m->vote[l][state],
+				  now_ns, info);
 	}
+}
+
+static void pidle_vote_pc_auto(struct pidle_model *m,
+					struct pidle_cpu *c, unsigned int state,
+					u64 now_ns,
+					struct pidle_enter_info *info)
+{
+	pidle_vote_levels(m, PIDLE_MODE_PC, PIDLE_POLICY_AUTO, c, state,
+			  now_ns, info);
+}
+
+static void pidle_vote_pc_timer(struct pidle_model *m,
+					 struct pidle_cpu *c,
+					 unsigned int state, u64 now_ns,
+					 struct pidle_enter_info *info)
+{
+	pidle_vote_levels(m, PIDLE_MODE_PC, PIDLE_POLICY_TIMER, c, state,
+			  now_ns, info);
+}
+
+static void pidle_vote_osi(struct pidle_model *m,
+				    struct pidle_cpu *c, unsigned int state,
+				    u64 now_ns, struct pidle_enter_info *info)
+{
+	pidle_vote_levels(m, PIDLE_MODE_OSI, m->policy, c, state, now_ns,
+			  info);
+}
+
+static void pidle_vote_all(struct pidle_model *m, struct pidle_cpu *c,
+			   unsigned int state, u64 now_ns,
+			   struct pidle_enter_info *info)
+{
+	if (m->mode == PIDLE_MODE_OSI)
+		pidle_vote_osi(m, c, state, now_ns, info);
+	else if (m->policy == PIDLE_POLICY_TIMER)
+		pidle_vote_pc_timer(m, c, state, now_ns, info);
+	else
+		pidle_vote_pc_auto(m, c, state, now_ns, info);
 }
 
 static __always_inline void pidle_enter_common(struct pidle_model *m,
@@ -579,12 +678,12 @@ static __always_inline s64 pidle_vgroup_withdraw(struct pidle_vgroup *g,
 
 /* Where a first man goes from @h, which it holds: NULL at the top. */
 static __always_inline struct pidle_vgroup *
-pidle_vgroup_up(struct pidle_vgroup *h)
+pidle_vgroup_up(enum pidle_mode mode, struct pidle_vgroup *h)
 {
 	if (!h->root)
 		return h->parent;
 	/* A PC root's parent_vote stays 0: it has no parent domain. */
-	if (!h->dom->up_group)
+	if (mode == PIDLE_MODE_PC || !h->dom->up_group)
 		return NULL;
 	return READ_ONCE(h->parent_vote) ? h->dom->up_group : NULL;
 }
@@ -594,13 +693,14 @@ pidle_vgroup_up(struct pidle_vgroup *h)
  * including, @stop. Pairs with the acquire of the members waiting to
  * withdraw. Stores: while WAKING is set nobody else writes the word.
  */
-static __always_inline void pidle_vgroup_release(struct pidle_vgroup *h,
+static __always_inline void pidle_vgroup_release(enum pidle_mode mode,
+						 struct pidle_vgroup *h,
 						 struct pidle_vgroup *stop)
 {
 	struct pidle_vgroup *next;
 
 	for (; h && h != stop; h = next) {
-		next = pidle_vgroup_up(h);
+		next = pidle_vgroup_up(mode, h);
 		atomic64_set_release(&h->word, atomic64_read(&h->word) &
 				     ~PIDLE_WAKING);
 	}
@@ -617,6 +717,7 @@ static u64 pidle_dom_lat_max(const struct pidle_model *m, int state)
  * it, publish the power-up; raise what the CPU pays.
  */
 static __always_inline void pidle_domain_power_up(struct pidle_model *m,
+						  enum pidle_mode mode,
 						  struct pidle_cpu *c,
 						  struct pidle_domain *d,
 						  u64 now_ns, bool hotplug,
@@ -626,8 +727,9 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
 						  struct pidle_exit_info *info)
 {
 	const struct pidle_level *lvl = &m->level[d->level];
+	const struct pidle_state_hot *h;
 	unsigned int l = d->level, seq, k;
-	u64 lat, resid, since, target;
+	u64 lat, resid, since;
 	int state;
 
 	/* First man; reads after the cmpxchg, see "exactly one". */
@@ -635,20 +737,33 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
 	since = d->down_since_ns;
 	/* "A down period that lasted no time", see the DOC block. */
 	resid = now_ns > since ? now_ns - since : 0;
-	pidle_energy_domain_end(m, d, state, resid);
-	if (state == PIDLE_STATE_NONE)
+	if (state == PIDLE_STATE_NONE) {
+		pidle_domain_period_end(m, d, PIDLE_KEPT_UP_ROW, resid);
 		return;
+	}
 
-	k = m->dstate_index[state];
-	lat = pidle_lat(m, state);
-	if (m->mode == PIDLE_MODE_OSI) {
+	h = &m->hot[state];
+	k = h->dindex;
+	/*
+	 * Usage, residency, too deep, above, below and the oracle's share:
+	 * one class of the period's length ("Counters").
+	 */
+	pidle_domain_period_end(m, d, k, resid);
+	lat = h->wake_latency_ns;
+	if (mode == PIDLE_MODE_OSI) {
 		/* The power-on; woken while powering down, the rest of that first. */
 		lat = m->state[state].exit_latency_ns;
-		if (since + m->state[state].entry_latency_ns > now_ns)
-			lat += since + m->state[state].entry_latency_ns - now_ns;
+		if (!hotplug && since + m->state[state].entry_latency_ns > now_ns) {
+			u64 rest_ns = since + m->state[state].entry_latency_ns - now_ns;
+
+			lat += rest_ns;
+			pidle_inc(&d->stat[k].extra_latency_ns, rest_ns);
+		}
 	}
-	if (hotplug)
+	if (hotplug) {
 		lat = 0;
+		pidle_inc(&d->stat[k].unpaid, 1);
+	}
 	WRITE_ONCE(d->up_at_ns, now_ns);
 	WRITE_ONCE(d->up_state, state);
 	/* Not up before the domains around it (OSI): latencies nest. */
@@ -656,25 +771,11 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
 	if (lat > *outer_ns)
 		*outer_ns = lat;
 	seq = d->up_seq + 1;
+	/* The period's counts, then its number: pidle_domain_residency_ns(). */
+	smp_wmb();
 	WRITE_ONCE(d->up_seq, seq);
 	c->left_seq[l] = seq;
-	pidle_inc(&d->stat[k].usage, 1);
-	pidle_inc(&d->stat[k].residency_ns, resid);
-	if (resid < m->state[state].target_residency_ns)
-		pidle_inc(&d->stat[k].too_deep, 1);
-	pidle_inc(&d->stat[k].latency_paid_ns, lat);
-	/* genpd_reflect_residency() (mainline), with the power-off. */
-	target = m->state[state].entry_latency_ns +
-		 m->state[state].target_residency_ns;
-	if (resid < target) {
-		pidle_inc(&d->stat[k].above, 1);
-	} else if (k + 1 < lvl->nr_dstates) {
-		const struct pidle_state_desc *nx = &m->state[lvl->dstate[k + 1]];
-
-		if (resid >= nx->entry_latency_ns + nx->target_residency_ns)
-			pidle_inc(&d->stat[k].below, 1);
-	}
-	if (m->mode == PIDLE_MODE_OSI && lvl->dgov && lvl->dgov->reflect)
+	if (mode == PIDLE_MODE_OSI && lvl->dgov && lvl->dgov->reflect)
 		lvl->dgov->reflect(&d->gd, k, resid);
 	if ((unsigned int)state > *achieved)
 		*achieved = state;
@@ -693,6 +794,7 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
  * as first man or waiter, raise what the CPU pays.
  */
 static __always_inline void pidle_domain_leave(struct pidle_model *m,
+					       enum pidle_mode mode,
 					       struct pidle_cpu *c,
 					       unsigned int l, u64 vote,
 					       u64 now_ns, bool hotplug,
@@ -713,15 +815,19 @@ static __always_inline void pidle_domain_leave(struct pidle_model *m,
 			stop = g;
 			break;
 		}
-		if (g->root)
+		if (g->root) {
 			first[nr_first++] = g->dom;
+			/* PC: a domain's root has no parent domain to leave. */
+			if (mode == PIDLE_MODE_PC)
+				break;
+		}
 		/*
 		 * First man of @g: withdraw its vote upward, holding its
 		 * WAKING until done. parent_vote is read after the exchange
 		 * ("exactly one").
 		 */
 		vote = READ_ONCE(g->parent_vote);
-		g = pidle_vgroup_up(g);
+		g = pidle_vgroup_up(mode, g);
 		if (!g)
 			break;
 	}
@@ -760,16 +866,26 @@ static __always_inline void pidle_domain_leave(struct pidle_model *m,
 	}
 	/* Top-down: the outermost domain powers up before those inside. */
 	while (nr_first)
-		pidle_domain_power_up(m, c, first[--nr_first], now_ns, hotplug,
+		pidle_domain_power_up(m, mode, c, first[--nr_first], now_ns,
+				      hotplug,
 				      &outer_ns, achieved, latency_ns, info);
 	/* The groups below @stop this CPU was first man of. */
-	pidle_vgroup_release(c->leaf[l], stop);
+	pidle_vgroup_release(mode, c->leaf[l], stop);
 }
 
-static void pidle_leave_all(struct pidle_model *m, struct pidle_cpu *c,
-			    unsigned int state, u64 now_ns, bool hotplug,
-			    unsigned int *achieved, u64 *latency_ns,
-			    struct pidle_exit_info *info)
+/*
+ * Inlined into its two callers, each with its own @hotplug and @info, and
+ * in pidle_exit() once per mode (@mode a constant): the PC mode's copy
+ * has none of the OSI mode's tests.
+ */
+static __always_inline void pidle_leave_all(struct pidle_model *m,
+					    enum pidle_mode mode,
+					    struct pidle_cpu *c,
+					    unsigned int state, u64 now_ns,
+					    bool hotplug,
+					    unsigned int *achieved,
+					    u64 *latency_ns,
+					    struct pidle_exit_info *info)
 {
 	unsigned int l;
 
@@ -777,7 +893,7 @@ static void pidle_leave_all(struct pidle_model *m, struct pidle_cpu *c,
 	for (l = m->nr_levels; l >= 1; l--) {
 		if (!(c->voted_levels & (1u << l)))
 			continue;
-		pidle_domain_leave(m, c, l, m->vote[l][state], now_ns,
+		pidle_domain_leave(m, mode, c, l, m->vote[l][state], now_ns,
 				   hotplug, achieved, latency_ns, info);
 	}
 	c->voted_levels = 0;
@@ -798,8 +914,12 @@ void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 	info->wait_levels = 0;
 	pidle_cpu_window_open(c);
 
-	pidle_leave_all(m, c, state, now_ns, false, &achieved, &latency_ns,
-			info);
+	if (m->mode == PIDLE_MODE_OSI)
+		pidle_leave_all(m, PIDLE_MODE_OSI, c, state, now_ns, false,
+				&achieved, &latency_ns, info);
+	else
+		pidle_leave_all(m, PIDLE_MODE_PC, c, state, now_ns, false,
+				&achieved, &latency_ns, info);
 
 	pidle_inc(&c->stat[achieved].achieved, 1);
 	pidle_inc(&c->stat[achieved].latency_paid_ns, latency_ns);
@@ -861,7 +981,7 @@ void pidle_cpu_online(struct pidle_model *m, unsigned int cpu, u64 now_ns)
 	if (WARN_ON_ONCE(!c->offline))
 		return;
 	pidle_cpu_window_open(c);
-	pidle_leave_all(m, c, c->requested, now_ns, true, &achieved,
+	pidle_leave_all(m, m->mode, c, c->requested, now_ns, true, &achieved,
 			&latency_ns, NULL);
 	pidle_energy_cpu_end(m, c, c->requested, now_ns);
 	pidle_cpu_window_close(c);
@@ -931,6 +1051,36 @@ static void pidle_model_tables(struct pidle_model *m)
 			for (k = 0; k < m->level[l].nr_dstates; k++)
 				if (m->level[l].dstate[k] <= s)
 					m->vote[l][s] += PIDLE_VOTE_ONE(k);
+}
+
+/*
+ * The idle path's figures of each state (pidle_state_hot), from the
+ * descriptors and the level tables pidle_model_tables() built.
+ */
+static void pidle_model_hot_tables(struct pidle_model *m)
+{
+	unsigned int s, k;
+
+	for (s = 0; s < m->nr_states; s++) {
+		const struct pidle_state_desc *sd = &m->state[s];
+		struct pidle_state_hot *h = &m->hot[s];
+		const struct pidle_level *lvl = &m->level[m->state_level[s]];
+
+		h->wake_latency_ns = pidle_state_wake_latency_ns(sd);
+		h->target_residency_ns = sd->target_residency_ns;
+		h->above_ns = sd->entry_latency_ns + sd->target_residency_ns;
+		if (!m->state_level[s])
+			continue;
+		k = m->dstate_index[s];
+		h->dindex = k;
+		if (k + 1 < lvl->nr_dstates) {
+			const struct pidle_state_desc *nx = &m->state[lvl->dstate[k + 1]];
+
+			h->has_below = true;
+			h->below_ns = nx->entry_latency_ns + nx->target_residency_ns;
+		}
+	}
+	pidle_period_classes_build(m);
 }
 
 /* Groups of at most @fanout needed to hold @n members. */
@@ -1235,6 +1385,7 @@ int pidle_model_create_opts(const struct pidle_states *st,
 		m->level[l].dgov = o->dgov[l];
 	pidle_model_tables(m);
 	pidle_energy_tables(m, st, topo);
+	pidle_model_hot_tables(m);
 
 	m->cpu = kcalloc(m->nr_cpus, sizeof(*m->cpu), GFP_KERNEL);
 	if (!m->cpu) {

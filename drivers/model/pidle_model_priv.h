@@ -54,27 +54,58 @@ struct pidle_cpu_counters {
 	u64 aborted;
 };
 
+/*
+ * A domain's counters per state that are not derived from its periods
+ * (see struct pidle_period_class): rejections, counted by the last man;
+ * power-ups that paid no latency (a CPU coming online) and, OSI, the
+ * power-off remainders first men paid, so that the latency paid is
+ * (periods - unpaid) * the state's latency + extra_latency_ns.
+ */
 struct pidle_domain_counters {
-	u64 usage;
-	u64 residency_ns;
-	u64 too_deep;
 	u64 rejected;
-	u64 latency_paid_ns;
-	u64 above;
-	u64 below;
-	u64 oracle_ns;
-	u64 oracle_periods;
+	u64 unpaid;
+	u64 extra_latency_ns;
 };
 
 /*
- * A domain's energy counters that belong to no state: voted periods the
- * policy kept up, and those the oracle would have kept up.
+ * Periods of one class: how many, and their summed length. A domain's
+ * finished voted periods are counted only so, by state (or kept up) and
+ * by class of length (pidle_period_class); every per-state counter of a
+ * domain but the above is derived from them when read.
  */
-struct pidle_domain_up_counters {
-	u64 kept_up_ns;
-	u64 kept_up_periods;
-	u64 oracle_up_ns;
-	u64 oracle_up_periods;
+struct pidle_period_bucket {
+	u64 periods;
+	u64 ns;
+};
+
+/*
+ * A period's length thresholds: those of too deep, genpd's above and
+ * below, and the oracle's staircase. Thresholds 3 + the oracle's
+ * (PIDLE_MAX_DOMAIN_STATES at most: a level's states and staying up);
+ * a class per interval between them.
+ */
+#define PIDLE_PERIOD_THRESHOLDS	(3 + PIDLE_MAX_DOMAIN_STATES)
+#define PIDLE_PERIOD_CLASSES	(PIDLE_PERIOD_THRESHOLDS + 1)
+/* The row of a domain's periods kept up (down_state none). */
+#define PIDLE_KEPT_UP_ROW	PIDLE_MAX_DOMAIN_STATES
+
+/*
+ * Classes of a voted period's length for one row (a level's state, or
+ * kept up): class c holds lengths from from_ns[c - 1] (0 for c = 0) up to,
+ * not including, from_ns[c]; every threshold of too deep, above, below
+ * and of the oracle is one of from_ns[], so each is one answer per class.
+ * Built once by pidle_period_classes_build(); a first man walks from_ns[]
+ * and adds to one bucket, and readers sum the buckets by these answers.
+ */
+#define PIDLE_CLASS_TOO_DEEP	0x1
+#define PIDLE_CLASS_ABOVE	0x2
+#define PIDLE_CLASS_BELOW	0x4
+struct pidle_period_class {
+	unsigned int nr;	/* thresholds */
+	u64 from_ns[PIDLE_PERIOD_THRESHOLDS];
+	u8 flags[PIDLE_PERIOD_CLASSES];
+	/* The oracle's level-local state, or PIDLE_STATE_NONE: stay up. */
+	s8 oracle[PIDLE_PERIOD_CLASSES];
 };
 
 /*
@@ -169,11 +200,18 @@ struct pidle_domain {
 	/* Member arrays of all groups, root included, one allocation. */
 	void **members;
 
-	/* Kept on their own line: written once per down period. */
-	struct pidle_domain_counters stat[PIDLE_MAX_DOMAIN_STATES]
+	/*
+	 * Kept on their own lines: written once per voted period. By row
+	 * (level state, or PIDLE_KEPT_UP_ROW) and class of length.
+	 */
+	struct pidle_period_bucket period[PIDLE_MAX_DOMAIN_STATES + 1]
+					[PIDLE_PERIOD_CLASSES]
 		____cacheline_aligned_in_smp;
+	struct pidle_domain_counters stat[PIDLE_MAX_DOMAIN_STATES];
+	/* Written by a reset; the counters minus these are what readers see. */
+	struct pidle_period_bucket period_base[PIDLE_MAX_DOMAIN_STATES + 1]
+					     [PIDLE_PERIOD_CLASSES];
 	struct pidle_domain_counters base[PIDLE_MAX_DOMAIN_STATES];
-	struct pidle_domain_up_counters up, up_base;
 	/* Start of the energy's time: the last reset (pidle_energy.c). */
 	u64 epoch_ns;
 } ____cacheline_aligned_in_smp;
@@ -225,6 +263,23 @@ struct pidle_cpu {
 	u64 epoch_ns;
 } ____cacheline_aligned_in_smp;
 
+/*
+ * What the idle path reads of a state, computed when the model is built
+ * (pidle_model_hot_tables()), beside the descriptors: a first man or an
+ * exiting CPU reads one small entry instead of adding up fields spread
+ * over a 64-byte descriptor.
+ */
+struct pidle_state_hot {
+	u64 wake_latency_ns;	/* pidle_state_wake_latency_ns() */
+	u64 target_residency_ns;
+	/* genpd_reflect_residency(): shorter is *above* (entry + residency) */
+	u64 above_ns;
+	/* ... at least the next deeper level state's is *below*, if any */
+	u64 below_ns;
+	bool has_below;
+	unsigned int dindex;	/* level-local index (domain states) */
+};
+
 struct pidle_model {
 	unsigned int nr_cpus;
 	unsigned int nr_states;
@@ -246,6 +301,8 @@ struct pidle_model {
 	u64 vote_upto[PIDLE_MAX_DOMAIN_STATES];
 	/* Level-local index of each domain-level state. */
 	unsigned int dstate_index[PIDLE_MAX_STATES];
+	/* The idle path's figures of each state (pidle_state_hot). */
+	struct pidle_state_hot hot[PIDLE_MAX_STATES];
 	char level_name[PIDLE_MAX_LEVELS + 1][PIDLE_NAME_LEN];
 	/* Energy: power while up per level (0 = a CPU's active power). */
 	u32 up_mw[PIDLE_MAX_LEVELS + 1];
@@ -253,6 +310,9 @@ struct pidle_model {
 	/* Deepest CPU-level state: where an offline CPU is counted. */
 	unsigned int deepest_cpu_state;
 	struct pidle_oracle oracle[PIDLE_MAX_LEVELS + 1];
+	/* Per level and row, a domain period's classes of length. */
+	struct pidle_period_class pclass[PIDLE_MAX_LEVELS + 1]
+					[PIDLE_MAX_DOMAIN_STATES + 1];
 	struct pidle_level level[PIDLE_MAX_LEVELS + 1];
 	/* Each CPU's its own allocation, on that CPU's node. */
 	struct pidle_cpu **cpu;
@@ -284,17 +344,88 @@ u64 pidle_domain_settle(const struct pidle_model *m,
 u64 pidle_domain_residency_settled(const struct pidle_model *m,
 				   const struct pidle_domain *d,
 				   unsigned int state, u64 now_ns);
+void pidle_domain_periods_read(const struct pidle_model *m,
+			       const struct pidle_domain *d, unsigned int k,
+			       struct pidle_domain_stats *out);
 
-/* pidle_energy.c: the hot path's part of the energy model. */
+/* pidle_energy.c: the energy model's tables and readers. */
 void pidle_energy_tables(struct pidle_model *m, const struct pidle_states *st,
 			 const struct pidle_topology *topo);
-int pidle_oracle_pick(const struct pidle_oracle *o, u64 length_ns);
-void pidle_energy_cpu_begin(struct pidle_cpu *c, enum pidle_activity what,
-			    u64 now_ns);
-void pidle_energy_cpu_end(const struct pidle_model *m, struct pidle_cpu *c,
-			  unsigned int state, u64 now_ns);
-void pidle_energy_domain_end(const struct pidle_model *m,
-			     struct pidle_domain *d, int state, u64 length_ns);
+
+/* A counter with one writer at a time (see "Counters" in pidle_model.c). */
+static inline void pidle_stat_add(u64 *counter, u64 val)
+{
+	WRITE_ONCE(*counter, *counter + val);
+}
+
+/*
+ * The energy model's part of the idle path (see "Energy model" in
+ * pidle_energy.c), inline: called on every entry and exit, where a call
+ * across files cost a tenth of a pair in spills.
+ */
+static inline int pidle_oracle_pick(const struct pidle_oracle *o,
+				    u64 length_ns)
+{
+	unsigned int i = 0;
+
+	while (i + 1 < o->nr && length_ns >= o->from_ns[i + 1])
+		i++;
+	return o->state[i];
+}
+
+/* The caller (pidle_model.c) holds the CPU's window open: seq is odd. */
+static inline void pidle_energy_cpu_begin(struct pidle_cpu *c,
+					  enum pidle_activity what, u64 now_ns)
+{
+	WRITE_ONCE(c->activity, what);
+	WRITE_ONCE(c->since_ns, now_ns);
+}
+
+static inline void pidle_energy_cpu_end(const struct pidle_model *m,
+					struct pidle_cpu *c,
+					unsigned int state, u64 now_ns)
+{
+	u64 len = now_ns > c->since_ns ? now_ns - c->since_ns : 0;
+	struct pidle_cpu_counters *st;
+
+	if (c->activity == PIDLE_OFFLINE) {
+		pidle_stat_add(&c->offline_ns, len);
+	} else {
+		st = &c->stat[m->cpu_fallback[state]];
+		pidle_stat_add(&st->idle_ns, len);
+		pidle_stat_add(&st->idle_periods, 1);
+		st = &c->stat[pidle_oracle_pick(&m->oracle[0], len)];
+		pidle_stat_add(&st->oracle_ns, len);
+		pidle_stat_add(&st->oracle_periods, 1);
+	}
+	WRITE_ONCE(c->activity, PIDLE_BUSY);
+	/* The latest time this CPU recorded: see "Readers see one history". */
+	WRITE_ONCE(c->since_ns, now_ns);
+}
+
+/*
+ * The first man, WAKING held: the voted period that just ended, @length_ns
+ * long, in @row (a level-local state, or PIDLE_KEPT_UP_ROW). All that the
+ * statistics and the energy need of it but the latency.
+ */
+static inline void pidle_domain_period_end(const struct pidle_model *m,
+					   struct pidle_domain *d,
+					   unsigned int row, u64 length_ns)
+{
+	const struct pidle_period_class *pc = &m->pclass[d->level][row];
+	struct pidle_period_bucket *b;
+	unsigned int i = 0;
+
+	while (i < pc->nr && length_ns >= pc->from_ns[i])
+		i++;
+	b = &d->period[row][i];
+	pidle_stat_add(&b->periods, 1);
+	pidle_stat_add(&b->ns, length_ns);
+}
+
+/* pidle_energy.c: the classes of each level's rows (the model's tables). */
+void pidle_period_classes_build(struct pidle_model *m);
+
 void pidle_energy_cpu_reset(struct pidle_model *m, unsigned int cpu,
 			    u64 now_ns);
 void pidle_energy_domain_reset(struct pidle_model *m, unsigned int level,

@@ -103,24 +103,59 @@ void pidle_cpu_stats_read(const struct pidle_model *m, unsigned int cpu,
 	out->overshoot_max_ns = READ_ONCE(cur->overshoot_max_ns);
 }
 
+/*
+ * A domain's finished periods of one state (level-local @k), since the
+ * reset: their count, summed length, and the counts of the classes of
+ * length that are too deep, above and below (struct pidle_period_class).
+ */
+void pidle_domain_periods_read(const struct pidle_model *m,
+			       const struct pidle_domain *d, unsigned int k,
+			       struct pidle_domain_stats *out)
+{
+	const struct pidle_period_class *pc = &m->pclass[d->level][k];
+	unsigned int i;
+	u64 n;
+
+	for (i = 0; i <= pc->nr; i++) {
+		n = READ_ONCE(d->period[k][i].periods) -
+		    READ_ONCE(d->period_base[k][i].periods);
+		out->usage += n;
+		out->residency_ns += READ_ONCE(d->period[k][i].ns) -
+				     READ_ONCE(d->period_base[k][i].ns);
+		if (pc->flags[i] & PIDLE_CLASS_TOO_DEEP)
+			out->too_deep += n;
+		if (pc->flags[i] & PIDLE_CLASS_ABOVE)
+			out->above += n;
+		if (pc->flags[i] & PIDLE_CLASS_BELOW)
+			out->below += n;
+	}
+}
+
 void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
 			     unsigned int dom, unsigned int state,
 			     struct pidle_domain_stats *out)
 {
 	const struct pidle_domain *d;
 	unsigned int k = m->dstate_index[state];
+	u64 lat_ns, extra_ns, unpaid;
 
 	memset(out, 0, sizeof(*out));
 	if (!level || m->state_level[state] != level)
 		return;
 	d = m->level[level].dom[dom];
-	PIDLE_DELTA(out, &d->stat[k], &d->base[k], usage);
-	PIDLE_DELTA(out, &d->stat[k], &d->base[k], residency_ns);
-	PIDLE_DELTA(out, &d->stat[k], &d->base[k], too_deep);
+	pidle_domain_periods_read(m, d, k, out);
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], rejected);
-	PIDLE_DELTA(out, &d->stat[k], &d->base[k], latency_paid_ns);
-	PIDLE_DELTA(out, &d->stat[k], &d->base[k], above);
-	PIDLE_DELTA(out, &d->stat[k], &d->base[k], below);
+	/*
+	 * Each power-up paid the state's latency (OSI: its power-on, plus
+	 * any power-off remainder, counted apart), but those of a CPU
+	 * coming online, which paid nothing.
+	 */
+	lat_ns = m->mode == PIDLE_MODE_OSI ? m->state[state].exit_latency_ns :
+		 m->hot[state].wake_latency_ns;
+	unpaid = READ_ONCE(d->stat[k].unpaid) - READ_ONCE(d->base[k].unpaid);
+	extra_ns = READ_ONCE(d->stat[k].extra_latency_ns) -
+		   READ_ONCE(d->base[k].extra_latency_ns);
+	out->latency_paid_ns = (out->usage - unpaid) * lat_ns + extra_ns;
 }
 
 /*
@@ -162,28 +197,43 @@ u64 pidle_domain_settle(const struct pidle_model *m,
 	return now_ns;
 }
 
+/* Row @k's summed length: the counters', or (@base) the reset's. */
+static u64 pidle_domain_period_ns(const struct pidle_model *m,
+				  const struct pidle_domain *d, unsigned int k,
+				  bool base)
+{
+	const struct pidle_period_class *pc = &m->pclass[d->level][k];
+	u64 sum = 0;
+	unsigned int i;
+
+	for (i = 0; i <= pc->nr; i++)
+		sum += base ? READ_ONCE(d->period_base[k][i].ns) :
+		       READ_ONCE(d->period[k][i].ns);
+	return sum;
+}
+
 /*
- * A first man adds to usage and residency_ns before it clears WAKING, and
- * no new period starts before that. So a read that sees the same usage
- * before and after, and between them a word neither deciding nor WAKING,
- * saw no period end: the time of a period going on at the word read is
- * not yet in residency_ns, and one that ended is (see "Counters" in
- * pidle_model.c). A retry follows a period's end or start; it never gives
- * up, so the period going on is never dropped.
+ * A first man adds the period to its class, then (smp_wmb()) numbers the
+ * power-up (up_seq), before it clears WAKING, and no new period starts
+ * before that. So a read that sees the same up_seq before and after, and
+ * between them a word neither deciding nor WAKING, saw no period end: the
+ * time of a period going on at the word read is not yet in the classes,
+ * and one that ended is (see "Counters" in pidle_model.c). A retry
+ * follows a period's end or start; it never gives up, so the period going
+ * on is never dropped.
  */
 u64 pidle_domain_residency_settled(const struct pidle_model *m,
 				   const struct pidle_domain *d,
 				   unsigned int state, u64 now_ns)
 {
-	const struct pidle_domain_counters *st;
-	u64 usage, resid, cur_ns, since_ns;
+	unsigned int k = m->dstate_index[state], seq;
+	u64 resid, cur_ns, since_ns;
 	s64 word;
 
-	st = &d->stat[m->dstate_index[state]];
 	for (;;) {
-		usage = READ_ONCE(st->usage);
-		smp_rmb();	/* usage, then residency, then the word */
-		resid = READ_ONCE(st->residency_ns);
+		seq = READ_ONCE(d->up_seq);
+		smp_rmb();	/* up_seq, then the classes; pairs with smp_wmb() */
+		resid = pidle_domain_period_ns(m, d, k, false);
 		smp_rmb();
 		/* Pairs with the last man's release of DECIDED. */
 		word = atomic64_read_acquire(&d->root.word);
@@ -197,11 +247,11 @@ u64 pidle_domain_residency_settled(const struct pidle_model *m,
 			since_ns = READ_ONCE(d->down_since_ns);
 			cur_ns = now_ns > since_ns ? now_ns - since_ns : 0;
 		}
-		smp_rmb();	/* the word and down_since, then usage again */
-		if (READ_ONCE(st->usage) == usage)
+		smp_rmb();	/* the word and down_since, then up_seq again */
+		if (READ_ONCE(d->up_seq) == seq)
 			break;
 	}
-	return resid + cur_ns - READ_ONCE(d->base[m->dstate_index[state]].residency_ns);
+	return resid + cur_ns - pidle_domain_period_ns(m, d, k, true);
 }
 
 u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
@@ -249,19 +299,20 @@ void pidle_domain_stats_reset(struct pidle_model *m, unsigned int level,
 			      unsigned int dom, u64 now_ns)
 {
 	struct pidle_domain *d = m->level[level].dom[dom];
-	unsigned int k;
+	unsigned int k, i;
 
 	for (k = 0; k < m->level[level].nr_dstates; k++) {
-		PIDLE_BASE(&d->stat[k], &d->base[k], usage);
-		PIDLE_BASE(&d->stat[k], &d->base[k], residency_ns);
-		PIDLE_BASE(&d->stat[k], &d->base[k], too_deep);
 		PIDLE_BASE(&d->stat[k], &d->base[k], rejected);
-		PIDLE_BASE(&d->stat[k], &d->base[k], latency_paid_ns);
-		PIDLE_BASE(&d->stat[k], &d->base[k], above);
-		PIDLE_BASE(&d->stat[k], &d->base[k], below);
-		PIDLE_BASE(&d->stat[k], &d->base[k], oracle_ns);
-		PIDLE_BASE(&d->stat[k], &d->base[k], oracle_periods);
+		PIDLE_BASE(&d->stat[k], &d->base[k], unpaid);
+		PIDLE_BASE(&d->stat[k], &d->base[k], extra_latency_ns);
 	}
+	/* Every row, the kept-up one included (the energy's). */
+	for (k = 0; k <= PIDLE_MAX_DOMAIN_STATES; k++)
+		for (i = 0; i < PIDLE_PERIOD_CLASSES; i++) {
+			PIDLE_BASE(&d->period[k][i], &d->period_base[k][i],
+				   periods);
+			PIDLE_BASE(&d->period[k][i], &d->period_base[k][i], ns);
+		}
 	pidle_energy_domain_reset(m, level, dom, now_ns);
 }
 

@@ -30,6 +30,14 @@ check() {	# DESC WHY: ok when WHY is empty
 	if [ -z "$2" ]; then ok "$1"; else nok "$1" "$2"; fi
 }
 cells() { grep -vc -e '^#' -e '^id' "$1"; }
+# missing_lines FILE: why= names each line of stdin that FILE lacks
+missing_lines() {
+	why=
+	while IFS= read -r want; do
+		grep -qxF -- "$want" "$1" || why="$why
+	  missing: '$want'"
+	done
+}
 
 # parse: the shipped files, and the cells they must give
 why=
@@ -145,11 +153,7 @@ check "columns: an energy figure in pidle-stat's JSON becomes a column" "$why"
 # one repeat (r1): medians are the figures themselves
 rm -rf "$T/out"
 FAKE_DOMAINS=1 run "$TOP/experiments/tiny.exp" > "$T/run7.out" 2>&1
-why=
-while IFS= read -r want; do
-	grep -qxF -- "$want" "$T/run7.out" || why="$why
-	  missing: '$want'"
-done <<'LINES'
+missing_lines "$T/run7.out" <<'LINES'
 Domains (genpd's terms, summed over each level's domains; res %: mean per domain):
 case (table/governor/change/qos/workload)    level:state           usage rejected    above    below  res %
 small/menu/none/none/rtc                     core:CC                  51        4        6        2   12.5
@@ -165,11 +169,7 @@ check "domains: genpd's usage, rejected, above, below per case and domain state"
 # the repeats that would settle it.
 rm -rf "$T/out"
 FAKE_ENERGY=1 run "$HERE/energy.exp" > "$T/run6.out" 2>&1
-why=
-while IFS= read -r want; do
-	grep -qxF -- "$want" "$T/run6.out" || why="$why
-	  missing: '$want'"
-done <<'LINES'
+missing_lines "$T/run6.out" <<'LINES'
 Energy (the table's powers; machine = every CPU and domain):
 case (table/governor/change/qos/workload)    resp p50  energy J   avg W  eff % cpu eff %  J x ms
 small/menu/none/none/rtc                        150.0   0.2020    0.156   90.0      82.0  0.0303

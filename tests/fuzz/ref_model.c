@@ -269,6 +269,45 @@ static int ref_choose(struct ref_model *r, struct ref_dom *d, unsigned int l,
 static void ref_osi_vote(struct ref_model *r, unsigned int cpu,
 			 unsigned int s, u64 now_ns,
 			 struct pidle_enter_info *info);
+/*
+ * The first man's accounting of domain @d (level @l) leaving its state
+ * dstate[@k] after @resid ns, paying @lat ns: the same in PC and OSI.
+ * Mainline genpd_reflect_residency(): "above" when the sleep was shorter
+ * than the state's power-off latency plus residency, else "below" when it
+ * reached the next deeper state's.
+ */
+static void ref_first_man(struct ref_model *r, unsigned int l,
+			  struct ref_dom *d, unsigned int k, unsigned int cpu,
+			  u64 resid, u64 lat, unsigned int *achieved,
+			  u64 *latency_ns, struct pidle_exit_info *info)
+{
+	const struct ref_level *lvl = &r->level[l];
+	struct pidle_domain_stats *st = &d->st[k];
+	unsigned int t = lvl->dstate[k], i;
+
+	d->up_state = t;
+	st->usage++;
+	st->residency_ns += resid;
+	if (resid < r->state[t].target_residency_ns)
+		st->too_deep++;
+	st->latency_paid_ns += lat;
+	if (resid < r->state[t].entry_latency_ns + r->state[t].target_residency_ns)
+		st->above++;
+	else if (k + 1 < lvl->nr_dstates &&
+		 resid >= r->state[lvl->dstate[k + 1]].entry_latency_ns +
+			  r->state[lvl->dstate[k + 1]].target_residency_ns)
+		st->below++;
+	for (i = 0; i < d->nr_cpus; i++)
+		r->cpu[d->cpus[i]].in_power_up[l] = d->cpus[i] != cpu;
+	if (t > *achieved)
+		*achieved = t;
+	if (lat > *latency_ns)
+		*latency_ns = lat;
+	info->up_levels |= 1u << l;
+	info->up_state[l] = t;
+	info->up_residency_ns[l] = resid;
+}
+
 static void ref_osi_leave(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			  bool hotplug, unsigned int *achieved,
 			  u64 *latency_ns, struct pidle_exit_info *info);
@@ -466,7 +505,7 @@ static void ref_osi_leave(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			  u64 *latency_ns, struct pidle_exit_info *info)
 {
 	struct ref_dom *first[PIDLE_MAX_LEVELS + 1], *d, *stop = NULL;
-	unsigned int nr_first = 0, l, k, i;
+	unsigned int nr_first = 0, l, k;
 	u64 outer = 0;
 
 	if (!r->osi_first || r->cpu[cpu].state < (int)r->deepest_cpu)
@@ -508,9 +547,8 @@ static void ref_osi_leave(struct ref_model *r, unsigned int cpu, u64 now_ns,
 	}
 	/* First man: outermost first; latencies nest. */
 	while (nr_first) {
-		struct pidle_domain_stats *st;
 		int t;
-		u64 lat, resid, tgt;
+		u64 lat, resid;
 
 		d = first[--nr_first];
 		l = ref_osi_level(r, d);
@@ -519,7 +557,6 @@ static void ref_osi_leave(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			continue;
 		for (k = 0; r->level[l].dstate[k] != (unsigned int)t; k++)
 			;
-		st = &d->st[k];
 		resid = now_ns > d->down_since_ns ? now_ns - d->down_since_ns : 0;
 		lat = r->state[t].exit_latency_ns;
 		if (d->down_since_ns + r->state[t].entry_latency_ns > now_ns)
@@ -529,28 +566,8 @@ static void ref_osi_leave(struct ref_model *r, unsigned int cpu, u64 now_ns,
 		d->ready_ns = now_ns + (lat > outer ? lat : outer);
 		if (lat > outer)
 			outer = lat;
-		d->up_state = t;
-		st->usage++;
-		st->residency_ns += resid;
-		if (resid < r->state[t].target_residency_ns)
-			st->too_deep++;
-		st->latency_paid_ns += lat;
-		tgt = r->state[t].entry_latency_ns + r->state[t].target_residency_ns;
-		if (resid < tgt)
-			st->above++;
-		else if (k + 1 < r->level[l].nr_dstates &&
-			 resid >= r->state[r->level[l].dstate[k + 1]].entry_latency_ns +
-				  r->state[r->level[l].dstate[k + 1]].target_residency_ns)
-			st->below++;
-		for (i = 0; i < d->nr_cpus; i++)
-			r->cpu[d->cpus[i]].in_power_up[l] = d->cpus[i] != cpu;
-		if ((unsigned int)t > *achieved)
-			*achieved = t;
-		if (lat > *latency_ns)
-			*latency_ns = lat;
-		info->up_levels |= 1u << l;
-		info->up_state[l] = t;
-		info->up_residency_ns[l] = resid;
+		ref_first_man(r, l, d, k, cpu, resid, lat, achieved, latency_ns,
+			      info);
 	}
 }
 
@@ -596,16 +613,14 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			 * domain's ready time = now + that latency."
 			 */
 			int t = d->down_state;
-			struct pidle_domain_stats *st;
 			u64 lat, resid;
 
 			ref_domain_period(r, l, d, now_ns);
 			d->down = false;
 			if (t == REF_NONE)
 				continue;
-			st = &d->st[0];
 			for (k = 0; lvl->dstate[k] != (unsigned int)t; k++)
-				st++;
+				;
 			/* What cpuidle shows: entry + exit (dt_idle_states.c). */
 			lat = hotplug ? 0 : r->state[t].exit_latency_ns +
 					    r->state[t].entry_latency_ns;
@@ -616,36 +631,8 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			resid = now_ns > d->down_since_ns ?
 				now_ns - d->down_since_ns : 0;
 			d->ready_ns = now_ns + lat;
-			d->up_state = t;
-			st->usage++;
-			st->residency_ns += resid;
-			if (resid < r->state[t].target_residency_ns)
-				st->too_deep++;
-			st->latency_paid_ns += lat;
-			/*
-			 * Mainline genpd_reflect_residency(): "above" when the
-			 * sleep was shorter than the state's power-off latency
-			 * plus residency, else "below" when it reached the next
-			 * deeper state's.
-			 */
-			for (k = 0; lvl->dstate[k] != (unsigned int)t; k++)
-				;
-			if (resid < r->state[t].entry_latency_ns +
-				    r->state[t].target_residency_ns)
-				st->above++;
-			else if (k + 1 < lvl->nr_dstates &&
-				 resid >= r->state[lvl->dstate[k + 1]].entry_latency_ns +
-					  r->state[lvl->dstate[k + 1]].target_residency_ns)
-				st->below++;
-			for (k = 0; k < d->nr_cpus; k++)
-				r->cpu[d->cpus[k]].in_power_up[l] = d->cpus[k] != cpu;
-			if ((unsigned int)t > *achieved)
-				*achieved = t;
-			if (lat > *latency_ns)
-				*latency_ns = lat;
-			info->up_levels |= 1u << l;
-			info->up_state[l] = t;
-			info->up_residency_ns[l] = resid;
+			ref_first_man(r, l, d, k, cpu, resid, lat, achieved,
+				      latency_ns, info);
 		} else if (r->cpu[cpu].in_power_up[l] && d->ready_ns > now_ns) {
 			/*
 			 * "Any CPU of D that wakes before the ready time waits

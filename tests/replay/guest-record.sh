@@ -1,7 +1,8 @@
 #!/bin/busybox sh
 # guest-record: the guest half of tests/replay/record.sh. Loads the module
 # with the table the command line names (replay_states=, replay_topology=,
-# replay_power=, replay_gov=), switches on the events pidle-replay reads
+# replay_power=, replay_gov=, and in OSI mode replay_mode=osi and
+# replay_dgov=, the domain governors), switches on the events pidle-replay reads
 # (Documentation/pidle-replay.rst), runs the workload (replay_run=, the
 # experiment's pidle-irqwork with its arguments joined by commas), and
 # prints the trace on the console between markers, each line prefixed
@@ -24,7 +25,10 @@ record() {
 	power=$(arg replay_power none)
 	gov=$(arg replay_gov menu)
 	run=$(arg replay_run "pidle-irqwork,-f,1000,-n,200,-w,1000,-c,1" | tr , ' ')
-	load states=$states topology=$topo power=$power || return 1
+	mode=$(arg replay_mode pc)
+	dgov=$(arg replay_dgov "")
+	load states=$states topology=$topo power=$power mode=$mode \
+		${dgov:+domain_gov=$dgov} || return 1
 	echo $gov > $CPUIDLE/current_governor 2>/dev/null
 	[ "$(cat $CPUIDLE/current_governor)" = "$gov" ] ||
 		{ why "cannot select governor $gov ($(cat $CPUIDLE/available_governors))"; return 1; }

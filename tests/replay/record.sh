@@ -17,6 +17,9 @@ kname=${2:-6.12}
 : "${REPLAY_TOPOLOGY:=package=0-1}"
 : "${REPLAY_POWER:=cpu:4000,package:6000}"
 : "${REPLAY_GOV:=menu}"
+# OSI mode: REPLAY_MODE=osi and the domain governors (REPLAY_DGOV=genpd-6.12)
+: "${REPLAY_MODE:=pc}"
+: "${REPLAY_DGOV:=}"
 : "${REPLAY_RUN:=pidle-irqwork,-f,1000,-n,200,-w,1000,-c,1}"
 work=$TOP/build/replay/record
 mkdir -p "$work"
@@ -31,7 +34,7 @@ PIDLE_QEMU_LOCK_HELD=${PIDLE_QEMU_LOCK_HELD:-} "$TOP/harness/boot" \
 	--kernel "$image" --initrd "$work/initrd.gz" --log "$work/serial.log" \
 	--smp 2 --suite guest-record --timeout 600 \
 	--icount shift=2,sleep=off $("$TOP/harness/kernel" --icount-options "$kname") \
-	--append "replay_states=$REPLAY_STATES replay_topology=$REPLAY_TOPOLOGY replay_power=$REPLAY_POWER replay_gov=$REPLAY_GOV replay_run=$REPLAY_RUN"
+	--append "replay_states=$REPLAY_STATES replay_topology=$REPLAY_TOPOLOGY replay_power=$REPLAY_POWER replay_gov=$REPLAY_GOV replay_mode=$REPLAY_MODE${REPLAY_DGOV:+ replay_dgov=$REPLAY_DGOV} replay_run=$REPLAY_RUN"
 t1=$(date +%s.%N)
 "$TOP/harness/check" record "$work/serial.log" >&2
 tr -d '\r' < "$work/serial.log" | sed -n '/^# replay-trace-begin/,/^# replay-trace-end/{/^T /s/^T //p}' > "$out"
@@ -42,6 +45,8 @@ tr -d '\r' < "$work/serial.log" | sed -n 's/^S //p' > "${out%.trace}.stat"
 	echo "topology $REPLAY_TOPOLOGY"
 	echo "power $REPLAY_POWER"
 	echo "governor $REPLAY_GOV"
+	echo "mode $REPLAY_MODE"
+	[ -z "$REPLAY_DGOV" ] || echo "domain_gov $REPLAY_DGOV"
 	echo "run $REPLAY_RUN"
 	echo "icount shift=2,sleep=off smp 2"
 	echo "boot_wall_s $(echo "$t1 - $t0" | bc)"

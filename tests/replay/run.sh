@@ -115,14 +115,29 @@ if [ -s "$G" ]; then
 	# every recording of this folder (guest-GOVERNOR.trace), each with
 	# its own table and governor
 	for t in "$D"/guest-*.trace; do
-		eval "$(sed -n 's/^\(states\|topology\|power\|governor\) \(.*\)/t_\1="\2"/p' "${t%.trace}.info")"
-		"$R" -s "$t_states" -t "$t_topology" --power "$t_power" -g "$t_governor" --agree 1 "$t" > "$tmp/agree.txt" 2> "$tmp/err"
+		t_mode=pc t_domain_gov=
+		eval "$(sed -n 's/^\(states\|topology\|power\|governor\|mode\|domain_gov\) \(.*\)/t_\1="\2"/p' "${t%.trace}.info")"
+		"$R" -s "$t_states" -t "$t_topology" --power "$t_power" -g "$t_governor" \
+			--mode "$t_mode" ${t_domain_gov:+--domain-gov "$t_domain_gov"} \
+			--agree 1 "$t" > "$tmp/agree.txt" 2> "$tmp/err"
 		st=$?
 		sed 's/^/# /' "$tmp/agree.txt"
 		if [ $st -eq 0 ] && grep -q 'within' "$tmp/agree.txt"; then
-			ok "$(basename "$t") ($t_governor): replayed usage, domain downs, latency and energy within 1 % of the recorded run"
+			ok "$(basename "$t") ($t_governor, $t_mode${t_domain_gov:+ $t_domain_gov}): replayed usage, domain downs, latency and energy within 1 % of the recorded run"
 		else
 			not_ok "$(basename "$t") ($t_governor) agrees within 1 %" "exit $st $(cat "$tmp/err")"
+		fi
+		# OSI: the domain governor's own counters, exactly the
+		# guest's (its pidle-stat JSON beside the trace)
+		[ "$t_mode" = osi ] || continue
+		"$R" -s "$t_states" -t "$t_topology" --power "$t_power" -g "$t_governor" \
+			--mode osi ${t_domain_gov:+--domain-gov "$t_domain_gov"} --json "$t" > "$tmp/osi.json" 2> "$tmp/err"
+		want=$(jq -c '[.. | objects | select(has("rejected")) | {usage, rejected, above, below}] | unique' "${t%.trace}.stat")
+		got=$(jq -c '[.. | objects | select(has("rejected")) | {usage, rejected, above, below}] | unique' "$tmp/osi.json")
+		if [ -n "$want" ] && [ "$want" != "[]" ] && [ "$want" = "$got" ]; then
+			ok "$(basename "$t"): the domain governor's usage, rejected, above and below as the guest counted them ($got)"
+		else
+			not_ok "$(basename "$t"): the domain governor's counters as the guest's" "guest $want, replay $got $(cat "$tmp/err")"
 		fi
 	done
 	# a line missing in the middle (a pidle_exit): a hole, refused

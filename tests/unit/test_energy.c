@@ -482,6 +482,145 @@ static void test_energy_oracle_is_minimum(void **s)
 	}
 }
 
+/*
+ * A domain's periods are kept by class of length (pidle_model_priv.h,
+ * struct pidle_period_class), and usage, residency, too deep, above,
+ * below, latency paid and the oracle's price are derived from the classes
+ * when read. Property: on random tables and period lengths (every
+ * threshold, one below and one above, among them), each equals its
+ * direct per-period sum, before and after a reset in the middle.
+ */
+struct pc_want {
+	u64 usage[4], resid[4], too_deep[4], above[4], below[4], lat[4];
+	u64 rejected[4];
+	unsigned __int128 idle_pj, oracle_pj;
+	u64 periods;
+};
+
+static void pc_check(const struct pc_want *w, unsigned int n,
+		     const unsigned int *cs, u64 now_ns, const char *tbl)
+{
+	struct pidle_domain_stats st;
+	struct pidle_energy e;
+	unsigned int k;
+
+	for (k = 0; k < n; k++) {
+		pidle_domain_stats_read(fx.m, 1, 0, cs[k], &st);
+		if (st.usage != w->usage[k] || st.residency_ns != w->resid[k] ||
+		    st.too_deep != w->too_deep[k] || st.above != w->above[k] ||
+		    st.below != w->below[k] || st.latency_paid_ns != w->lat[k] ||
+		    st.rejected != w->rejected[k])
+			fail_msg("%s state %u: usage %llu/%llu residency %llu/%llu too deep %llu/%llu above %llu/%llu below %llu/%llu latency %llu/%llu rejected %llu/%llu",
+				 tbl, k, st.usage, w->usage[k], st.residency_ns,
+				 w->resid[k], st.too_deep, w->too_deep[k], st.above,
+				 w->above[k], st.below, w->below[k],
+				 st.latency_paid_ns, w->lat[k], st.rejected,
+				 w->rejected[k]);
+	}
+	pidle_domain_energy_read(fx.m, 1, 0, now_ns, &e);
+	if (e.idle_nj != (u64)(w->idle_pj / 1000) ||
+	    e.oracle_nj != (u64)(w->oracle_pj / 1000) || e.periods != w->periods)
+		fail_msg("%s: idle %llu/%llu nJ oracle %llu/%llu nJ periods %llu/%llu",
+			 tbl, e.idle_nj, (u64)(w->idle_pj / 1000), e.oracle_nj,
+			 (u64)(w->oracle_pj / 1000), e.periods, w->periods);
+}
+
+static void test_energy_domain_period_classes(void **s)
+{
+	unsigned int seed = 2718, round, i, k;
+
+	for (round = 0; round < 300; round++) {
+		unsigned int n = 1 + rand_r(&seed) % 4, cs[4], up_mw;
+		u64 entry[4], exitl[4], target[4], p[4], e[4], thr[16];
+		enum pidle_policy pol = rand_r(&seed) % 2 ? PIDLE_POLICY_TIMER :
+					PIDLE_POLICY_AUTO;
+		struct pc_want w;
+		unsigned int nthr = 0;
+		char tbl[512], pw[64];
+		u64 t = 1000000;
+		int len;
+
+		len = snprintf(tbl, sizeof(tbl), "POLL:0:0:cpu:900,C1:2:2:cpu:700");
+		for (k = 0; k < n; k++) {
+			/* entry + exit may not decrease along the table */
+			entry[k] = (k ? entry[k - 1] : 0) +
+				   (rand_r(&seed) % 3 ? rand_r(&seed) % 15 : 0);
+			exitl[k] = 10 + 30 * k + rand_r(&seed) % 20;
+			target[k] = 60 + 150 * k + rand_r(&seed) % 100;
+			p[k] = rand_r(&seed) % 4 ? rand_r(&seed) % 600 : 0;
+			e[k] = rand_r(&seed) % 3 ? rand_r(&seed) % 300 : 0;
+			cs[k] = 2 + k;
+			len += snprintf(tbl + len, sizeof(tbl) - len,
+					",D%u:%llu+%llu:%llu:core:%llu:%llu", k,
+					entry[k], exitl[k], target[k], p[k], e[k]);
+			thr[nthr++] = target[k] * US;
+			thr[nthr++] = (entry[k] + target[k]) * US;
+		}
+		up_mw = rand_r(&seed) % 800;
+		snprintf(pw, sizeof(pw), "cpu:500,core:%u", up_mw);
+		setup(tbl, pw, "core=0", pol);
+		memset(&w, 0, sizeof(w));
+		for (i = 0; i < 120; i++) {
+			u64 d, best, c, timer;
+			unsigned int st = rand_r(&seed) % n, down = st;
+			bool kept = false;
+			int j;
+
+			if (i % 3 == 0 && nthr)
+				d = thr[rand_r(&seed) % nthr] + rand_r(&seed) % 3 - 1;
+			else
+				d = rand_r(&seed) % 3 ? rand_r(&seed) % 1500000 :
+				    rand_r(&seed) % 30000000;
+			/* timer: the next timer anywhere from now to 2 ms on. */
+			timer = t + rand_r(&seed) % 2000000;
+			pidle_enter(fx.m, 0, cs[st], t,
+				    pol == PIDLE_POLICY_TIMER ? timer : NONE, NULL);
+			if (pol == PIDLE_POLICY_TIMER) {
+				for (j = st; j >= 0; j--)
+					if (target[j] * US <= timer - t)
+						break;
+				if (j < (int)st)
+					w.rejected[st]++;
+				kept = j < 0;
+				down = kept ? 0 : (unsigned int)j;
+			}
+			pidle_exit(fx.m, 0, t + d, NULL);
+			w.periods++;
+			if (kept) {
+				w.idle_pj += (unsigned __int128)up_mw * d;
+			} else {
+				w.usage[down]++;
+				w.resid[down] += d;
+				if (d < target[down] * US)
+					w.too_deep[down]++;
+				if (d < (entry[down] + target[down]) * US)
+					w.above[down]++;
+				else if (down + 1 < n &&
+					 d >= (entry[down + 1] + target[down + 1]) * US)
+					w.below[down]++;
+				w.lat[down] += (entry[down] + exitl[down]) * US;
+				w.idle_pj += (unsigned __int128)p[down] * d +
+					     (unsigned __int128)e[down] * 1000000;
+			}
+			best = up_mw * d;
+			for (k = 0; k < n; k++) {
+				c = p[k] * d + e[k] * 1000000;
+				if (c < best)
+					best = c;
+			}
+			w.oracle_pj += best;
+			t += d + 1000;
+			if (i == 60) {
+				/* A reset: everything counts from here. */
+				pidle_domain_stats_reset(fx.m, 1, 0, t);
+				memset(&w, 0, sizeof(w));
+			}
+		}
+		pc_check(&w, n, cs, t, tbl);
+		teardown(NULL);
+	}
+}
+
 /* Long runs at the largest powers: no overflow for a day of 1 kW. */
 static void test_energy_no_overflow(void **s)
 {
@@ -634,6 +773,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_energy_no_power, teardown),
 		cmocka_unit_test_teardown(test_energy_only_active_power, teardown),
 		cmocka_unit_test(test_energy_oracle_is_minimum),
+		cmocka_unit_test(test_energy_domain_period_classes),
 		cmocka_unit_test_teardown(test_energy_no_overflow, teardown),
 		cmocka_unit_test(test_energy_reads_never_go_backwards),
 	};

@@ -31,6 +31,14 @@ snap() {
 	{ grep -r . $SYS/domains; grep -r . $SYS/cpu[0-9]*; } 2>/dev/null \
 		| sed "s|^$SYS/||" > "$1"
 }
+# snap_domains FILE: the domains' counters alone. A full snap reads every
+# CPU's per-state files (with the wake sources, ~0.5 s of busybox on an
+# 8-vCPU TCG guest): inside a window that measures idleness it is busy
+# time of its own (domains, 6.12: a 2 s window measured 3.02 s, package0
+# down 67.7%).
+snap_domains() {
+	grep -r . $SYS/domains 2>/dev/null | sed "s|^$SYS/||" > "$1"
+}
 
 # ssum SNAP REGEX: the sum of the counters of SNAP whose path matches REGEX
 # (an awk regular expression), e.g. ssum /tmp/s '^domains/core2/state[0-9]+/usage$'

@@ -118,17 +118,8 @@ for name in $KERNELS; do
 		echo "module 0 1" >> "$RESULTS.$name"
 	fi
 	# The kernel's virtio disk modules, for a suite that attaches a disk
-	# (its "# qemu:" line): as /kmod-virtio/NAME.ko, decompressed for
-	# busybox insmod; a built-in one is not there, nor needed.
-	rm -rf "$d/virtio"; mkdir -p "$d/virtio"
-	for m in virtio virtio_ring virtio_pci_legacy_dev virtio_pci_modern_dev virtio_pci virtio_blk; do
-		f=$(find "/lib/modules/${image##*/vmlinuz-}/kernel/drivers" -name "$m.ko*" 2>/dev/null | head -n 1)
-		case "$f" in
-		'') continue ;;
-		*.xz) xz -dc "$f" > "$d/virtio/$m.ko" ;;
-		*) cp "$f" "$d/virtio/$m.ko" ;;
-		esac && KOS+=(--file "$d/virtio/$m.ko:/kmod-virtio/$m.ko")
-	done
+	# (its "# qemu:" line).
+	KOS+=(--virtio "${image##*/vmlinuz-}")
 	# powercap-info (powercap-utils) for the energy suite
 	if ! "$H/image" "$d/initrd.gz" "${KOS[@]}" "${LIBS[@]}" "${PROGS[@]}" --tools \
 		--bin /usr/bin/powercap-info; then

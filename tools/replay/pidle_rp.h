@@ -70,6 +70,7 @@ struct pidle_rp_period {
 /* The recorded run's own figures (module traces), for the agreement. */
 struct pidle_rp_recorded {
 	u64 requested[PIDLE_RP_MAX_STATES];
+	u64 requested_aborted[PIDLE_RP_MAX_STATES];	/* of those, left at once */
 	u64 achieved[PIDLE_RP_MAX_STATES];
 	u64 latency_ns;		/* exit latency paid, summed */
 	/* pidle_domain_down events per level name and state */

@@ -316,6 +316,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				bool above, below;
 
 				pidle_record_aborted(m, p->cpu, st);
+				r->requested_aborted[st]++;
 				r->aborted++;
 				r->src[PIDLE_RP_SRC_ABORTED]++;
 				if (g)

@@ -43,6 +43,7 @@ struct pidle_rp_result {
 	u64 periods, wakeups, aborted;
 	u64 latency_ns, latency_max_ns;
 	u64 requested[PIDLE_MAX_STATES], achieved[PIDLE_MAX_STATES];
+	u64 requested_aborted[PIDLE_MAX_STATES];	/* of requested */
 	u64 above[PIDLE_MAX_STATES], below[PIDLE_MAX_STATES];
 	u64 residency_ns[PIDLE_MAX_STATES];	/* CPU time, by achieved */
 	u64 src[PIDLE_RP_SRC_NR];

@@ -511,17 +511,29 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 					p->flags |= PIDLE_RP_F_TICK_RUNNING;
 				p->rec_state = e->c;
 			} else if (module) {
-				/* the aborted entry of a module trace */
+				u64 nt, tick;
+
+				/*
+				 * the aborted entry of a module trace: no
+				 * pidle_enter gives its next events, the
+				 * hrtimers do, as in a standard trace (a timer
+				 * already due: the governor saw a sleep of 0)
+				 */
+				rp_next_events(l, rc, rc->idle_t, o->hz, &nt, &tick);
 				p->enter_ns = rc->idle_t;
 				p->select_ns = rc->idle_t;
 				p->wake_ns = now;
-				p->next_timer_ns = PIDLE_RP_NO_TIME;
-				p->next_tick_ns = PIDLE_RP_NO_TIME;
+				p->next_timer_ns = nt;
+				p->next_tick_ns = tick;
+				if (tick != PIDLE_RP_NO_TIME &&
+				    tick <= rc->idle_t + 1000000000ULL / o->hz)
+					p->flags |= PIDLE_RP_F_TICK_RUNNING;
 				p->rec_state = rc->idle_state;
 				p->rec_achieved = rc->idle_state;
 				p->flags |= PIDLE_RP_F_ABORTED;
 				p->src = PIDLE_RP_SRC_ABORTED;
 				t->rec.requested[p->rec_state]++;
+				t->rec.requested_aborted[p->rec_state]++;
 			} else {
 				u64 nt, tick;
 

@@ -32,7 +32,7 @@ auto_topology() {
 # that start at the load. The window runs from before the first snapshot
 # to after the second, so it is never shorter than the time measured.
 idle_deepest() {
-	t0=$(now_ns); snap /tmp/a0; sleep $W; snap /tmp/a1; t1=$(now_ns); el=$((t1 - t0))
+	t0=$(now_ns); snap_domains /tmp/a0; sleep $W; snap_domains /tmp/a1; t1=$(now_ns); el=$((t1 - t0))
 	err=
 	for d in $CORES $PKGS; do
 		case $d in core*) deep=4 ;; *) deep=6 ;; esac
