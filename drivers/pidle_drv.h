@@ -51,7 +51,7 @@ struct pidle_cfg {
 extern struct pidle_cfg pidle_cfg;
 
 /* pidle_main.c */
-extern struct cpuidle_driver pidle_driver;
+extern struct cpuidle_driver pidle_drivers[PIDLE_MAX_CPU_SETS];
 DECLARE_PER_CPU(struct cpuidle_device, pidle_devices);
 void pidle_fill_driver(void);
 void pidle_model_offline_cpus(struct pidle_model *m);

@@ -25,10 +25,21 @@
 
 struct pidle_cfg pidle_cfg;
 
-struct cpuidle_driver pidle_driver = {
-	.name = "pseudo_cpuidle",
-	/* .owner NULL on purpose: see the top of this file. */
+/*
+ * One driver for one table; with a table per CPU set, one per set, each
+ * registered for its set's CPUs (drv->cpumask), as cpuidle-big_little.c
+ * and cpuidle-psci.c register one per cluster or CPU. That takes the
+ * kernel's CONFIG_CPU_IDLE_MULTIPLE_DRIVERS; pidle_param.c refuses sets
+ * without it, and a change of the sets at run time.
+ */
+struct cpuidle_driver pidle_drivers[PIDLE_MAX_CPU_SETS] = {
+	[0 ... PIDLE_MAX_CPU_SETS - 1] = {
+		.name = "pseudo_cpuidle",
+		/* .owner NULL on purpose: see the top of this file. */
+	},
 };
+static struct cpumask pidle_set_masks[PIDLE_MAX_CPU_SETS];
+static unsigned int pidle_nr_drivers;
 
 DEFINE_PER_CPU(struct cpuidle_device, pidle_devices);
 static enum cpuhp_state pidle_hp_state;
@@ -105,7 +116,28 @@ void pidle_model_offline_cpus(struct pidle_model *m)
  * as drivers/cpuidle/dt_idle_states.c sums a devicetree state's
  * entry-latency-us and exit-latency-us.
  */
+static void pidle_fill_one_driver(struct cpuidle_driver *drv,
+				  const struct pidle_state_desc *table);
+
+/*
+ * Every driver's states: each CPU set's table (the sets, and so the
+ * drivers, are those registered: pidle_param.c keeps them), or the one.
+ */
 void pidle_fill_driver(void)
+{
+	unsigned int d;
+
+	if (!pidle_states_per_set(&pidle_cfg.states)) {
+		pidle_fill_one_driver(&pidle_drivers[0], pidle_cfg.states.state);
+		return;
+	}
+	for (d = 0; d < pidle_cfg.states.nr_sets; d++)
+		pidle_fill_one_driver(&pidle_drivers[d],
+				      pidle_cfg.states.set[d].state);
+}
+
+static void pidle_fill_one_driver(struct cpuidle_driver *drv,
+				  const struct pidle_state_desc *table)
 {
 	unsigned int i, count = pidle_cfg.states.nr_states;
 
@@ -115,10 +147,10 @@ void pidle_fill_driver(void)
 				   PIDLE_LEVEL_CPU))
 				break;
 	/* A shorter table than the last one leaves no stale state behind. */
-	memset(pidle_driver.states, 0, sizeof(pidle_driver.states));
+	memset(drv->states, 0, sizeof(drv->states));
 	for (i = 0; i < count; i++) {
-		const struct pidle_state_desc *sd = &pidle_cfg.states.state[i];
-		struct cpuidle_state *cs = &pidle_driver.states[i];
+		const struct pidle_state_desc *sd = &table[i];
+		struct cpuidle_state *cs = &drv->states[i];
 
 		strscpy(cs->name, sd->name, CPUIDLE_NAME_LEN);
 		snprintf(cs->desc, CPUIDLE_DESC_LEN, "pseudo %s state", sd->level_name);
@@ -134,8 +166,51 @@ void pidle_fill_driver(void)
 			cs->flags |= CPUIDLE_FLAG_POLLING;
 		cs->enter = pidle_enter_state;
 	}
-	pidle_driver.state_count = count;
-	pidle_driver.safe_state_index = 0;
+	drv->state_count = count;
+	drv->safe_state_index = 0;
+}
+
+/* Unregister drivers @n - 1 .. 0, the reverse of pidle_register_drivers(). */
+static void pidle_unregister_drivers(unsigned int n)
+{
+	while (n--)
+		cpuidle_unregister_driver(&pidle_drivers[n]);
+}
+
+/*
+ * One driver, for every possible CPU (cpumask NULL: the core's default),
+ * or one per CPU set, for the set's CPUs; on a failure, those registered
+ * are unregistered again, last first.
+ */
+static int pidle_register_drivers(void)
+{
+	const struct pidle_states *st = &pidle_cfg.states;
+	unsigned int d, cpu;
+	int ret;
+
+	pidle_nr_drivers = 1;
+	pidle_drivers[0].cpumask = NULL;
+	if (pidle_states_per_set(st)) {
+		pidle_nr_drivers = st->nr_sets;
+		for (d = 0; d < st->nr_sets; d++) {
+			cpumask_clear(&pidle_set_masks[d]);
+			for_each_possible_cpu(cpu)
+				if (pidle_states_set_of(st, cpu) == (int)d)
+					cpumask_set_cpu(cpu, &pidle_set_masks[d]);
+			pidle_drivers[d].cpumask = &pidle_set_masks[d];
+		}
+	}
+	for (d = 0; d < pidle_nr_drivers; d++) {
+		ret = cpuidle_register_driver(&pidle_drivers[d]);
+		if (ret) {
+			if (pidle_nr_drivers > 1)
+				pr_err("CPU set %u (CPUs %*pbl): cannot register its cpuidle driver: %d\n",
+				       d, cpumask_pr_args(&pidle_set_masks[d]), ret);
+			pidle_unregister_drivers(d);
+			return ret;
+		}
+	}
+	return 0;
 }
 
 static int pidle_hp_online(unsigned int cpu)
@@ -186,7 +261,7 @@ static void pidle_teardown(enum pidle_stage stage)
 {
 	switch (stage) {
 	case PIDLE_HAVE_DRIVER:
-		cpuidle_unregister_driver(&pidle_driver);
+		pidle_unregister_drivers(pidle_nr_drivers);
 		pidle_enter_drain();
 		pidle_fault_exit();
 		fallthrough;
@@ -239,7 +314,7 @@ static int __init pidle_module_init(void)
 		goto unlock;
 	}
 
-	ret = cpuidle_register_driver(&pidle_driver);
+	ret = pidle_register_drivers();
 	if (ret) {
 		if (ret == -EBUSY)
 			pr_err("another cpuidle driver holds the slot; boot with idle=halt to free it\n");
@@ -272,8 +347,10 @@ static int __init pidle_module_init(void)
 	}
 	pidle_hp_state = ret;
 
-	pr_info("%u states, %u domain levels, wait=%s, domain_policy=%s, prewake=%s, mode=%s\n",
-		pidle_cfg.states.nr_states, pidle_cfg.topo.nr_levels,
+	pr_info("%u states%s, %u domain levels, wait=%s, domain_policy=%s, prewake=%s, mode=%s\n",
+		pidle_cfg.states.nr_states,
+		pidle_nr_drivers > 1 ? " per CPU set (a cpuidle driver each)" : "",
+		pidle_cfg.topo.nr_levels,
 		pidle_wait_name(pidle_cfg.wait), pidle_policy_name(pidle_cfg.policy),
 		pidle_prewake_name(pidle_cfg.prewake),
 		pidle_mode_name(pidle_cfg.mode));

@@ -22,6 +22,7 @@
 #include <linux/moduleparam.h>
 #include <linux/slab.h>
 #include <linux/string.h>
+#include <linux/utsname.h>
 #include "pidle_drv.h"
 /* pidle_err(): this file checks parameters as the model's parsers do. */
 #include "model/pidle_parse.h"
@@ -182,6 +183,31 @@ static bool pidle_dgov_any(const char *name)
 }
 
 /*
+ * A states= table per CPU set (pidle_config_sets.c) is one cpuidle driver
+ * per set, registered for the set's CPUs (pidle_main.c): it needs the
+ * kernel's CONFIG_CPU_IDLE_MULTIPLE_DRIVERS, which no x86 distribution
+ * kernel has (a bool without a prompt, selected by ARM drivers only; the
+ * eval kernel gives it one, kernels/eval.patch). The drivers' CPU masks
+ * are fixed while they are registered, so the sets cannot change at run
+ * time; the tables' values can.
+ */
+static int pidle_cfg_check_sets(const struct pidle_cfg *cfg,
+				const struct pidle_cfg *base,
+				struct pidle_err *err)
+{
+	bool sets = pidle_states_per_set(&cfg->states);
+
+	if (sets && !IS_ENABLED(CONFIG_CPU_IDLE_MULTIPLE_DRIVERS))
+		return pidle_cfg_err(err, "states", "a table per CPU set needs one cpuidle driver per set, and this kernel (%s) lacks CONFIG_CPU_IDLE_MULTIPLE_DRIVERS (x86 kernels cannot select it): use the eval kernel (make kernel-eval), or one table",
+				     utsname()->release);
+	if (base && !pidle_states_same_sets(&cfg->states, &base->states))
+		return pidle_cfg_err(err, "states", "the CPU sets cannot change while loaded (%s in force; each set's cpuidle driver is registered for its CPUs): unload, and load with the new table",
+				     pidle_states_per_set(&base->states) ?
+				     "a table per CPU set" : "one table");
+	return 0;
+}
+
+/*
  * Build @out: @val[p] for each parameter p given, @base's value for the
  * others. @base is NULL at init only, where every value but states is
  * given (states NULL: the default table). Touches nothing in force.
@@ -275,6 +301,8 @@ static int pidle_cfg_build(struct pidle_cfg *out, const struct pidle_cfg *base,
 	ret = pidle_config_check(&out->states, &out->topo, err);
 	if (!ret)
 		ret = pidle_mode_check(out->mode, &out->states, err);
+	if (!ret)
+		ret = pidle_cfg_check_sets(out, base, err);
 	if (!ret)
 		ret = pidle_dgov_check(&out->dgov, &out->topo,
 				       out->mode == PIDLE_MODE_OSI || val[PIDLE_P_DGOV] ?

@@ -155,11 +155,25 @@ static int pidle_devices_enable(void)
 	return first;
 }
 
+/*
+ * swap() without its temporary: a configuration with a table per CPU set
+ * is a few kilobytes, too much for the stack (-Wframe-larger-than).
+ */
+static void pidle_cfg_swap(struct pidle_cfg *a, struct pidle_cfg *b)
+{
+	unsigned long *wa = (unsigned long *)a, *wb = (unsigned long *)b;
+	size_t i;
+
+	BUILD_BUG_ON(sizeof(*a) % sizeof(unsigned long));
+	for (i = 0; i < sizeof(*a) / sizeof(unsigned long); i++)
+		swap(wa[i], wb[i]);
+}
+
 /* Steps 5: put *cfg in force; *cfg gets the configuration it replaces. */
 static int pidle_reconfig_switch(struct pidle_cfg *cfg)
 {
 	pidle_devices_disable();
-	swap(pidle_cfg, *cfg);
+	pidle_cfg_swap(&pidle_cfg, cfg);
 	pidle_fill_driver();
 	return pidle_devices_enable();
 }

@@ -141,6 +141,23 @@ static double pidle_window_s(unsigned long long a_ns, unsigned long long b_ns,
 	return a_ns && b_ns > a_ns ? (double)(b_ns - a_ns) / 1e9 : elapsed_s;
 }
 
+/* Add @name to the '/'-joined title @title unless it is there already. */
+static void pidle_stat_name_add(char *title, size_t size, const char *name)
+{
+	size_t n = strlen(name), len = strlen(title);
+	const char *p = title;
+
+	while (p) {
+		if (!strncmp(p, name, n) && (p[n] == '/' || !p[n]))
+			return;
+		p = strchr(p, '/');
+		if (p)
+			p++;
+	}
+	if (len + 1 + n < size)
+		snprintf(title + len, size - len, "/%s", name);
+}
+
 static void pidle_stat_cpus(const struct pidle_snap *a,
 			    const struct pidle_snap *b, struct pidle_stat *st)
 {
@@ -152,6 +169,17 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 	for (k = 0; k < st->nr_states; k++)
 		snprintf(st->state_name[k], sizeof(st->state_name[k]), "%s",
 			 b->cpu[0].st[k].name);
+	/*
+	 * A table per CPU set (Documentation/admin-guide.rst): one cpuidle
+	 * driver per set, each CPU with its set's names for the same index.
+	 * The column is the index; its title every set's name, in CPU order,
+	 * joined by '/' (sdm845: cpu-sleep-0-0/cpu-sleep-1-0).
+	 */
+	for (i = 1; i < b->nr_cpus; i++)
+		for (k = 0; k < st->nr_states && k < b->cpu[i].nr_states; k++)
+			pidle_stat_name_add(st->state_name[k],
+					    sizeof(st->state_name[k]),
+					    b->cpu[i].st[k].name);
 	for (i = 0; i < b->nr_cpus; i++) {
 		const struct pidle_snap_cpu *y = &b->cpu[i];
 		const struct pidle_snap_cpu *x = pidle_find_cpu(a, y->cpu);

@@ -749,48 +749,80 @@ static void dt_groups(struct dt_ctx *c, struct pidle_dt_state (*tab)[DT_MAX_CPU_
 }
 
 /*
- * One table for all imported CPUs: a cpuidle driver has one (cpuidle-psci
- * registers one per CPU, CONFIG_CPU_IDLE_MULTIPLE_DRIVERS; the module
- * one for all).
+ * The CPU states of the imported CPUs: one table when they agree; else a
+ * table per CPU kind (CPU set), as cpuidle-psci registers a driver per
+ * CPU, which the module does per set with CONFIG_CPU_IDLE_MULTIPLE_DRIVERS
+ * (Documentation/admin-guide.rst, "Tables per CPU set"). Sets in the
+ * order of their first CPU; every set needs as many CPU states.
  */
-static int dt_cpu_states_common(struct dt_ctx *c, struct pidle_dt_state *out, int *nr)
+static int dt_cpu_states_common(struct dt_ctx *c, struct pidle_dt_config *cfg,
+				struct pidle_dt_state *out, int *nr)
 {
 	struct pidle_dt_state (*tab)[DT_MAX_CPU_STATES];
-	unsigned int first = c->sel[0];
+	unsigned int first = c->sel[0], rep[PIDLE_MAX_CPU_SETS], nr_sets = 0;
+	unsigned int *set_of;
 	int r = 0;
 
 	tab = calloc(c->nr_sel, sizeof(*tab));
-	if (!tab)
+	set_of = calloc(c->nr_sel, sizeof(*set_of));
+	if (!tab || !set_of) {
+		free(tab);
+		free(set_of);
 		return dt_fail(c, PIDLE_EXIT_INPUT, "out of memory");
+	}
 	for (unsigned int i = 0; i < c->nr_sel; i++) {
 		r = dt_cpu_table(c, c->sel[i], tab[i]);
 		if (r)
 			goto out;
 	}
-	for (unsigned int i = 1; i < c->nr_sel; i++) {
-		unsigned int o = c->sel[i];
-		bool same = c->cpu[o].nr_states == c->cpu[first].nr_states;
-		int k;
+	for (unsigned int i = 0; i < c->nr_sel; i++) {
+		unsigned int o = c->sel[i], s;
 
-		for (k = 0; same && k < c->cpu[o].nr_states; k++)
-			same = dt_state_same(&tab[i][k], &tab[0][k]);
-		if (same)
-			continue;
-		{
+		for (s = 0; s < nr_sets; s++) {
+			unsigned int p = c->sel[rep[s]];
+			bool same = c->cpu[o].nr_states == c->cpu[p].nr_states;
+
+			for (int k = 0; same && k < c->cpu[o].nr_states; k++)
+				same = dt_state_same(&tab[i][k], &tab[rep[s]][k]);
+			if (same)
+				break;
+		}
+		if (s == nr_sets) {
 			char groups[400];
 
 			dt_groups(c, tab, groups, sizeof(groups));
-			k = k ? k - 1 : 0;
-			r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s and %s have different idle states (%s: %s): the module has one table for all CPUs; import one kind with --dt-cpus (a table per CPU set needs CONFIG_CPU_IDLE_MULTIPLE_DRIVERS and a module that registers a driver per set)",
-				    dt_path(c, c->cpu[first].node), dt_path(c, c->cpu[o].node),
-				    k < c->cpu[o].nr_states ? dt_path(c, c->cpu[o].state[k]) : "fewer states",
-				    groups);
+			if (nr_sets == PIDLE_MAX_CPU_SETS) {
+				r = dt_fail(c, PIDLE_EXIT_CONFIG, "more than %d kinds of CPU with different idle states (%s): the module takes a table for each of at most %d CPU sets; import some kinds with --dt-cpus",
+					    PIDLE_MAX_CPU_SETS, groups, PIDLE_MAX_CPU_SETS);
+				goto out;
+			}
+			if (c->cpu[o].nr_states != c->cpu[first].nr_states) {
+				r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s and %s have different numbers of idle states (%d and %d; %s): the module's tables per CPU set need as many states each; import one kind with --dt-cpus",
+					    dt_path(c, c->cpu[first].node), dt_path(c, c->cpu[o].node),
+					    c->cpu[first].nr_states, c->cpu[o].nr_states, groups);
+				goto out;
+			}
+			rep[nr_sets++] = i;
 		}
-		goto out;
+		set_of[i] = s;
 	}
 	*nr = c->cpu[first].nr_states;
 	memcpy(out, tab[0], *nr * sizeof(*out));
+	if (nr_sets > 1) {
+		char groups[400];
+
+		cfg->nr_sets = nr_sets;
+		cfg->set_of = set_of;
+		set_of = NULL;
+		cfg->nr_cpu_states = *nr;
+		for (unsigned int s = 0; s < nr_sets; s++)
+			memcpy(cfg->set_state[s], tab[rep[s]], *nr * sizeof(tab[0][0]));
+		dt_groups(c, tab, groups, sizeof(groups));
+		dt_note(c, "the CPUs have different idle states (%s): a table per CPU set (states=CPUS=TABLE;...), which needs a kernel with CONFIG_CPU_IDLE_MULTIPLE_DRIVERS (the eval kernel); --dt-cpus imports one kind",
+			groups);
+	}
 out:
+	free(set_of);
 	free(tab);
 	return r;
 }
@@ -945,7 +977,7 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 	cfg->nr_cpus = c.nr_sel;
 
 	/* States of the CPU level: one table for all imported CPUs. */
-	r = dt_cpu_states_common(&c, cpu_st, &nr_cpu_st);
+	r = dt_cpu_states_common(&c, cfg, cpu_st, &nr_cpu_st);
 	if (r)
 		goto out;
 
@@ -1392,6 +1424,20 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 		}
 	}
 
+	/*
+	 * A table per CPU set: each set's CPU states at the levels set 0's
+	 * took (a PSCI power level above), set 0's under their final names.
+	 */
+	for (unsigned int s = 0; s < cfg->nr_sets; s++)
+		for (unsigned int k = 0; k < cfg->nr_cpu_states; k++) {
+			if (!s) {
+				cfg->set_state[0][k] = cfg->state[1 + k];
+				continue;
+			}
+			memcpy(cfg->set_state[s][k].level, cfg->state[1 + k].level,
+			       sizeof(cfg->set_state[s][k].level));
+		}
+
 	/* What the module does not simulate, said once. */
 	{
 		char stop[256] = "";
@@ -1401,6 +1447,12 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 			if (cfg->state[k].timer_stop && n < sizeof(stop))
 				n += snprintf(stop + n, sizeof(stop) - n, "%s%s", n ? ", " : "",
 					      cfg->state[k].name);
+		/* The other CPU sets' own states (set 0's are above). */
+		for (unsigned int s = 1; s < cfg->nr_sets; s++)
+			for (unsigned int k = 0; k < cfg->nr_cpu_states; k++)
+				if (cfg->set_state[s][k].timer_stop && n < sizeof(stop))
+					n += snprintf(stop + n, sizeof(stop) - n, "%s%s",
+						      n ? ", " : "", cfg->set_state[s][k].name);
 		if (n)
 			dt_note(&c, "local-timer-stop on %s: not simulated: the module's states keep the CPU's local timer running (no CPUIDLE_FLAG_TIMER_STOP, no broadcast timer)",
 				stop);
@@ -1426,16 +1478,77 @@ void pidle_dt_config_free(struct pidle_dt_config *cfg)
 	cfg->nr_levels = 0;
 	free(cfg->cluster);
 	cfg->cluster = NULL;
+	free(cfg->set_of);
+	cfg->set_of = NULL;
+	cfg->nr_sets = 0;
+}
+
+static int dt_table_print(const struct pidle_dt_config *cfg, int set, bool summed,
+			  char *buf, size_t size);
+
+/* A set's imported CPUs as ranges, "0-3" or "0,2,4-5". */
+static int dt_set_cpus_print(const struct pidle_dt_config *cfg, unsigned int set,
+			     char *buf, size_t size)
+{
+	size_t n = 0;
+
+	for (unsigned int i = 0; i < cfg->nr_cpus; i++) {
+		unsigned int j = i;
+		int w;
+
+		if (cfg->set_of[i] != set)
+			continue;
+		while (j + 1 < cfg->nr_cpus && cfg->set_of[j + 1] == set)
+			j++;
+		w = j > i ? snprintf(buf + n, size - n, "%s%u-%u", n ? "," : "", i, j) :
+			    snprintf(buf + n, size - n, "%s%u", n ? "," : "", i);
+		if (w < 0 || (size_t)w >= size - n)
+			return -1;
+		n += w;
+		i = j;
+	}
+	return n;
 }
 
 int pidle_dt_states_print(const struct pidle_dt_config *cfg, bool summed,
 			  char *buf, size_t size)
 {
 	size_t n = 0;
+	int w;
+
+	if (!cfg->nr_sets)
+		return dt_table_print(cfg, -1, summed, buf, size);
+	buf[0] = '\0';
+	for (unsigned int s = 0; s < cfg->nr_sets; s++) {
+		if (s) {
+			if (n + 1 >= size)
+				return -1;
+			buf[n++] = ';';
+		}
+		w = dt_set_cpus_print(cfg, s, buf + n, size - n);
+		if (w < 0 || n + w + 1 >= size)
+			return -1;
+		n += w;
+		buf[n++] = '=';
+		w = dt_table_print(cfg, s, summed, buf + n, size - n);
+		if (w < 0)
+			return -1;
+		n += w;
+	}
+	buf[n] = '\0';
+	return n;
+}
+
+/* One table: the one (@set -1), or a set's CPU states in set 0's table. */
+static int dt_table_print(const struct pidle_dt_config *cfg, int set, bool summed,
+			  char *buf, size_t size)
+{
+	size_t n = 0;
 
 	buf[0] = '\0';
 	for (unsigned int k = 0; k < cfg->nr_states; k++) {
-		const struct pidle_dt_state *s = &cfg->state[k];
+		const struct pidle_dt_state *s = set >= 0 && k >= 1 && k <= cfg->nr_cpu_states ?
+			&cfg->set_state[set][k - 1] : &cfg->state[k];
 		bool split = !summed && cfg->mode == PIDLE_DT_MODE_OSI && s->domain;
 		int w;
 

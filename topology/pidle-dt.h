@@ -57,6 +57,18 @@ struct pidle_dt_config {
 	struct pidle_dt_level level[PIDLE_MAX_LEVELS];
 	/* per imported CPU: its leaf cluster in cpu-map order, or -1 */
 	int *cluster;
+	/*
+	 * A heterogeneous tree (CPU kinds with different idle states): a
+	 * table per CPU set, states= CPUS=TABLE;CPUS=TABLE. @nr_sets 0 for
+	 * one table. Set 0 is the first imported CPU's kind, whose CPU states
+	 * are @state[1 ..]; each set's CPU states (after WFI, as many in every
+	 * set) are @set_state[k], at the levels of set 0's; the domain states
+	 * are every set's.
+	 */
+	unsigned int nr_sets;
+	unsigned int *set_of;		/* per imported CPU */
+	unsigned int nr_cpu_states;
+	struct pidle_dt_state set_state[PIDLE_MAX_CPU_SETS][PIDLE_MAX_STATES];
 	char model[64];			/* the root's model, or compatible */
 	unsigned int nr_notes;		/* mappings said on stderr */
 	char note[PIDLE_DT_MAX_NOTES][PIDLE_DT_MSG_LEN];

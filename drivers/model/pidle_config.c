@@ -62,6 +62,8 @@ int pidle_config_check(const struct pidle_states *st,
 					 sd->level_name);
 		prev = level;
 	}
+	if (pidle_config_check_sets(st, topo, err))
+		return -EINVAL;
 	for (i = 0; i < st->nr_up; i++) {
 		if (pidle_topology_level_index(topo, st->up[i].level_name) >= 0)
 			continue;
@@ -208,6 +210,12 @@ int pidle_mode_check(enum pidle_mode mode, const struct pidle_states *st,
 	if (!pidle_state_wake_latency_ns(&st->state[deepest_cpu]))
 		return pidle_err(err, "mode", "osi: the domains hang off the deepest cpu-level state, and state %u (%s) is a polling state (exit latency 0); give the table a cpu-level state that is not",
 				 deepest_cpu, st->state[deepest_cpu].name);
+	/* Every CPU set's, with a table per set: set 0's is @st->state. */
+	for (i = 1; i < st->nr_sets; i++)
+		if (!pidle_state_wake_latency_ns(&st->set[i].state[deepest_cpu]))
+			return pidle_err(err, "mode", "osi: the domains hang off the deepest cpu-level state, and set %u's state %u (%s) is a polling state (exit latency 0); give the set a cpu-level state that is not",
+					 i, deepest_cpu,
+					 st->set[i].state[deepest_cpu].name);
 	return 0;
 }
 

@@ -905,7 +905,8 @@ void pidle_exit(struct pidle_model *m, unsigned int cpu, u64 now_ns,
 	struct pidle_cpu *c = m->cpu[cpu];
 	unsigned int state = c->requested;
 	unsigned int achieved = m->cpu_fallback[state];
-	u64 latency_ns = pidle_lat(m, achieved);
+	/* A CPU-level state: the CPU's own table's (its CPU set's). */
+	u64 latency_ns = pidle_state_wake_latency_ns(&c->state[achieved]);
 	struct pidle_exit_info scratch;
 
 	if (!info)
@@ -1371,6 +1372,10 @@ int pidle_model_create_opts(const struct pidle_states *st,
 	if (m->fanout < 2)
 		m->fanout = 2;
 	memcpy(m->state, st->state, sizeof(m->state));
+	m->nr_sets = st->nr_sets;
+	for (s = 0; s < m->nr_sets; s++)
+		memcpy(m->set_state[s], st->set[s].state,
+		       sizeof(m->set_state[s]));
 	strscpy(m->level_name[0], PIDLE_LEVEL_CPU, PIDLE_NAME_LEN);
 	for (l = 1; l <= m->nr_levels; l++)
 		strscpy(m->level_name[l], topo->level[l - 1].name,
@@ -1392,6 +1397,14 @@ int pidle_model_create_opts(const struct pidle_states *st,
 		ret = -ENOMEM;
 		goto err_free;
 	}
+	if (m->nr_sets) {
+		m->set_of_cpu = kcalloc(m->nr_cpus, sizeof(*m->set_of_cpu),
+					GFP_KERNEL);
+		if (!m->set_of_cpu) {
+			ret = -ENOMEM;
+			goto err_free;
+		}
+	}
 	for (s = 0; s < m->nr_cpus; s++) {
 		m->cpu[s] = kzalloc_node(sizeof(*m->cpu[s]), GFP_KERNEL,
 					 cpu_to_node(s));
@@ -1401,6 +1414,12 @@ int pidle_model_create_opts(const struct pidle_states *st,
 		}
 		m->cpu[s]->next_timer_ns = U64_MAX;
 		m->cpu[s]->qos_ns = S64_MAX;
+		m->cpu[s]->state = m->state;
+		if (m->nr_sets) {
+			m->set_of_cpu[s] = pidle_states_set_of(st, s);
+			if (m->set_of_cpu[s] >= 0)
+				m->cpu[s]->state = m->set_state[m->set_of_cpu[s]];
+		}
 	}
 	ret = pidle_model_domains(m, topo);
 	if (ret)
@@ -1454,5 +1473,6 @@ void pidle_model_destroy(struct pidle_model *m)
 		for (d = 0; d < m->nr_cpus; d++)
 			kfree(m->cpu[d]);
 	kfree(m->cpu);
+	kfree(m->set_of_cpu);
 	kfree(m);
 }

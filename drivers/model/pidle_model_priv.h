@@ -240,6 +240,8 @@ struct pidle_cpu {
 	unsigned int requested;
 	unsigned int voted_levels;
 	bool offline;
+	/* Its table: its CPU set's (a states= table per set), else m->state. */
+	const struct pidle_state_desc *state;
 	struct pidle_domain *dom[PIDLE_MAX_LEVELS + 1];
 	/* Per level: the vote group it votes in (its domain's root or a leaf). */
 	struct pidle_vgroup *leaf[PIDLE_MAX_LEVELS + 1];
@@ -292,6 +294,13 @@ struct pidle_model {
 	pidle_dgov_ipi_peek_t ipi_peek;
 	void *ipi_data;
 	struct pidle_state_desc state[PIDLE_MAX_STATES];
+	/*
+	 * A table per CPU set: the sets' tables (their domain states are
+	 * @state's) and each CPU's set; nr_sets 0 for one table.
+	 */
+	unsigned int nr_sets;
+	struct pidle_state_desc set_state[PIDLE_MAX_CPU_SETS][PIDLE_MAX_STATES];
+	int *set_of_cpu;
 	unsigned int state_level[PIDLE_MAX_STATES];
 	/* Deepest CPU-level state not deeper than each state. */
 	unsigned int cpu_fallback[PIDLE_MAX_STATES];

@@ -43,4 +43,21 @@ const char *pidle_tok_name_invalid(const struct pidle_tok *tok);
 /* Print a token for a message, bounded, non-printable bytes as '?'. */
 void pidle_tok_quote(const struct pidle_tok *tok, char *buf, size_t size);
 
+/*
+ * pidle_states.c: one table (NAME:...,NAME:...) into @state; and its print.
+ * pidle_config_sets.c: CPUS=TABLE;CPUS=TABLE... into @out, and its print.
+ */
+int pidle_states_table_parse(struct pidle_tok rest,
+			     struct pidle_state_desc *state,
+			     unsigned int *nr_states, struct pidle_err *err);
+int pidle_states_table_print(const struct pidle_state_desc *state,
+			     unsigned int nr_states, char *buf, size_t size);
+int pidle_states_sets_parse(struct pidle_tok rest, struct pidle_states *out,
+			    struct pidle_err *err);
+int pidle_states_sets_print(const struct pidle_states *st, char *buf,
+			    size_t size);
+int pidle_config_check_sets(const struct pidle_states *st,
+			    const struct pidle_topology *topo,
+			    struct pidle_err *err);
+
 #endif /* _PIDLE_PARSE_H */

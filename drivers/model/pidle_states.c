@@ -11,6 +11,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include "pidle_parse.h"
 
@@ -168,14 +169,15 @@ bad:
 }
 
 /* Order along the table: what the cpuidle governors assume. */
-static int pidle_states_check_order(const struct pidle_states *st,
+static int pidle_states_check_order(const struct pidle_state_desc *state,
+				    unsigned int nr_states,
 				    struct pidle_err *err)
 {
 	unsigned int i, j;
 
-	for (i = 1; i < st->nr_states; i++) {
-		const struct pidle_state_desc *a = &st->state[i - 1];
-		const struct pidle_state_desc *b = &st->state[i];
+	for (i = 1; i < nr_states; i++) {
+		const struct pidle_state_desc *a = &state[i - 1];
+		const struct pidle_state_desc *b = &state[i];
 
 		if (b->target_residency_ns < a->target_residency_ns)
 			return pidle_err(err, "states", "state %u (%s): target residency %llu us is less than state %u's %llu us",
@@ -193,42 +195,65 @@ static int pidle_states_check_order(const struct pidle_states *st,
 					 i - 1,
 					 div_u64(pidle_state_wake_latency_ns(a), 1000));
 		for (j = 0; j < i; j++)
-			if (!strcmp(st->state[j].name, b->name))
+			if (!strcmp(state[j].name, b->name))
 				return pidle_err(err, "states", "state %u: name \"%s\" already used by state %u",
 						 i, b->name, j);
 	}
 	return 0;
 }
 
-int pidle_states_parse(const char *str, struct pidle_states *out,
-		       struct pidle_err *err)
+int pidle_states_table_parse(struct pidle_tok rest,
+			     struct pidle_state_desc *state,
+			     unsigned int *nr_states, struct pidle_err *err)
 {
-	struct pidle_tok rest = pidle_tok_trim(str), tok;
-	struct pidle_states st;
+	struct pidle_tok tok;
+	unsigned int n = 0;
 	int ret;
 
 	if (!rest.len)
 		return pidle_err(err, "states", "empty table");
-
-	memset(&st, 0, sizeof(st));
 	while (pidle_tok_next(&rest, ',', &tok)) {
-		if (st.nr_states == PIDLE_MAX_STATES)
+		if (n == PIDLE_MAX_STATES)
 			return pidle_err(err, "states", "more than %d states",
 					 PIDLE_MAX_STATES);
-		ret = pidle_state_parse_one(tok, st.nr_states,
-					    &st.state[st.nr_states], err);
+		ret = pidle_state_parse_one(tok, n, &state[n], err);
 		if (ret)
 			return ret;
-		st.nr_states++;
+		n++;
 	}
-	ret = pidle_states_check_order(&st, err);
+	ret = pidle_states_check_order(state, n, err);
 	if (ret)
 		return ret;
-	*out = st;
+	*nr_states = n;
 	return 0;
 }
 
-int pidle_states_print(const struct pidle_states *st, char *buf, size_t size)
+int pidle_states_parse(const char *str, struct pidle_states *out,
+		       struct pidle_err *err)
+{
+	struct pidle_tok rest = pidle_tok_trim(str);
+	struct pidle_states *st;
+	int ret;
+
+	if (!rest.len)
+		return pidle_err(err, "states", "empty table");
+	/* Several kilobytes with the sets: not on a kernel stack. */
+	st = kzalloc(sizeof(*st), GFP_KERNEL);
+	if (!st)
+		return -ENOMEM;
+	if (memchr(rest.s, '=', rest.len))
+		ret = pidle_states_sets_parse(rest, st, err);
+	else
+		ret = pidle_states_table_parse(rest, st->state, &st->nr_states,
+					       err);
+	if (!ret)
+		*out = *st;
+	kfree(st);
+	return ret;
+}
+
+int pidle_states_table_print(const struct pidle_state_desc *state,
+			     unsigned int nr_states, char *buf, size_t size)
 {
 	size_t len = 0;
 	unsigned int i;
@@ -236,8 +261,8 @@ int pidle_states_print(const struct pidle_states *st, char *buf, size_t size)
 	if (!size)
 		return -ENOSPC;
 	buf[0] = '\0';
-	for (i = 0; i < st->nr_states; i++) {
-		const struct pidle_state_desc *sd = &st->state[i];
+	for (i = 0; i < nr_states; i++) {
+		const struct pidle_state_desc *sd = &state[i];
 		char item[3 * PIDLE_NAME_LEN + 64];
 		int n;
 
@@ -266,6 +291,13 @@ int pidle_states_print(const struct pidle_states *st, char *buf, size_t size)
 		len += n;
 	}
 	return len;
+}
+
+int pidle_states_print(const struct pidle_states *st, char *buf, size_t size)
+{
+	if (pidle_states_per_set(st))
+		return pidle_states_sets_print(st, buf, size);
+	return pidle_states_table_print(st->state, st->nr_states, buf, size);
 }
 
 int pidle_power_parse(const char *str, struct pidle_states *out,

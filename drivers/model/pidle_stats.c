@@ -22,6 +22,23 @@ unsigned int pidle_model_nr_states(const struct pidle_model *m)
 	return m->nr_states;
 }
 
+const struct pidle_state_desc *pidle_model_cpu_state(const struct pidle_model *m,
+						     unsigned int cpu,
+						     unsigned int state)
+{
+	return &m->cpu[cpu]->state[state];
+}
+
+unsigned int pidle_model_nr_sets(const struct pidle_model *m)
+{
+	return m->nr_sets;
+}
+
+int pidle_model_set_of(const struct pidle_model *m, unsigned int cpu)
+{
+	return m->nr_sets ? m->set_of_cpu[cpu] : -1;
+}
+
 const struct pidle_state_desc *pidle_model_state(const struct pidle_model *m,
 						 unsigned int state)
 {

@@ -60,12 +60,33 @@ struct pidle_level_power {
 };
 
 /**
+ * struct pidle_cpu_set - one CPU set of a heterogeneous states= table
+ * @nr_ranges:	valid entries in @range
+ * @range:	the set's CPUs, ranges @first .. @last, ascending, disjoint
+ * @state:	the set's table, as many states as the top-level table, at
+ *		the same levels; its domain-level states are the top-level
+ *		table's (pidle_config_check() refuses a difference)
+ */
+struct pidle_cpu_set {
+	unsigned int nr_ranges;
+	struct {
+		u16 first, last;
+	} range[PIDLE_MAX_SET_RANGES];
+	struct pidle_state_desc state[PIDLE_MAX_STATES];
+};
+
+/**
  * struct pidle_states - the state table, ordered by target residency
  * @nr_states:	number of valid entries in @state
  * @state:	the states; state 0 is at CPU level
  * @nr_up:	number of valid entries in @up
  * @up:		the power= parameter: active/up power per level, in the
  *		order given; a level not named has 0
+ * @nr_sets:	0: one table for every CPU (@state). 2 or more: a table
+ *		per CPU set (CPUS=TABLE;CPUS=TABLE...), @set[k]; @state is
+ *		then set 0's, so that a reader that knows nothing of sets
+ *		sees the domain states and the shape every set shares
+ * @set:	the CPU sets, in the order given
  *
  * The table's powers and energies together make the energy model
  * (pidle_energy.c); pidle_states_parse() leaves @up empty and
@@ -76,7 +97,27 @@ struct pidle_states {
 	struct pidle_state_desc state[PIDLE_MAX_STATES];
 	unsigned int nr_up;
 	struct pidle_level_power up[PIDLE_MAX_LEVELS + 1];
+	unsigned int nr_sets;
+	struct pidle_cpu_set set[PIDLE_MAX_CPU_SETS];
 };
+
+/* True for a table per CPU set (several cpuidle drivers). */
+static inline bool pidle_states_per_set(const struct pidle_states *st)
+{
+	return st->nr_sets > 0;
+}
+
+/* The set @cpu belongs to, or -1 when it is in none (or no sets). */
+int pidle_states_set_of(const struct pidle_states *st, unsigned int cpu);
+/* The table @cpu enters: its set's, or the one table. */
+const struct pidle_state_desc *pidle_states_of_cpu(const struct pidle_states *st,
+						    unsigned int cpu);
+/* A set's CPUs as a list, "0-3" or "0,2,4-5"; the length, or -ENOSPC. */
+int pidle_cpu_set_print(const struct pidle_cpu_set *set, char *buf,
+			size_t size);
+/* Same CPU sets (count and CPUs) in @a and @b: the drivers' cpumasks. */
+bool pidle_states_same_sets(const struct pidle_states *a,
+			    const struct pidle_states *b);
 
 /**
  * struct pidle_topo_level - one domain level of a topology description

@@ -24,6 +24,13 @@
 /* A domain can hold at most this many CPUs (one vote counter's range). */
 #define PIDLE_MAX_DOMAIN_CPUS	((1u << PIDLE_VOTE_BITS) - 1)
 
+/*
+ * A heterogeneous states= table (one table per CPU set): at most this many
+ * sets, each a list of at most PIDLE_MAX_SET_RANGES ranges of CPUs.
+ */
+#define PIDLE_MAX_CPU_SETS	4
+#define PIDLE_MAX_SET_RANGES	8
+
 /* Largest CPU count a topology description may name (NR_CPUS on Debian). */
 #define PIDLE_MAX_CPUS		8192
 
@@ -53,7 +60,7 @@
 #define PIDLE_PARAM_LEN		4096
 
 /* Room for one error message from the parsers. */
-#define PIDLE_ERR_LEN		200
+#define PIDLE_ERR_LEN		256
 
 /* The level name of per-CPU states. */
 #define PIDLE_LEVEL_CPU		"cpu"

@@ -197,6 +197,17 @@ unsigned int pidle_model_nr_cpus(const struct pidle_model *m);
 unsigned int pidle_model_nr_states(const struct pidle_model *m);
 const struct pidle_state_desc *pidle_model_state(const struct pidle_model *m,
 						 unsigned int state);
+/*
+ * A states= table per CPU set: @cpu's state @state as its own set's table
+ * has it (the domain states are every set's; pidle_model_state() is set
+ * 0's, or the one table's), the number of sets (0: one table) and @cpu's
+ * set (-1: one table).
+ */
+const struct pidle_state_desc *pidle_model_cpu_state(const struct pidle_model *m,
+						     unsigned int cpu,
+						     unsigned int state);
+unsigned int pidle_model_nr_sets(const struct pidle_model *m);
+int pidle_model_set_of(const struct pidle_model *m, unsigned int cpu);
 /* 0 = cpu, 1 .. nr_levels = the topology's levels. */
 unsigned int pidle_model_state_level(const struct pidle_model *m,
 				     unsigned int state);

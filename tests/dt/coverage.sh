@@ -22,9 +22,11 @@
 # A file has idle states when its blob holds the compatible "arm,idle-state",
 # "riscv,idle-state" or "domain-idle-state". Each is run as
 # "pidle-topo --dt FILE --params"; a refusal for CPUs of different kinds is
-# retried once per kind with the --dt-cpus lists the message gives.
-# Prints one line per file with -v, then the table: imported, imported one
-# CPU kind at a time, refused by reason.
+# retried once per kind with the --dt-cpus lists the message gives. CPUs of
+# different kinds import with a table per CPU set (a note says so): counted
+# apart from those with one table.
+# Prints one line per file with -v, then the table: imported with one
+# table, with a table per CPU set, one CPU kind at a time, refused by reason.
 set -eu
 ksrc= out= jobs=2 verbose=0 dtbdirs=
 while getopts k:d:o:j:v opt; do
@@ -60,10 +62,21 @@ topo=$1 f=$2 label=$3
 msg=$("$topo" --dt "$f" --params 2>&1 >/dev/null | grep -v ': note: ' | head -n 1)
 rc=$?
 if "$topo" --dt "$f" --params > /dev/null 2>&1; then
+	# CPUs of different kinds: a table per CPU set (issue 24)
+	if "$topo" --dt "$f" --params 2>&1 >/dev/null | grep -q 'a table per CPU set'; then
+		printf '%s\timported-sets\t-\n' "$label"; exit 0
+	fi
 	printf '%s\timported\t-\n' "$label"; exit 0
 fi
+# A table per CPU set the module refuses (a domain state that differs
+# between the sets, a set's table out of order): the kinds are in the note.
 case $msg in
-*"have different idle states"*)
+*"states: "*)
+	note=$("$topo" --dt "$f" --params 2>&1 >/dev/null | grep 'a table per CPU set' | head -n 1)
+	[ -n "$note" ] && msg="$note: $msg" ;;
+esac
+case $msg in
+*"have different idle states"*|*"have different numbers of idle states"*|*"kinds of CPU with different idle states"*|*"a table per CPU set"*)
 	# "CPUs 0-3 (a b); CPUs 4-7 (c)": each list once
 	lists=$(printf '%s\n' "$msg" | grep -o 'CPUs\{0,1\} [0-9,-]* (' | sed 's/CPUs\{0,1\} \(.*\) (/\1/')
 	all=1
@@ -128,8 +141,9 @@ table() {	# PREFIX TITLE TOTAL
 	grep "^$1:" "$res" > "$out/t" || true
 	n=$(wc -l < "$out/t")
 	echo "$2: $3 files, $n with idle states"
-	printf '  %-5s %s\n' "$(grep -c '	imported	' "$out/t" || true)" "imported as they are"
-	printf '  %-5s %s\n' "$(grep -c '	imported-per-kind	' "$out/t" || true)" "imported one CPU kind at a time (--dt-cpus), refused whole: CPUs of different kinds"
+	printf '  %-5s %s\n' "$(grep -c '	imported	' "$out/t" || true)" "imported as they are, one table"
+	printf '  %-5s %s\n' "$(grep -c '	imported-sets	' "$out/t" || true)" "imported as they are, a table per CPU set (CPUs of different kinds)"
+	printf '  %-5s %s\n' "$(grep -c '	imported-per-kind	' "$out/t" || true)" "imported one CPU kind at a time (--dt-cpus), refused whole (CPUs of different kinds whose tables the module cannot take per set)"
 	grep '	refused	' "$out/t" | cut -f3 |
 		sed -e 's|/[^ :,]*|NODE|g' -e 's/0x[0-9a-f]*/N/g' -e 's/[0-9][0-9]*/N/g' |
 		sort | uniq -c | sort -rn | while read -r c why; do

@@ -273,8 +273,9 @@ static void check_exit_bounds(const struct fuzz *f, unsigned int cpu,
 		   (xi->achieved <= xi->requested || f->osi),
 		   "CPU %u asked for %u, fallback %u, achieved %u", cpu,
 		   xi->requested, fallback, xi->achieved);
-	FUZZ_CHECK(xi->latency_ns >= pidle_state_wake_latency_ns(pidle_model_state(m, fallback)) &&
-		   xi->latency_ns <= pidle_state_wake_latency_ns(pidle_model_state(m, xi->achieved)) +
+	/* The CPU's own table: its CPU set's, with a table per set. */
+	FUZZ_CHECK(xi->latency_ns >= pidle_state_wake_latency_ns(pidle_model_cpu_state(m, cpu, fallback)) &&
+		   xi->latency_ns <= pidle_state_wake_latency_ns(pidle_model_cpu_state(m, cpu, xi->achieved)) +
 				     SKEW_MAX_NS,
 		   "CPU %u achieved %u, paid %llu ns", cpu, xi->achieved, xi->latency_ns);
 	FUZZ_CHECK(!(xi->up_levels & xi->wait_levels) &&

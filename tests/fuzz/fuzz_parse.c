@@ -217,6 +217,12 @@ static void fuzz_states(const char *str)
 	FUZZ_CHECK(a.nr_states == b.nr_states &&
 		   !memcmp(a.state, b.state, a.nr_states * sizeof(a.state[0])),
 		   "\"%s\" reparses to a different table", canon);
+	/* A table per CPU set: the same sets, CPUs and tables. */
+	FUZZ_CHECK(a.nr_sets == b.nr_sets &&
+		   !memcmp(a.set, b.set, a.nr_sets * sizeof(a.set[0])),
+		   "\"%s\" reparses to different CPU sets", canon);
+	FUZZ_CHECK(a.nr_sets != 1 && a.nr_sets <= PIDLE_MAX_CPU_SETS,
+		   "%u CPU sets", a.nr_sets);
 	pidle_states_print(&b, again, sizeof(again));
 	FUZZ_CHECK(!strcmp(canon, again), "\"%s\" prints back as \"%s\"", canon, again);
 	check_print_bounds(states_print, &a, canon, "states");
@@ -541,6 +547,11 @@ static void fuzz_mode_check(const struct pidle_states *st)
 	polling = deepest_cpu + 1 < st->nr_states &&
 		  !st->state[deepest_cpu].exit_latency_ns &&
 		  !st->state[deepest_cpu].entry_latency_ns;
+	/* A table per CPU set: any set's (set 0's is st->state). */
+	for (i = 1; i < st->nr_sets; i++)
+		polling |= deepest_cpu + 1 < st->nr_states &&
+			   !st->set[i].state[deepest_cpu].exit_latency_ns &&
+			   !st->set[i].state[deepest_cpu].entry_latency_ns;
 	ret = pidle_mode_check(PIDLE_MODE_OSI, st, &err);
 	if (ret)
 		check_refusal(ret, &err, "mode");

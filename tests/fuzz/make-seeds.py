@@ -111,6 +111,21 @@ OSI_CONFIGS = {
     'bad-osi-gov': ['', 'core=0-1', '', 'poll', 'auto', 'osi', 'core:deepest,genpd-5.10'],
 }
 
+# fuzz_parse only: a states= table per CPU set (issue 24 item 6), the
+# sdm845 devicetree's, and refusals of each kind.
+HETERO_CONFIGS = {
+    'sets-sdm845': ['0-3=WFI:1:1,cpu-sleep-0-0:350+461:1890,cluster-sleep-0:3263+6562:9987:cluster;'
+                    '4-7=WFI:1:1,cpu-sleep-1-0:264+621:952,cluster-sleep-0:3263+6562:9987:cluster',
+                    'cluster=0-7', '', 'poll', 'auto', 'pc', ''],
+    'sets-three-osi': ['0-3,8=WFI:1:1,S0:40+100:3000,CL:200+500:3000:cluster;4-6=WFI:1:1,S1:30+90:900,'
+                       'CL:200+500:3000:cluster;7,9=WFI:1:1,S2:20+80:800,CL:200+500:3000:cluster',
+                       'cluster=0-9', '', 'poll', 'auto', 'osi', 'deepest'],
+    'bad-sets-domain-differs': ['0-1=C1:1:1,CL:5:50:cluster;2-3=C2:2:2,CL:6:50:cluster',
+                                'cluster=0-3', '', 'poll', 'auto', 'pc', ''],
+    'bad-sets-cover': ['0-1=C1:1:1;3=C2:2:2', 'core=0-1,2-3', '', 'poll', 'auto', 'pc', ''],
+    'bad-sets-syntax': ['0-3=C1:1:1;4-2=C1:1:1;=;5=C1:1:1,C2:2:2;0=x=y', 'none', '8', 'poll', 'auto', '', ''],
+}
+
 NOTIMER = 0xf0
 
 
@@ -173,6 +188,11 @@ def main():
         write(M, name, text(cfg) + scenario(nr_states, nr_cpus_of(cfg)))
     for name, cfg in OSI_CONFIGS.items():
         write(P, name, text(cfg))
+    for name, cfg in HETERO_CONFIGS.items():
+        write(P, name, text(cfg))
+        if not name.startswith('bad-'):
+            nr_states = cfg[0].split(';')[0].count(',') + 1
+            write(M, name, text(cfg[:5]) + scenario(nr_states, nr_cpus_of(cfg)))
     for k in (1, 2, 3, 7):
         write(M, 'fault-%d' % k, text(['', 'core=0-1,2-3;package=0-3', '', 'poll', 'auto']) +
               bytes([k]) + op(0, 5, 4, 1) + op(0, 6, 0, 1))

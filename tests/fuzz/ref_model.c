@@ -68,6 +68,9 @@ struct ref_model {
 	unsigned int ipi_calls;
 	u64 osi_sub_ns[PIDLE_MAX_LEVELS + 1];
 	struct pidle_state_desc state[PIDLE_MAX_STATES];
+	/* A table per CPU set: the sets as given (nr_sets 0: none). */
+	unsigned int nr_sets;
+	struct pidle_cpu_set set[PIDLE_MAX_CPU_SETS];
 	unsigned int level_of[PIDLE_MAX_STATES];
 	u64 up_mw[PIDLE_MAX_LEVELS + 1];
 	struct ref_level level[PIDLE_MAX_LEVELS + 1];
@@ -105,6 +108,8 @@ struct ref_model *ref_create(const struct pidle_states *st,
 	r->nr_levels = topo->nr_levels;
 	r->policy = policy;
 	memcpy(r->state, st->state, sizeof(r->state));
+	r->nr_sets = st->nr_sets;
+	memcpy(r->set, st->set, sizeof(r->set));
 	for (s = 0; s < st->nr_up; s++)
 		r->up_mw[ref_level_of(topo, st->up[s].level_name)] =
 			st->up[s].power_mw;
@@ -671,8 +676,22 @@ void ref_exit(struct ref_model *r, unsigned int cpu, u64 now_ns,
 	while (r->level_of[achieved])
 		achieved--;
 	memset(info, 0, sizeof(*info));
-	info->latency_ns = r->state[achieved].exit_latency_ns +
-			   r->state[achieved].entry_latency_ns;
+	{
+		/*
+		 * "Each CPU enters its own set's states": a CPU-level state's
+		 * latency is the one its CPU set's table gives.
+		 */
+		const struct pidle_state_desc *t = r->state;
+		unsigned int k, g;
+
+		for (k = 0; k < r->nr_sets; k++)
+			for (g = 0; g < r->set[k].nr_ranges; g++)
+				if (cpu >= r->set[k].range[g].first &&
+				    cpu <= r->set[k].range[g].last)
+					t = r->set[k].state;
+		info->latency_ns = t[achieved].exit_latency_ns +
+				   t[achieved].entry_latency_ns;
+	}
 	ref_leave_all(r, cpu, now_ns, false, &achieved, &info->latency_ns,
 		      info);
 	info->requested = s;

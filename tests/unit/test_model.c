@@ -692,6 +692,80 @@ static void test_model_aborted_entry_counts_alone(void **s)
 	assert_true(cstats(1, CC6).aborted == 0);
 }
 
+/*
+ * sdm845 (issue 24): a table per CPU set. Each CPU pays its own set's
+ * CPU-level latency; the cluster, spanning both sets, goes down in its one
+ * state when the last CPU of either set enters, and its first man pays it.
+ */
+static void test_model_sets_each_cpu_its_own_table(void **s)
+{
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+	unsigned int cpu;
+
+	setup_model("0-1=WFI:1:1,S0:350+461:1890,CL:2761+1438:9361:cluster;"
+		    "2-3=WFI:1:1,S1:264+621:952,CL:2761+1438:9361:cluster",
+		    "cluster=0-3", PIDLE_POLICY_AUTO);
+	assert_int_equal(pidle_model_nr_sets(fx.m), 2);
+	assert_int_equal(pidle_model_set_of(fx.m, 1), 0);
+	assert_int_equal(pidle_model_set_of(fx.m, 2), 1);
+	assert_string_equal(pidle_model_cpu_state(fx.m, 0, 1)->name, "S0");
+	assert_string_equal(pidle_model_cpu_state(fx.m, 3, 1)->name, "S1");
+	assert_string_equal(pidle_model_cpu_state(fx.m, 3, 2)->name, "CL");
+	assert_string_equal(pidle_model_state(fx.m, 1)->name, "S0");
+
+	/* CPU-level state 1, alone: 350+461 on set 0, 264+621 on set 1. */
+	enter(0, 1, 0);
+	xi = leave(0, 5000);
+	assert_int_equal(xi.achieved, 1);
+	assert_true(xi.latency_ns == 811 * US);
+	enter(3, 1, 0);
+	xi = leave(3, 5000);
+	assert_int_equal(xi.achieved, 1);
+	assert_true(xi.latency_ns == 885 * US);
+	assert_true(cstats(3, 1).latency_paid_ns == 885 * US);
+	assert_true(cstats(0, 1).latency_paid_ns == 811 * US);
+
+	/* Demoted from the cluster state: its own set's state 1. */
+	enter(2, 2, 10000);
+	enter(0, 2, 10000);
+	enter(1, 2, 10000);
+	xi = leave(2, 20000);		/* CPU 3 stayed busy: no cluster */
+	assert_int_equal(xi.achieved, 1);
+	assert_true(xi.latency_ns == 885 * US);
+	xi = leave(0, 20000);
+	assert_int_equal(xi.achieved, 1);
+	assert_true(xi.latency_ns == 811 * US);
+	leave(1, 20000);
+
+	/* The cluster: last man from set 1, first man from set 0. */
+	for (cpu = 0; cpu < 3; cpu++)
+		enter(cpu, 2, 30000);
+	ei = enter(3, 2, 30100);
+	assert_int_equal(ei.down_levels, 1u << 1);
+	assert_int_equal(ei.down_state[1], 2);
+	xi = leave(1, 50100);
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_int_equal(xi.achieved, 2);
+	assert_true(xi.latency_ns == (2761 + 1438) * US);
+	assert_true(dstats(1, 0, 2).usage == 1);
+	assert_true(dstats(1, 0, 2).residency_ns == 20000 * US);
+	for (cpu = 0; cpu < 4; cpu++)
+		if (cpu != 1)
+			leave(cpu, 60000);
+	assert_true(pidle_shim_warnings == 0);
+}
+
+/* One table: every CPU's state is the table's, and no sets. */
+static void test_model_sets_none_for_one_table(void **s)
+{
+	setup_model(table, "core=0-1;package=0-1", PIDLE_POLICY_AUTO);
+	assert_int_equal(pidle_model_nr_sets(fx.m), 0);
+	assert_int_equal(pidle_model_set_of(fx.m, 1), -1);
+	assert_ptr_equal(pidle_model_cpu_state(fx.m, 1, C1),
+			 pidle_model_state(fx.m, C1));
+}
+
 static void test_model_create_errors(void **s)
 {
 	struct pidle_states st;
@@ -731,6 +805,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_teardown(test_model_single_cpu_flat, teardown),
+		cmocka_unit_test_teardown(test_model_sets_each_cpu_its_own_table, teardown),
+		cmocka_unit_test_teardown(test_model_sets_none_for_one_table, teardown),
 		cmocka_unit_test_teardown(test_model_core_last_first_man, teardown),
 		cmocka_unit_test_teardown(test_model_early_waiter_pays_at_most_latency, teardown),
 		cmocka_unit_test_teardown(test_model_core_late_waker_pays_fallback, teardown),

@@ -402,6 +402,141 @@ static void test_states_latency_above_residency(void **s)
 	assert_true(st.state[2].target_residency_ns == 1000000ULL);
 }
 
+/* sdm845 as the devicetree gives it (PC mode, entry+exit, residency). */
+#define SDM845_SETS \
+	"0-3=WFI:1:1,cpu-sleep-0-0:350+461:1890,cluster-sleep-0:3263+6562:9987:cluster;" \
+	"4-7=WFI:1:1,cpu-sleep-1-0:264+621:952,cluster-sleep-0:3263+6562:9987:cluster"
+
+static void test_states_sets_parse_sdm845(void **s)
+{
+	struct pidle_states st = { 0 }, back = { 0 };
+	struct pidle_topology topo = { 0 };
+	struct pidle_err err = { 0 };
+	char buf[PIDLE_PARAM_LEN], buf2[PIDLE_PARAM_LEN];
+
+	assert_int_equal(pidle_states_parse(SDM845_SETS, &st, &err), 0);
+	assert_true(pidle_states_per_set(&st));
+	assert_int_equal(st.nr_sets, 2);
+	assert_int_equal(st.nr_states, 3);
+	/* The top-level table is set 0's. */
+	assert_string_equal(st.state[1].name, "cpu-sleep-0-0");
+	assert_string_equal(st.set[1].state[1].name, "cpu-sleep-1-0");
+	assert_true(st.set[1].state[1].entry_latency_ns == 264000);
+	assert_true(st.set[1].state[1].exit_latency_ns == 621000);
+	assert_true(st.set[1].state[1].target_residency_ns == 952000);
+	assert_int_equal(pidle_states_set_of(&st, 0), 0);
+	assert_int_equal(pidle_states_set_of(&st, 3), 0);
+	assert_int_equal(pidle_states_set_of(&st, 4), 1);
+	assert_int_equal(pidle_states_set_of(&st, 7), 1);
+	assert_int_equal(pidle_states_set_of(&st, 8), -1);
+	assert_string_equal(pidle_states_of_cpu(&st, 5)[1].name, "cpu-sleep-1-0");
+	assert_string_equal(pidle_states_of_cpu(&st, 2)[1].name, "cpu-sleep-0-0");
+	/* Canonical print, which parses back to the same. */
+	assert_true(pidle_states_print(&st, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, SDM845_SETS);
+	assert_int_equal(pidle_states_parse(buf, &back, &err), 0);
+	assert_true(pidle_states_print(&back, buf2, sizeof(buf2)) > 0);
+	assert_string_equal(buf, buf2);
+	assert_true(pidle_states_same_sets(&st, &back));
+	/* One cluster of 8 CPUs: the cluster state is the same in both sets. */
+	assert_int_equal(pidle_topology_parse("cluster=0-7", 0, &topo, &err), 0);
+	assert_int_equal(pidle_config_check(&st, &topo, &err), 0);
+	pidle_topology_free(&topo);
+	/* Too small a buffer: -ENOSPC, never a cut table. */
+	assert_int_equal(pidle_states_print(&st, buf, 40), -ENOSPC);
+}
+
+/* A table without sets is what it was: no sets, same print. */
+static void test_states_sets_plain_table_unchanged(void **s)
+{
+	struct pidle_states st = { 0 };
+	struct pidle_err err = { 0 };
+	char buf[PIDLE_PARAM_LEN];
+
+	assert_int_equal(pidle_states_parse(pidle_default_states, &st, &err), 0);
+	assert_false(pidle_states_per_set(&st));
+	assert_int_equal(pidle_states_set_of(&st, 0), -1);
+	assert_ptr_equal(pidle_states_of_cpu(&st, 3), st.state);
+	assert_true(pidle_states_print(&st, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, pidle_default_states);
+}
+
+static const struct bad_case bad_sets[] = {
+	{ "0-7=C1:1:1", "states: one CPU set: give a table per set (CPUS=TABLE;CPUS=TABLE), or one table without CPUS= for every CPU" },
+	{ "0-3=C1:1:1;C1:1:1", "states: set 1 \"C1:1:1\": no '=' (want CPUS=TABLE;CPUS=TABLE)" },
+	{ "0-3=C1:1:1;=C1:1:1", "states: set 1: no CPUs before '='" },
+	{ "0-3=C1:1:1;4-x=C1:1:1", "states: set 1 (CPUs 4-x): CPU \"x\": not a decimal number" },
+	{ "0-3=C1:1:1;7-4=C1:1:1", "states: set 1 (CPUs 7-4): range 7-4 goes backwards" },
+	{ "0-3=C1:1:1;4-5,5-7=C1:1:1", "states: set 1 (CPUs 4-5,5-7): CPU 5: ranges must ascend without overlap" },
+	{ "0-3=C1:1:1;3-7=C1:1:1", "states: set 1 (CPUs 3-7): CPU 3 is in set 0 too" },
+	{ "0-3=C1:1:1;4-7=C1:1:1=x", "states: set 1 (CPUs 4-7): more than one '='" },
+	{ "0-3=C1:1:1;4-7=C1:1:1,C?2:2:2", "states: set 1 (CPUs 4-7): state 1 (?): name \"C?2\": has a character outside" },
+	{ "0-3=C1:1:1;4-7=C1:1:2,C2:1:1", "states: set 1 (CPUs 4-7): state 1 (C2): target residency 1 us is less than state 0" },
+	{ "0-3=C1:1:1;4-7=", "states: set 1 (CPUs 4-7): empty table" },
+	{ "0-3=C1:1:1;4-7=C1:1:1,C2:2:2", "states: set 1 (CPUs 4-7): 2 states, set 0 has 1: every set needs the same number of states at each level" },
+	{ "0-3=C1:1:1,C2:2:2;4-7=C1:1:1,X:2:2:cluster", "states: set 1 (CPUs 4-7): state 1 (X) is at level \"cluster\", set 0's state 1 (C2) at \"cpu\"" },
+	{ "0-3=C1:1:1:cpu:5;4-7=C1:1:1:cpu:6", "states: set 1 (CPUs 4-7): state 0 (C1): power 6 mW, energy 0 uJ differ from set 0's state 0 (C1): the energy model has one table of CPU powers" },
+	{ "0=a:1:1;1=a:1:1;2=a:1:1;3=a:1:1;4=a:1:1", "states: more than 4 CPU sets" },
+	{ "0,1,2,3,4,5,6,7,8=a:1:1;9=a:1:1", "states: set 0 (CPUs 0,1,2,3,4,5,6,7,8): more than 8 CPU ranges" },
+	{ "0-3=C1:1:1;4-8192=C1:1:1", "states: set 1 (CPUs 4-8192): CPU \"8192\": beyond the largest CPU number (8191)" },
+	{ "=", "states: set 0: no CPUs before '='" },
+	{ "0-3=C1:1:1;;4-7=C1:1:1", "states: set 1 \"\": no '='" },
+};
+
+static void test_states_sets_bad_input(void **s)
+{
+	struct pidle_states st = { 0 }, keep = { 0 };
+	struct pidle_err err;
+	unsigned int i;
+
+	assert_int_equal(pidle_states_parse("C0:0:0", &st, &err), 0);
+	keep = st;
+	for (i = 0; i < sizeof(bad_sets) / sizeof(bad_sets[0]); i++) {
+		memset(&err, 0, sizeof(err));
+		if (pidle_states_parse(bad_sets[i].in, &st, &err) != -EINVAL)
+			fail_msg("input \"%s\" accepted", bad_sets[i].in);
+		if (!strstr(err.msg, bad_sets[i].msg))
+			fail_msg("input \"%s\": message \"%s\" lacks \"%s\"",
+				 bad_sets[i].in, err.msg, bad_sets[i].msg);
+		/* Nothing half applied. */
+		assert_memory_equal(&st, &keep, sizeof(st));
+	}
+}
+
+/* Against the topology: coverage, and domain states across sets. */
+static void test_states_sets_config_check(void **s)
+{
+	struct pidle_states st = { 0 };
+	struct pidle_topology topo = { 0 }, two = { 0 };
+	struct pidle_err err = { 0 };
+
+	assert_int_equal(pidle_topology_parse("cluster=0-7", 0, &topo, &err), 0);
+	assert_int_equal(pidle_topology_parse("cluster=0-3,4-7", 0, &two, &err), 0);
+	/* A CPU in no set. */
+	assert_int_equal(pidle_states_parse("0-2=C1:1:1;4-7=C1:2:2", &st, &err), 0);
+	assert_int_equal(pidle_config_check(&st, &topo, &err), -EINVAL);
+	assert_string_equal(err.msg, "states: CPU 3 is in no CPU set: the sets must cover the topology's 8 CPUs");
+	/* A CPU beyond the topology. */
+	assert_int_equal(pidle_states_parse("0-3=C1:1:1;4-8=C1:2:2", &st, &err), 0);
+	assert_int_equal(pidle_config_check(&st, &topo, &err), -EINVAL);
+	assert_string_equal(err.msg, "states: set 1 (CPUs 4-8): CPU 8 is beyond the topology's 8 CPUs");
+	/* A cluster state differing across a cluster of both sets. */
+	assert_int_equal(pidle_states_parse("0-3=C1:1:1,CL:50:500:cluster;4-7=C2:2:2,CL:60:500:cluster",
+					    &st, &err), 0);
+	assert_int_equal(pidle_config_check(&st, &topo, &err), -EINVAL);
+	assert_string_equal(err.msg, "states: state 1 (CL) at level \"cluster\" differs between set 0 (CPUs 0-3) and set 1 (CPUs 4-7), and cluster domain 0 spans both: a domain state must be the same on all its CPUs");
+	/* No cluster spans the sets: still refused, for the model's reason. */
+	assert_int_equal(pidle_config_check(&st, &two, &err), -EINVAL);
+	assert_string_equal(err.msg, "states: state 1 (CL) at level \"cluster\" differs between set 0 (CPUs 0-3) and set 1 (CPUs 4-7): domain states must be the same in every set (one table per level)");
+	/* Identical cluster state: fine on both. */
+	assert_int_equal(pidle_states_parse("0-3=C1:1:1,CL:50:500:cluster;4-7=C2:2:2,CL:50:500:cluster",
+					    &st, &err), 0);
+	assert_int_equal(pidle_config_check(&st, &topo, &err), 0);
+	assert_int_equal(pidle_config_check(&st, &two, &err), 0);
+	pidle_topology_free(&topo);
+	pidle_topology_free(&two);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -410,6 +545,10 @@ int main(void)
 		cmocka_unit_test(test_states_latency_above_residency),
 		cmocka_unit_test(test_states_roundtrip_minimal),
 		cmocka_unit_test(test_states_parse_bad_input),
+		cmocka_unit_test(test_states_sets_parse_sdm845),
+		cmocka_unit_test(test_states_sets_plain_table_unchanged),
+		cmocka_unit_test(test_states_sets_bad_input),
+		cmocka_unit_test(test_states_sets_config_check),
 		cmocka_unit_test(test_states_energy_fields),
 		cmocka_unit_test(test_states_entry_latency),
 		cmocka_unit_test(test_mode_parse_check),

@@ -1,0 +1,146 @@
+#!/bin/busybox sh
+# hetero: a states= table per CPU set (a heterogeneous SoC, sdm845's
+# little and big CPU states), one cpuidle driver per set. On the eval
+# kernel (CONFIG_CPU_IDLE_MULTIPLE_DRIVERS, kernels/eval.patch): each
+# CPU's cpuidle states are its set's, the cluster spanning both sets still
+# goes down, a write may change the tables' values but not the sets, and
+# the module unloads clean. On 6.1 and 6.12 (no such option on x86): the
+# load and a run-time write of such a table are refused, saying why and
+# which kernel to use. A few seconds in the guest.
+# kernels: eval
+# smp: 4
+. /lib.sh
+P=/sys/module/$MOD/parameters
+# sdm845's devicetree, PC mode (entry+exit): little CPUs 0-1, big 2-3.
+L=WFI:1:1,cpu-sleep-0-0:350+461:1890,cluster-sleep-0:3263+6562:9987:cluster
+B=WFI:1:1,cpu-sleep-1-0:264+621:952,cluster-sleep-0:3263+6562:9987:cluster
+ST="0-1=$L;2-3=$B"
+TOPO=cluster=0-3
+case "$(uname -r)" in *-pidle-eval*) MULTI=1 ;; *) MULTI= ;; esac
+
+# cpu_table CPU "NAME:LAT ...": CPU's cpuidle states, names and latencies
+cpu_table() {
+	_k=0; _err=
+	for _e in $2; do
+		_d=/sys/devices/system/cpu/cpu$1/cpuidle/state$_k
+		_n=$(cat $_d/name 2>/dev/null); _l=$(cat $_d/latency 2>/dev/null)
+		[ "$_n" = "${_e%%:*}" ] && [ "$_l" = "${_e#*:}" ] ||
+			_err="$_err cpu$1/state$_k=$_n:$_l (want $_e)"
+		_k=$((_k + 1))
+	done
+	_c=$(ls -d /sys/devices/system/cpu/cpu$1/cpuidle/state[0-9]* | wc -l)
+	[ $_c -eq $_k ] || _err="$_err cpu$1 has $_c states, want $_k"
+	echo "$_err"
+}
+LT="WFI:1 cpu-sleep-0-0:811 cluster-sleep-0:9825"
+BT="WFI:1 cpu-sleep-1-0:885 cluster-sleep-0:9825"
+
+# eval 1
+loads_per_set() {
+	load "states=$ST" topology=$TOPO wait=halt || return 1
+	err=
+	[ "$(driver)" = "$MOD" ] || err="$err driver $(driver)"
+	for c in 0 1; do err="$err$(cpu_table $c "$LT")"; done
+	for c in 2 3; do err="$err$(cpu_table $c "$BT")"; done
+	# The module's own per-CPU view names each CPU's set's state.
+	[ "$(cat $SYS/cpu1/state1/name)" = cpu-sleep-0-0 ] || err="$err $SYS/cpu1/state1/name $(cat $SYS/cpu1/state1/name)"
+	[ "$(cat $SYS/cpu3/state1/name)" = cpu-sleep-1-0 ] || err="$err $SYS/cpu3/state1/name $(cat $SYS/cpu3/state1/name)"
+	[ "$(cat $P/states)" = "$ST" ] || err="$err states reads $(cat $P/states)"
+	diag "states: $(cat $P/states)"
+	diag "$(dmesg | grep "$MOD:" | tail -n 1)"
+	reasons "$err"
+}
+
+# eval 2: every CPU of both sets idle: the cluster goes down
+cluster_goes_down() {
+	snap /tmp/h0; sleep 1; snap /tmp/h1
+	u=$(($(use /tmp/h1 cluster0) - $(use /tmp/h0 cluster0)))
+	r0=$(usage_sum 1); r2=0
+	for c in 2 3; do r2=$((r2 + $(cat /sys/devices/system/cpu/cpu$c/cpuidle/state2/usage))); done
+	diag "cluster0: $u down periods in 1 s; cpuidle state2 usage on the big CPUs $r2"
+	went_down /tmp/h0 /tmp/h1 cluster0 && [ $u -gt 0 ] && [ $r2 -gt 0 ] ||
+		{ why "cluster0 down periods $u, big CPUs' state2 usage $r2"; return 1; }
+}
+
+# eval 3: a write with the same sets changes the values; other sets are refused
+write_same_sets() {
+	B2=WFI:1:1,cpu-sleep-1-0:264+700:952,cluster-sleep-0:3263+6562:9987:cluster
+	err=
+	echo "0-1=$L;2-3=$B2" > $P/states 2>/dev/null || err="$err same-sets write refused"
+	err="$err$(cpu_table 3 "WFI:1 cpu-sleep-1-0:964 cluster-sleep-0:9825")"
+	err="$err$(cpu_table 0 "$LT")"
+	d0=$(dmesg | wc -l)
+	if echo "0-2=$L;3=$B" > $P/states 2>/dev/null; then
+		err="$err other sets accepted"
+	else
+		m=$(mod_log_since $d0)
+		diag "refused: $m"
+		echo "$m" | grep -q "the CPU sets cannot change while loaded" || err="$err message '$m'"
+	fi
+	err="$err$(cpu_table 3 "WFI:1 cpu-sleep-1-0:964 cluster-sleep-0:9825")"
+	err="$err$(cpu_table 2 "WFI:1 cpu-sleep-1-0:964 cluster-sleep-0:9825")"
+	reasons "$err"
+}
+
+# eval 4
+unloads_clean() {
+	unload >/dev/null || { why "rmmod failed"; return 1; }
+	[ "$(driver)" = none ] && [ ! -e $SYS ] || { why "driver $(driver) after rmmod"; return 1; }
+	load "states=$L" topology=$TOPO wait=halt || return 1
+	err="$(cpu_table 3 "$LT")"
+	unload >/dev/null || err="$err second rmmod failed"
+	reasons "$err"
+}
+
+# 6.1, 6.12 1: lib.sh's refused_once, with the table: one finit_module()
+# (/modload), refused with EINVAL, one log line saying why, nothing left.
+refused_at_load() {
+	d0=$(dmesg | wc -l); err=
+	if out=$(/modload $KO "states=$ST" topology=$TOPO 2>&1); then
+		why "loaded, driver $(driver)"; unload >/dev/null; return 1
+	fi
+	new=$(mod_log_since $d0)
+	diag "refused ($out): $new"
+	case "$out" in *"Invalid argument"*) ;; *) err="$err '$out'" ;; esac
+	[ "$(echo "$new" | grep -c .)" -eq 1 ] || err="$err $(echo "$new" | grep -c .) lines"
+	for pat in "states: a table per CPU set needs one cpuidle driver per set" \
+		   "lacks CONFIG_CPU_IDLE_MULTIPLE_DRIVERS" "use the eval kernel" "$(uname -r)"; do
+		echo "$new" | grep -q -- "$pat" || err="$err no '$pat'"
+	done
+	[ -e $SYS ] && err="$err $SYS exists"
+	loaded && err="$err module still loaded"
+	reasons "$err"
+}
+
+# 6.1, 6.12 2
+refused_at_write() {
+	load "states=$L" topology=$TOPO wait=halt || return 1
+	d0=$(dmesg | wc -l); err=
+	if echo "$ST" > $P/states 2>/dev/null; then
+		err="$err accepted"
+	else
+		m=$(mod_log_since $d0)
+		diag "refused: $m"
+		echo "$m" | grep -q "lacks CONFIG_CPU_IDLE_MULTIPLE_DRIVERS" || err="$err message '$m'"
+	fi
+	[ "$(cat $P/states)" = "$L" ] || err="$err states now $(cat $P/states)"
+	err="$err$(cpu_table 3 "$LT")"
+	unload >/dev/null || err="$err rmmod failed"
+	reasons "$err"
+}
+
+ktap_header
+diag "cpus: $(ncpus), kernel $(uname -r)"
+if [ -n "$MULTI" ]; then
+	ktap_plan 4
+	ktap_test "a table per CPU set: each CPU's cpuidle states are its set's" loads_per_set
+	ktap_test "the cluster spanning both sets goes down" cluster_goes_down
+	ktap_test "a write changes the sets' tables, not the sets" write_same_sets
+	ktap_test "unloads clean, loads again with one table" unloads_clean
+else
+	ktap_plan 2
+	ktap_test "no CONFIG_CPU_IDLE_MULTIPLE_DRIVERS: a table per CPU set refused at load" refused_at_load
+	ktap_test "no CONFIG_CPU_IDLE_MULTIPLE_DRIVERS: refused at run time, nothing changed" refused_at_write
+fi
+unload >/dev/null
+ktap_finished
