@@ -198,10 +198,10 @@ static int pidle_cfg_check_sets(const struct pidle_cfg *cfg,
 	bool sets = pidle_states_per_set(&cfg->states);
 
 	if (sets && !IS_ENABLED(CONFIG_CPU_IDLE_MULTIPLE_DRIVERS))
-		return pidle_cfg_err(err, "states", "a table per CPU set needs one cpuidle driver per set, and this kernel (%s) lacks CONFIG_CPU_IDLE_MULTIPLE_DRIVERS (x86 kernels cannot select it): use the eval kernel (make kernel-eval), or one table",
+		return pidle_err(err, "states", "a table per CPU set needs one cpuidle driver per set, and this kernel (%s) lacks CONFIG_CPU_IDLE_MULTIPLE_DRIVERS (x86 kernels cannot select it): use the eval kernel (make kernel-eval), or one table",
 				     utsname()->release);
 	if (base && !pidle_states_same_sets(&cfg->states, &base->states))
-		return pidle_cfg_err(err, "states", "the CPU sets cannot change while loaded (%s in force; each set's cpuidle driver is registered for its CPUs): unload, and load with the new table",
+		return pidle_err(err, "states", "the CPU sets cannot change while loaded (%s in force; each set's cpuidle driver is registered for its CPUs): unload, and load with the new table",
 				     pidle_states_per_set(&base->states) ?
 				     "a table per CPU set" : "one table");
 	return 0;
