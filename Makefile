@@ -91,6 +91,7 @@ help:
 	@echo '  make check-tools golden tests of the three tools (tests/tools/golden.sh)'
 	@echo '  make check-tools-san the same golden tests on the sanitizer build'
 	@echo '  make check-replay pidle-replay on the traces of tests/replay (host only)'
+	@echo '  make check-replay-idlestat idlestat beside pidle-replay, in one guest'
 	@echo '  make check-vm   the QEMU guest suites on each kernel of VM_KERNELS'
 	@echo '                  (default "6.1 6.12 eval@teo debug@teo 6.1-rt 6.12-rt";'
 	@echo '                  names: harness/README)'
