@@ -61,7 +61,8 @@ done
 echo
 echo "== 1b. scale rows: one package of N CPUs in 2-CPU cores, 1 thread, the other CPUs offline"
 echo "   (every pair is last man and first man at core and package; with domain_policy=timer"
-echo "   the last man scans the package's timers). Goals: flat within 10% from 2 to 256 CPUs;"
+echo "   the last man takes the package's earliest timer from its vote groups of 16, one tier"
+echo "   per factor of 16: Documentation/pidle-bench.rst). Goals: flat within 10% from 2 to 256 CPUs;"
 echo "   model/floor at most 1.3x in time, 2.5x in instructions."
 printf '   %-6s %5s %9s %9s %7s %9s %9s %7s %8s\n' policy cpus model_ns floor_ns ratio model_Ir floor_Ir ratio vs_2cpu
 callgrind scale -s -g "$CG_PAIRS"
