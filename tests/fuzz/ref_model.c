@@ -317,6 +317,31 @@ static void ref_osi_leave(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			  bool hotplug, unsigned int *achieved,
 			  u64 *latency_ns, struct pidle_exit_info *info);
 
+/*
+ * Domain @d (level @l) goes down in state @t (REF_NONE: it stays up) at
+ * @now_ns, as the last man saw it with the earliest timer @next: what
+ * pidle_enter_info reports, PC and OSI alike. Anything but @deepest_t is
+ * a rejection of the deepest state.
+ */
+static void ref_down_record(struct ref_dom *d, unsigned int l, int t,
+			    unsigned int deepest_t, u64 now_ns, u64 next,
+			    struct pidle_enter_info *info)
+{
+	d->down = true;
+	d->down_state = t;
+	d->down_since_ns = now_ns;
+	if (!info)
+		return;
+	if (t != REF_NONE) {
+		info->down_levels |= 1u << l;
+		info->down_state[l] = t;
+	}
+	if (t != (int)deepest_t)
+		info->rejected_levels |= 1u << l;
+	info->next_timer_ns[l] = next;
+	info->cpu_qos_ns[l] = S64_MAX;
+}
+
 static void ref_vote_all(struct ref_model *r, unsigned int cpu,
 			 unsigned int s, u64 now_ns,
 			 struct pidle_enter_info *info)
@@ -350,20 +375,8 @@ static void ref_vote_all(struct ref_model *r, unsigned int cpu,
 			if (d->voters[k] == d->nr_cpus)
 				deepest = k;
 		t = ref_choose(r, d, l, deepest, now_ns, &next);
-		d->down = true;
-		d->down_state = t;
-		d->down_since_ns = now_ns;
-		if (!info)
-			continue;
-		if (t != REF_NONE) {
-			info->down_levels |= 1u << l;
-			info->down_state[l] = t;
-		}
-		if (t != (int)lvl->dstate[deepest])
-			info->rejected_levels |= 1u << l;
 		/* The timer policy's input: the plain scan of the domain. */
-		info->next_timer_ns[l] = next;
-		info->cpu_qos_ns[l] = S64_MAX;
+		ref_down_record(d, l, t, lvl->dstate[deepest], now_ns, next, info);
 	}
 }
 
@@ -462,19 +475,7 @@ static void ref_osi_complete(struct ref_model *r, struct ref_dom *d,
 			d->st[deepest].rejected++;
 	}
 	t = k >= 0 ? (int)lvl->dstate[k] : REF_NONE;
-	d->down = true;
-	d->down_state = t;
-	d->down_since_ns = now_ns;
-	if (info) {
-		if (t != REF_NONE) {
-			info->down_levels |= 1u << l;
-			info->down_state[l] = t;
-		}
-		if (t != (int)lvl->dstate[deepest])
-			info->rejected_levels |= 1u << l;
-		info->next_timer_ns[l] = next;
-		info->cpu_qos_ns[l] = S64_MAX;
-	}
+	ref_down_record(d, l, t, lvl->dstate[deepest], now_ns, next, info);
 	/* "A parent goes down only while every child is in its deepest state." */
 	if (t == (int)lvl->dstate[deepest] && d->parent) {
 		d->voted_up = true;
