@@ -97,15 +97,8 @@ boot_job() {	# JOBDIR KNAME LOG
 	# a virtio disk (QEMU's null-co: reads return zeros, no file; INTx,
 	# vectors=0, so that the cell can route its interrupt) with the
 	# kernel's virtio modules, decompressed, in /kmod-virtio/.
-	local more=() disk=() m f
-	more+=(--file "$TOP/build/guest/pidle-wakeload"
-	       --file "$EXP/guest/rt-app-run.sh:/rt-app-run.sh")
-	for f in "$EXP"/rt-app/*.json; do more+=(--file "$f:/rt-app/${f##*/}"); done
-	# glibc loads libgcc_s at a thread's exit (pthread_exit's unwinding),
-	# which ldd does not list: "libgcc_s.so.1 must be installed"
-	[ -x /usr/bin/rt-app ] && more+=(--bin /usr/bin/rt-app)
-	[ -x /usr/bin/rt-app ] && [ -f /lib/x86_64-linux-gnu/libgcc_s.so.1 ] &&
-		more+=(--file /lib/x86_64-linux-gnu/libgcc_s.so.1:/lib/x86_64-linux-gnu/libgcc_s.so.1)
+	local more=() disk=()
+	more+=(--file "$TOP/build/guest/pidle-wakeload" --rt-app)
 	if grep -q /dev/vda "$jd/cells.sh"; then
 		disk=(--qemu -blockdev --qemu driver=null-co,node-name=expdisk,size=67108864,read-zeroes=on
 		      --qemu -device --qemu virtio-blk-pci,drive=expdisk,vectors=0)

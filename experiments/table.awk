@@ -41,6 +41,9 @@
 #                 (woken too early: a shallower state would have done)
 #   below         down periods long enough for a deeper state of the level
 #   res %         the level's residency in the state, mean over its domains
+#   timer ipi     when the module counts wake sources: which source ended
+#   device        the down periods (the first man's wake-up), summed over
+#                 the level's domains
 # A counter the module in the guest lacks shows as "-".
 # Each case is compared with its workload's reference case by the A/B's
 # method (ab/stats.awk): "~" when the two are the same within the smallest
@@ -134,7 +137,7 @@ BEGIN {
 	}
 }
 
-BEGIN { ndf = split("usage rejected above below residency_pct", DF, " ") }
+BEGIN { ndf = split("usage rejected above below residency_pct wake_timer wake_ipi wake_device", DF, " ") }
 
 BEGIN { split("timer ipi device unknown aborted", SRC, " ") }
 { v[$1, $2] = $3; if (!($1 in isid)) { isid[$1] = 1; ids[++nid] = $1 } }
@@ -170,6 +173,7 @@ END {
 			if (F[4] != "" && F[4] != "cpu") {
 				# the domain state, in genpd's terms, over its level
 				hasdom = 1; domlvl[c, k] = F[4]
+				if ((id, F[4] "_" nm "_wake_timer") in v) hasdwake = 1
 				for (f = 1; f <= ndf; f++)
 					add(c, "dom" k "_" DF[f], v[id, F[4] "_" nm "_" DF[f]])
 			}
@@ -255,8 +259,10 @@ END {
 	if (hasdom) {
 		print ""
 		print "Domains (genpd's terms, summed over each level's domains; res %: mean per domain):"
-		printf "%-44s %-18s %8s %8s %8s %8s %6s\n", "case (table/governor/change/qos/workload)", "level:state",
+		printf "%-44s %-18s %8s %8s %8s %8s %6s", "case (table/governor/change/qos/workload)", "level:state",
 			"usage", "rejected", "above", "below", "res %"
+		if (hasdwake) printf " %7s %7s %7s", "timer", "ipi", "device"
+		printf "\n"
 		for (w = 1; w <= nw; w++)
 			for (i = 1; i <= nc; i++) {
 				c = cases[i]; if (W[c] != wl[w]) continue
@@ -264,10 +270,14 @@ END {
 				if (nrep[c] == 0) continue
 				for (k = 1; k <= nst[c]; k++) {
 					if (!((c, k) in domlvl)) continue
-					printf "%-44s %-18s %8s %8s %8s %8s %6s\n", label, domlvl[c, k] ":" stname[c, k],
+					printf "%-44s %-18s %8s %8s %8s %8s %6s", label, domlvl[c, k] ":" stname[c, k],
 						fmt(m(c, "dom" k "_usage"), "%d"), fmt(m(c, "dom" k "_rejected"), "%d"),
 						fmt(m(c, "dom" k "_above"), "%d"), fmt(m(c, "dom" k "_below"), "%d"),
 						fmt(m(c, "dom" k "_residency_pct"), "%.1f")
+					if (hasdwake)
+						printf " %7s %7s %7s", fmt(m(c, "dom" k "_wake_timer"), "%d"),
+							fmt(m(c, "dom" k "_wake_ipi"), "%d"), fmt(m(c, "dom" k "_wake_device"), "%d")
+					printf "\n"
 				}
 			}
 	}

@@ -44,7 +44,9 @@ n=0
 		if [ -n "${FAKE_DOMAINS:-}" ]; then
 			# a core state with entry+exit latencies, and genpd's counters
 			# in the core level's summary: usage 50 + r, rejected 4 (menu)
-			# or 9 (teo), above 7 - r, below 2, residency 12.5 %
+			# or 9 (teo), above 7 - r, below 2, residency 12.5 %;
+			# FAKE_DOMAINS=wake: with the first men's wake sources,
+			# timer 20, ipi 30 + r, device 1
 			echo "# exp: info $id states POLL:0:0,C1:2:2,C6:100:400,CC:50+100:300:core"
 		else
 			echo "# exp: info $id states POLL:0:0,C1:2:2,C6:100:400"
@@ -61,7 +63,9 @@ n=0
 			    -e 's/{"cpu":0,/{"cpu":0,"energy":{"j":0.02,"avg_w":0.2,"idle_j":0,"oracle_j":0,"efficiency_pct":null},/' "$HERE/stat.json"
 		elif [ -n "${FAKE_DOMAINS:-}" ]; then
 			rej=4; [ "$gov" = teo ] && rej=9
-			sed -e 's/{"level":"core","summary":{"cpus":"0-1","states":\[\]}/{"level":"core","summary":{"cpus":"0-1","states":[{"state":3,"name":"CC","residency_pct":12.50,"usage":'$((50 + r))',"too_deep_pct":0.00,"rejected":'$rej',"latency_paid_us":0.0,"above":'$((7 - r))',"below":2}]}/' "$HERE/stat.json"
+			dw=
+			[ "$FAKE_DOMAINS" = wake ] && dw='"wake_timer":20,"wake_ipi":'$((30 + r))',"wake_device":1,"wake_unknown":0,'
+			sed -e 's/{"level":"core","summary":{"cpus":"0-1","states":\[\]}/{"level":"core","summary":{"cpus":"0-1","states":[{"state":3,"name":"CC","residency_pct":12.50,"usage":'$((50 + r))',"too_deep_pct":0.00,"rejected":'$rej',"latency_paid_us":0.0,'"$dw"'"above":'$((7 - r))',"below":2}]}/' "$HERE/stat.json"
 		else
 			cat "$HERE/stat.json"
 		fi

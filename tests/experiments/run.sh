@@ -166,6 +166,13 @@ small/menu/none/none/rtc                     core:CC                  51        
 small/menu/none/dma20/rtc                    core:CC                  51        4        6        2   12.5
 LINES
 check "domains: genpd's usage, rejected, above, below per case and domain state" "$why"
+rm -rf "$T/out"
+FAKE_DOMAINS=wake run "$TOP/experiments/tiny.exp" > "$T/run7w.out" 2>&1
+missing_lines "$T/run7w.out" <<'LINES'
+case (table/governor/change/qos/workload)    level:state           usage rejected    above    below  res %   timer     ipi  device
+small/menu/none/none/rtc                     core:CC                  51        4        6        2   12.5      20      31       1
+LINES
+check "domains: the first men's wake sources per level, beside genpd's counters" "$why"
 
 # energy: the fixed figures of fake-boot.sh (FAKE_ENERGY) through the
 # report, line by line: menu 200 mJ + r, ladder +20, teo -10, x3 +50,

@@ -118,8 +118,8 @@ for name in $KERNELS; do
 		echo "module 0 1" >> "$RESULTS.$name"
 	fi
 	# The kernel's virtio disk modules, for a suite that attaches a disk
-	# (its "# qemu:" line).
-	KOS+=(--virtio "${image##*/vmlinuz-}")
+	# (its "# qemu:" line); rt-app and the experiments' rt-app files.
+	KOS+=(--virtio "${image##*/vmlinuz-}" --rt-app)
 	# powercap-info (powercap-utils) for the energy suite
 	if ! "$H/image" "$d/initrd.gz" "${KOS[@]}" "${LIBS[@]}" "${PROGS[@]}" --tools \
 		--bin /usr/bin/powercap-info; then

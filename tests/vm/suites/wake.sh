@@ -14,6 +14,12 @@
 # The disk: QEMU's null-co block driver (reads return zeros, no file),
 # as virtio-blk-pci with vectors=0 (INTx: an interrupt whose affinity can
 # be set; MSI-X vectors of virtio-blk are managed and cannot).
+# The same counters for an rt-app workload run as written (experiments/
+# rt-app/periodic.json: its timer), and for a three-level hierarchy the
+# module models over the same CPUs (one-CPU cores, two clusters): a
+# ping-pong across clusters wakes the far CPU's core and cluster alike.
+# On the eval kernel too (teo; its virtio disk is built in).
+# kernels: eval
 # smp: 4,sockets=2,cores=1,threads=2
 # icount: shift=2,sleep=off
 # timeout: 300
@@ -347,6 +353,52 @@ traced_run() {
 	diag "traced run: $(wc -l < /tmp/trace.txt) trace lines"
 }
 
+# rt-app's periodic task as the experiments run it (10 % of 4 ms on CPU
+# 1 for 1 s, /rt-app/periodic.json): ~250 periods, each ended by the
+# task's own timer.
+rtapp_mostly_timer() {
+	workload rta /bin/sh /rt-app-run.sh periodic 1 || return 1
+	show rta 1
+	_t=$(wdiff /tmp/rta.0 /tmp/rta.1 1 timer)
+	_i=$(wdiff /tmp/rta.0 /tmp/rta.1 1 ipi)
+	_d=$(wdiff /tmp/rta.0 /tmp/rta.1 1 device)
+	_u=$(wdiff /tmp/rta.0 /tmp/rta.1 1 unknown)
+	_n=$(awk -F, 'NR == 2 { print $2 }' /tmp/rta.csv)
+	_s=$(share $_t $_i $_d $_u)
+	diag "rt-app periodic: $_n periods logged; CPU 1's wake-ups by its timer: $_t of $((_t + _i + _d + _u)), $_s %"
+	# every period ends by the task's timer; the window also holds
+	# rt-app's start and the snapshots' own timer and IPI wake-ups
+	# (6.12: 692 of 786 for 249 periods)
+	[ -n "$_n" ] && [ $_n -ge 200 ] || { why "rt-app logged '$_n' periods, want >= 200 of 250"; return 1; }
+	[ $_t -ge $_n ] || { why "only $_t timer wake-ups on CPU 1 for rt-app's $_n periods"; return 1; }
+	at_least $_s 75 || { why "timer wake-ups $_s % of CPU 1's, want >= 75 %"; return 1; }
+}
+
+# Three levels on four CPUs: one-CPU cores, clusters 0-1 and 2-3. The
+# ping-pong's message to CPU 2 ends the down periods of its core and of
+# cluster 2-3 (CPU 3 idles throughout): both first men woken by IPIs.
+# Read right before and after the ping-pong alone, against CPU 2's and
+# CPU 3's own IPI wake-ups over the same window: core2's first man is
+# always CPU 2, cluster1's CPU 2 or 3.
+CLTABLE=POLL:0:0,C1:2:2,C6:40:120:core,CL6:60:200:cluster
+cluster_first_man_ipi() {
+	reload states=$CLTABLE topology="core=0,1,2,3;cluster=0-1,2-3" wait=poll || return 1
+	set_disable 0 1
+	# the CPUs' counters read first and last: a wake-up between the
+	# reads counts for the CPU, not the domain
+	_p0=$(wsum 2 ipi); _q0=$(wsum 3 ipi)
+	_c0=$(dwsum core2 ipi); _l0=$(dwsum cluster1 ipi)
+	/pidle-wakeload pingpong -a 0 -b 2 -n 150 -w 300 > /tmp/cl.csv 2>&1 ||
+		{ why "pidle-wakeload pingpong: $(cat /tmp/cl.csv)"; return 1; }
+	_c=$(($(dwsum core2 ipi) - _c0)); _l=$(($(dwsum cluster1 ipi) - _l0))
+	_p=$(($(wsum 2 ipi) - _p0)); _q=$(($(wsum 3 ipi) - _q0))
+	diag "150 messages to CPU 2: down periods ended by an IPI: core2 $_c, cluster1 $_l; idle periods ended by an IPI: CPU 2 $_p, CPU 3 $_q"
+	[ $_c -ge 100 ] || { why "core2's first man woken by an IPI $_c times, want >= 100 of 150"; return 1; }
+	[ $_l -ge 100 ] || { why "cluster1's first man woken by an IPI $_l times, want >= 100 of 150"; return 1; }
+	[ $_c -le $_p ] || { why "core2: $_c IPI-ended down periods, more than CPU 2's $_p IPI wake-ups"; return 1; }
+	[ $_l -le $((_p + _q)) ] || { why "cluster1: $_l IPI-ended down periods, more than CPUs 2 and 3's $((_p + _q)) IPI wake-ups"; return 1; }
+}
+
 halt_unknown() {
 	reload states=$TABLE topology=core=0-1,2-3 wait=halt || return 1
 	set_disable 0 1
@@ -362,9 +414,10 @@ halt_unknown() {
 }
 
 ktap_header
-ktap_plan 10
+ktap_plan 12
 ktap_test "wait=poll says its wake sources are exact" setup
 ktap_test "timer sleeps: CPU 1 woken by its timer" timer_mostly_timer
+ktap_test "rt-app's periodic task (periodic.json): CPU 1 woken by its timer" rtapp_mostly_timer
 ktap_test "ping-pong, same core: CPU 1 woken by IPIs" pingpong_mostly_ipi near 0 1
 ktap_test "ping-pong, across packages: CPU 2 and core1's first man woken by IPIs" core_first_man_ipi
 disk_setup
@@ -372,6 +425,7 @@ ktap_test_unless "$DISK" "disk reads, IRQ on CPU 2: device wake-ups there, IPIs 
 ktap_test "the three workloads at once, traced" traced_run
 ktap_test "the counters agree with irq_vectors/irq tracepoints on the same run" trace_agrees
 ktap_test "above by source covers cpuidle's above, below by source matches" misses_add_up
+ktap_test "ping-pong, across clusters: the core's and the cluster's first man woken by IPIs" cluster_first_man_ipi
 ktap_test "wait=halt counts every wake-up unknown and says so" halt_unknown
 ktap_test "unload" unload
 ktap_finished
