@@ -5,7 +5,8 @@
 #   wait x x_states enable disable dma_us resume_us run power mode
 #   domain_gov
 # and the experiment's settings as "#set KEY VALUE" lines first, then its
-# [compare] lines as "#compare REGEX DELTA" (ab/stats.awk), in file order.
+# [compare] lines as "#compare REGEX DELTA" (ab/stats.awk), in file order,
+# and each workload's expect line as "#expect WORKLOAD TERMS".
 # Every error is "FILE:LINE: what is wrong" on stderr, and exit status 1.
 # Usage: awk [-v kernels="NAME..."] -f parse.awk FILE.exp
 # (kernels, when given, replaces the file's kernels: run.sh -k)
@@ -42,7 +43,7 @@ BEGIN {
 	keys["table"] = "states topology wait power domain_policy mode domain_gov"
 	keys["change"] = "residency_x states disable enable"
 	keys["qos"] = "cpu_dma_latency_us resume_latency_us"
-	keys["workload"] = "run"
+	keys["workload"] = "run expect"
 	# [compare]: FIGURE_REGEX = DELTA, free keys (checked below)
 	keys["compare"] = "*"
 	named = " table change qos workload matrix "
@@ -121,6 +122,12 @@ line ~ /^\[/ {
 			err("residency_x = " val ": want a factor, e.g. 3 or 1.5")
 	} else if (kind == "qos") {
 		need_uint(key, val, 0, 2000000000)
+	} else if (kind == "workload" && key == "expect") {
+		# NAME:SOURCE:PCT ...: SOURCE ended at least PCT % of NAME's
+		# idle (a CPU) or down (a domain) periods, in every repeat
+		for (i = split(val, w, " "); i > 0; i--)
+			if (w[i] !~ /^[a-z]+[0-9]+:(timer|ipi|device|unknown):[0-9]+$/ || substr(w[i], match(w[i], /:[0-9]+$/) + 1) + 0 > 100)
+				err("expect = " val ": '" w[i] "': want NAME:SOURCE:PERCENT, e.g. cpu1:timer:90 (NAME a CPU, cpuN, or a domain as pidle-stat names it, e.g. core1; SOURCE timer, ipi, device or unknown; PERCENT 0 to 100)")
 	} else if (kind == "workload") {
 		split(val, w, " ")
 		if (!known(programs_ok, w[1])) err("run = " val ": the program must be one of " programs_ok)
@@ -193,6 +200,10 @@ END {
 	}
 	for (k in set) printf "#set\t%s\t%s\n", k, set[k]
 	for (k = 1; k <= ncmp; k++) printf "#compare\t%s\n", cmp[k]
+	for (t in val_of) {
+		split(t, p, SUBSEP)
+		if (p[1] == "workload" && p[3] == "expect") printf "#expect\t%s\t%s\n", p[2], val_of[t]
+	}
 	print "id\tkernel\trepeat\ttable\tgovernor\tchange\tqos\tworkload\tstates\ttopology\twait\tx\tx_states\tenable\tdisable\tdma_us\tresume_us\trun\tpower\tmode\tdomain_gov"
 	nk = split(set["kernels"], K, " ")
 	for (m = 1; m <= nmat; m++) {

@@ -46,7 +46,15 @@ awk -F'\t' -v csv="$DIR/results.csv" -v json="$DIR/results.json" -v cells="$DIR/
 mkdir -p "$DIR/plots"
 # the [compare] deltas (ab/stats.awk), as ab/run passes them
 specs=$(awk -F'\t' '$1 == "#compare" { printf "%s%s=%s", n++ ? ";" : "", $2, $3 }' "$DIR/cells.tsv")
-awk -F'\t' -v plots="$DIR/plots" -v specs="$specs" -f "$EXP/../ab/stats.awk" -f "$EXP/table.awk" "$long" > "$DIR/report.txt" || exit 1
+# the workloads' expect lines, WORKLOAD=TERMS;...
+expects=$(awk -F'\t' '$1 == "#expect" { printf "%s%s=%s", n++ ? ";" : "", $2, $3 }' "$DIR/cells.tsv")
+awk -F'\t' -v plots="$DIR/plots" -v specs="$specs" -v expects="$expects" \
+	-f "$EXP/../ab/stats.awk" -f "$EXP/table.awk" "$long" > "$DIR/report.txt" || exit 1
 "$EXP/plots.sh" "$DIR" >> "$DIR/report.txt" || exit 1
 cat "$DIR/report.txt"
 echo "report: $DIR/results.csv, $DIR/results.json, $DIR/report.txt, plots in $DIR/plots/"
+# A workload's expectation not met fails the run, once everything is out.
+if grep -q '^checks: .* NOT met' "$DIR/report.txt"; then
+	echo "report: $(grep '^checks: ' "$DIR/report.txt")" >&2
+	exit 3
+fi

@@ -140,6 +140,16 @@ BEGIN {
 BEGIN { ndf = split("usage rejected above below residency_pct wake_timer wake_ipi wake_device", DF, " ") }
 
 BEGIN { split("timer ipi device unknown aborted", SRC, " ") }
+# The workloads' expect terms (expects: WORKLOAD=NAME:SOURCE:PCT ...;...):
+# EXN[w] terms, EXT[w, t] each, checked on every repeat that ran.
+BEGIN {
+	nx = split(expects, xl, ";")
+	for (i = 1; i <= nx; i++) {
+		e = index(xl[i], "="); w = substr(xl[i], 1, e - 1)
+		EXN[w] = split(substr(xl[i], e + 1), xt, " ")
+		for (t = 1; t <= EXN[w]; t++) EXT[w, t] = xt[t]
+	}
+}
 { v[$1, $2] = $3; if (!($1 in isid)) { isid[$1] = 1; ids[++nid] = $1 } }
 
 END {
@@ -214,6 +224,19 @@ END {
 			add(c, "w_" SRC[q], x); add(c, "wa_" SRC[q], xa); add(c, "wb_" SRC[q], xb)
 		}
 		add(c, "above_pct", us ? 100 * ab / us : 0); add(c, "below_pct", us ? 100 * be / us : 0)
+		# the workload's expectations: SOURCE's share of NAME's periods
+		for (t = 1; t <= EXN[W[c]]; t++) {
+			split(EXT[W[c], t], xp, ":")
+			x = 0; xall = 0
+			for (k = 1; k <= ns; k++)
+				for (q = 1; q <= 4; q++) {
+					f = v[id, xp[1] "_" stname[c, k] "_wake_" SRC[q]] + 0
+					xall += f; if (SRC[q] == xp[2]) x += f
+				}
+			sh = xall ? 100 * x / xall : 0
+			XS[c, t] = XS[c, t] sprintf(" %.1f", sh); nxchk++
+			if (sh < xp[3] + 0) { XF[c, t]++; nxfail++ }
+		}
 		ab = be = us = 0
 		nrep[c]++
 	}
@@ -300,6 +323,23 @@ END {
 				printf " %6.0f %5.0f %6.1f %6.1f\n", m(c, "w_unknown"), m(c, "w_aborted"), m(c, "above_pct"), m(c, "below_pct")
 			}
 		}
+	}
+	# the workloads' expectations, every repeat
+	if (nxchk) {
+		print ""
+		print "Checks (each workload's expect: SOURCE's share of NAME's periods, % in each repeat):"
+		for (w = 1; w <= nw; w++)
+			for (i = 1; i <= nc; i++) {
+				c = cases[i]; if (W[c] != wl[w] || nrep[c] == 0) continue
+				label = T[c] "/" G[c] "/" C[c] "/" Q[c] "/" W[c]
+				for (t = 1; t <= EXN[W[c]]; t++) {
+					split(EXT[W[c], t], xp, ":")
+					printf "%-44s %s %s >= %s %%:%s  %s\n", label, xp[1], xp[2], xp[3], XS[c, t],
+						(XF[c, t] ? "NOT met" : "met")
+				}
+			}
+		if (nxfail) printf "checks: %d of %d NOT met\n", nxfail, nxchk
+		else printf "checks: all %d met\n", nxchk
 	}
 	# the run-to-run spread, over every case with two repeats or more
 	ns2 = 0; smax = 0; smax99 = 0; slist = ""

@@ -66,6 +66,11 @@ n=0
 			dw=
 			[ "$FAKE_DOMAINS" = wake ] && dw='"wake_timer":20,"wake_ipi":'$((30 + r))',"wake_device":1,"wake_unknown":0,'
 			sed -e 's/{"level":"core","summary":{"cpus":"0-1","states":\[\]}/{"level":"core","summary":{"cpus":"0-1","states":[{"state":3,"name":"CC","residency_pct":12.50,"usage":'$((50 + r))',"too_deep_pct":0.00,"rejected":'$rej',"latency_paid_us":0.0,'"$dw"'"above":'$((7 - r))',"below":2}]}/' "$HERE/stat.json"
+		elif [ -n "${FAKE_WAKE:-}" ]; then
+			# CPU 1's C6 periods by source: timer 150, ipi 50 (75 %
+			# timer), ipi 150 under PM QoS (50 % timer)
+			ipi=50; [ "$dma" != - ] && ipi=150
+			sed -e 's/"name":"C6","residency_pct":13.91,/&"wake_timer":150,"wake_ipi":'$ipi',"wake_device":0,"wake_unknown":0,/' "$HERE/stat.json"
 		else
 			cat "$HERE/stat.json"
 		fi

@@ -234,5 +234,27 @@ head -c 8 "$T/out/plots/latency-rtc.png" 2>/dev/null | grep -q PNG || why="$why 
 grep -q 'response time (us)' "$T/out/plots/latency-rtc.svg" 2>/dev/null || why="$why no x axis label with its unit"
 check "plots: PNG and SVG written for a fixed input" "$why"
 
+# expect: each workload's expectation, on every repeat, in the report
+# and in the exit status (fake-boot.sh's FAKE_WAKE: CPU 1's C6 periods
+# 75 % timer, 50 % under PM QoS)
+rm -rf "$T/out"
+sed 's/^run = pidle-irqwork .*/&\nexpect = cpu1:timer:60/' "$TOP/experiments/tiny.exp" > "$T/tinyx.exp"
+FAKE_WAKE=1 run "$T/tinyx.exp" > "$T/run8.out" 2>&1
+rc=$?
+why=
+[ $rc = 3 ] || why="$why exit status $rc, want 3 (a check not met)"
+missing_lines "$T/run8.out" <<'LINES'
+Checks (each workload's expect: SOURCE's share of NAME's periods, % in each repeat):
+small/menu/none/none/rtc                     cpu1 timer >= 60 %: 75.0  met
+small/menu/none/dma20/rtc                    cpu1 timer >= 60 %: 50.0  NOT met
+small/menu/only-c1/none/rtc                  cpu1 timer >= 60 %: 75.0  met
+checks: 1 of 3 NOT met
+LINES
+sed 's/cpu1:timer:60/cpu1:timer:40/' "$T/tinyx.exp" > "$T/tinyx2.exp"
+rm -rf "$T/out"
+FAKE_WAKE=1 run "$T/tinyx2.exp" > "$T/run9.out" 2>&1 || why="$why exit status $? with every check met"
+grep -q '^checks: all 3 met$' "$T/run9.out" || why="$why no 'checks: all 3 met'"
+check "expect: each workload's wake-source expectation checked on every repeat; one not met fails the run" "$why"
+
 echo "$PASS passed, $FAIL failed"
 [ $FAIL -eq 0 ]
