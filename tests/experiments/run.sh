@@ -251,6 +251,13 @@ small/menu/only-c1/none/rtc                  cpu1 timer >= 60 %: 75.0  met
 checks: 1 of 3 NOT met
 LINES
 sed 's/cpu1:timer:60/cpu1:timer:40/' "$T/tinyx.exp" > "$T/tinyx2.exp"
+sed 's/cpu1:timer:60/cpu1:timer:40 cpu7:ipi:10/' "$T/tinyx.exp" > "$T/tinyx3.exp"
+rm -rf "$T/out"
+FAKE_WAKE=1 run "$T/tinyx3.exp" > "$T/run10.out" 2>&1
+missing_lines "$T/run10.out" <<'LINES'
+small/menu/none/none/rtc                     cpu7 ipi >= 10 %: -  NOT met (no wake-source counts for cpu7: not a CPU or domain of this topology, or the module counts none)
+checks: 3 of 6 NOT met
+LINES
 rm -rf "$T/out"
 FAKE_WAKE=1 run "$T/tinyx2.exp" > "$T/run9.out" 2>&1 || why="$why exit status $? with every check met"
 grep -q '^checks: all 3 met$' "$T/run9.out" || why="$why no 'checks: all 3 met'"
