@@ -54,10 +54,15 @@ csum2() {
 # wsnap FILE: "cpuN SRC COUNT" lines for every CPU and source; also
 # "cpuN above|below COUNT" (the module's above_SRC, below_SRC summed) and
 # "cpuN cpuidle_above|cpuidle_below COUNT" (cpuidle's own)
+# With TAG, each CPU's reads are bracketed by trace markers "pidle-snap
+# TAG begin|end cpuN", so that the trace cross-check counts that CPU's
+# exits between its reads exactly (xcheck).
 wsnap() {
 	: > $1
 	for _c in $(online_cpus); do
+		[ -n "${2:-}" ] && echo "pidle-snap $2 begin cpu$_c" > $TR/trace_marker
 		for _w in $SRCS; do echo "cpu$_c $_w $(wsum $_c $_w)" >> $1; done
+		[ -n "${2:-}" ] && echo "pidle-snap $2 end cpu$_c" > $TR/trace_marker
 		for _q in above below; do
 			_s=0
 			for _w in timer ipi device unknown; do _s=$((_s + $(wsum $_c ${_q}_$_w))); done
@@ -104,33 +109,40 @@ show() {
 }
 
 timer_mostly_timer() {
-	workload timer /pidle-wakeload timer -c 1 -p 2000 -n 150 || return 1
-	show timer 1
-	_t=$(wdiff /tmp/timer.0 /tmp/timer.1 1 timer)
-	_i=$(wdiff /tmp/timer.0 /tmp/timer.1 1 ipi)
-	_d=$(wdiff /tmp/timer.0 /tmp/timer.1 1 device)
-	_u=$(wdiff /tmp/timer.0 /tmp/timer.1 1 unknown)
-	_p=$(share $_t $_i $_d $_u)
-	diag "timer: CPU 1's wake-ups by its timer: $_t of $((_t + _i + _d + _u)), $_p %"
+	around timer 1 /pidle-wakeload timer -c 1 -p 2000 -n 150 || return 1
+	diag "timer: CPU 1's wake-ups by its timer: $_t of $((_t + _i + _d + _u)), $(share $_t $_i $_d $_u) %"
 	# every sleep ends by the timer, and the timer ends most periods
 	# (the others: the program's start and its move to CPU 1)
 	[ $_t -ge 140 ] || { why "only $_t timer wake-ups on CPU 1 for 150 sleeps"; return 1; }
 	[ $_t -gt $((2 * (_i + _d))) ] || { why "timer $_t, not twice IPI $_i + device $_d"; return 1; }
 }
 
+# srcs CPU: the CPU's timer, ipi, device and unknown counts over its states
+srcs() { echo $(wsum $1 timer) $(wsum $1 ipi) $(wsum $1 device) $(wsum $1 unknown); }
+# around NAME CPU CMD...: run CMD (its output in /tmp/NAME.csv); sets _t
+# _i _d _u, CPU's wake-ups by source over CMD alone. The CPU's counters
+# are read right before and after: a snapshot of every CPU (workload)
+# takes long enough for its own wake-ups to rival a workload's (CI,
+# 6.12: 215 timer against a ping-pong's 200 IPIs; eval: rt-app's share
+# of timer wake-ups 74 %).
+around() {
+	_nm=$1 _cpu=$2; shift 2
+	_s0=$(srcs $_cpu)
+	"$@" > /tmp/$_nm.csv 2>&1 || { why "$*: $(cat /tmp/$_nm.csv)"; return 1; }
+	_s1=$(srcs $_cpu)
+	set -- $_s0 $_s1
+	_t=$(($5 - $1)) _i=$(($6 - $2)) _d=$(($7 - $3)) _u=$(($8 - $4))
+	diag "$_nm: $(tail -n 1 /tmp/$_nm.csv)"
+	diag "$_nm: cpu$_cpu timer=$_t ipi=$_i device=$_d unknown=$_u"
+}
+
 # pingpong_mostly_ipi NAME A B: B's wake-ups are IPIs
 pingpong_mostly_ipi() {
-	workload $1 /pidle-wakeload pingpong -a $2 -b $3 -n 150 -w 300 || return 1
-	show $1 $2; show $1 $3
-	_t=$(wdiff /tmp/$1.0 /tmp/$1.1 $3 timer)
-	_i=$(wdiff /tmp/$1.0 /tmp/$1.1 $3 ipi)
-	_d=$(wdiff /tmp/$1.0 /tmp/$1.1 $3 device)
-	_u=$(wdiff /tmp/$1.0 /tmp/$1.1 $3 unknown)
-	_p=$(share $_i $_t $_d $_u)
-	diag "$1: CPU $3's wake-ups by IPI: $_i of $((_t + _i + _d + _u)), $_p %"
-	# Every message wakes B by an IPI, and IPIs are its largest source.
-	# The rest are local timer interrupts (the irq_vectors cross-check
-	# below confirms each), ~1 per message at these short idle periods.
+	around $1 $3 /pidle-wakeload pingpong -a $2 -b $3 -n 150 -w 300 || return 1
+	diag "$1: CPU $3's wake-ups by IPI: $_i of $((_t + _i + _d + _u)), $(share $_i $_t $_d $_u) %"
+	# Every message wakes B by an IPI, and IPIs are its largest source;
+	# the rest are local timer interrupts (the irq_vectors cross-check
+	# below confirms each).
 	[ $_i -ge 140 ] || { why "only $_i IPI wake-ups on CPU $3 for 150 messages"; return 1; }
 	[ $_i -gt $_t ] && [ $_i -gt $_d ] || { why "IPI $_i not above timer $_t and device $_d"; return 1; }
 }
@@ -190,9 +202,12 @@ disk_device_on_cpu2() {
 # Switching an event on or off patches kernel text, which sends every
 # other CPU a burst of function-call IPIs (text_poke_sync()): the
 # kernel's events go on first and off last, pidle_exit last and first,
-# each right next to the counters' snapshot, so that the bursts of the
-# others fall outside the window both count. pidle_exit's own bursts
-# remain: the tolerance below.
+# so that every pidle_exit traced has its interrupt events on. Every
+# event is on from before the counters' first snapshot to after the
+# second, and each CPU's reads in both are bracketed by trace markers:
+# the exits the counters' growth holds are exactly the CPU's pidle_exit
+# events between its two brackets (an exit inside a bracket may be on
+# either side: counted apart, xcheck's "amb").
 trace_on() {
 	echo > $TR/trace
 	echo 4096 > $TR/buffer_size_kb
@@ -201,11 +216,11 @@ trace_on() {
 		echo 1 > $TR/events/$_e/enable || return 1
 	done
 	echo 1 > $TR/events/pseudo_cpuidle/pidle_exit/enable || return 1
-	wsnap /tmp/trace.0
+	wsnap /tmp/trace.0 0
 }
 trace_off() {
+	wsnap /tmp/trace.1 1
 	echo 0 > $TR/events/pseudo_cpuidle/pidle_exit/enable
-	wsnap /tmp/trace.1
 	for _e in $EV; do echo 0 > $TR/events/$_e/enable; done
 	cat $TR/trace > /tmp/trace.txt
 }
@@ -216,8 +231,9 @@ trace_off() {
 # core unmasks interrupts; another vector that arrived during the exit
 # latency, of higher priority, may run first: counted as "first" or not).
 # Prints "SRC matched missing first" per source, "exits cpuN SRC COUNT"
-# per CPU and source, "wrongcpu N" (events whose cpu= field is not the
-# CPU that recorded them).
+# per CPU and source between the CPU's two snapshot brackets, "amb cpuN
+# COUNT" (its exits inside a bracket), "wrongcpu N" (events whose cpu=
+# field is not the CPU that recorded them).
 xcheck() {
 	awk '
 	function cls(ev) {
@@ -239,11 +255,19 @@ xcheck() {
 		if (cpu == "") next
 		for (j = i + 1; j <= NF; j++) if ($j ~ /:$/ && $j !~ /^[0-9.]+:$/) break
 		ev = substr($j, 1, length($j) - 1)
+		if (ev == "tracing_mark_write" && $(j + 1) == "pidle-snap") {
+			# win: 0 before snapshot 0 ends, 1 between, 2 after 1 begins
+			mc = substr($(j + 4), 4)
+			if ($(j + 2) == "0") { inb[mc] = ($(j + 3) == "begin"); if ($(j + 3) == "end") win[mc] = 1 }
+			else { inb[mc] = ($(j + 3) == "begin"); if ($(j + 3) == "begin") win[mc] = 2 }
+			next
+		}
 		if (ev == "pidle_exit") {
 			w = ""; fc = ""
 			for (k = j + 1; k <= NF; k++) { if ($k ~ /^wake=/) w = substr($k, 6); if ($k ~ /^cpu=/) fc = substr($k, 5) }
 			if (fc != cpu "") wrongcpu++
-			exits["cpu" cpu " " w]++
+			if (inb[cpu]) amb["cpu" cpu]++
+			else if (win[cpu] == 1) exits["cpu" cpu " " w]++
 			close_period(cpu)
 			if (w == "timer" || w == "ipi" || w == "device") { pend[cpu] = w; seen[cpu] = " "; first[cpu] = "" }
 			next
@@ -257,6 +281,7 @@ xcheck() {
 		split("timer ipi device", s, " ")
 		for (i = 1; i <= 3; i++) printf "%s %d %d %d\n", s[i], ok[s[i]], miss[s[i]], firstok[s[i]]
 		for (e in exits) printf "exits %s %d\n", e, exits[e]
+		for (e in amb) printf "amb %s %d\n", e, amb[e]
 		printf "wrongcpu %d\n", wrongcpu
 	}' /tmp/trace.txt > /tmp/xcheck
 }
@@ -283,12 +308,12 @@ trace_agrees() {
 			_s=$(wdiff /tmp/trace.0 /tmp/trace.1 $_c $_w)
 			_t=$(awk -v k="cpu$_c" -v w=$_w '$1 == "exits" && $2 == k && $3 == w { print $4 }' /tmp/xcheck)
 			_t=${_t:-0}
-			diag "cpu$_c $_w: counters +$_s, pidle_exit events $_t"
+			_a=$(awk -v k="cpu$_c" '$1 == "amb" && $2 == k { print $3 }' /tmp/xcheck)
+			_a=${_a:-0}
+			diag "cpu$_c $_w: counters +$_s, pidle_exit events $_t (and $_a of the CPU's inside its snapshots' reads)"
 			_d=$((_s - _t)); [ $_d -lt 0 ] && _d=$((-_d))
-			# pidle_exit's own switching on and off sends a burst
-			# of function-call IPIs that the counters see and the
-			# trace does not (seen: up to 15 a CPU)
-			[ $_d -le $((25 + _s / 50)) ] || _err="$_err cpu$_c $_w: counters +$_s vs $_t traced;"
+			# the same exits: only those inside a read may differ
+			[ $_d -le $_a ] || _err="$_err cpu$_c $_w: counters +$_s vs $_t traced ($_a inside the reads);"
 		done
 	done
 	reasons "$_err"
@@ -357,21 +382,15 @@ traced_run() {
 # 1 for 1 s, /rt-app/periodic.json): ~250 periods, each ended by the
 # task's own timer.
 rtapp_mostly_timer() {
-	workload rta /bin/sh /rt-app-run.sh periodic 1 || return 1
-	show rta 1
-	_t=$(wdiff /tmp/rta.0 /tmp/rta.1 1 timer)
-	_i=$(wdiff /tmp/rta.0 /tmp/rta.1 1 ipi)
-	_d=$(wdiff /tmp/rta.0 /tmp/rta.1 1 device)
-	_u=$(wdiff /tmp/rta.0 /tmp/rta.1 1 unknown)
+	around rta 1 /bin/sh /rt-app-run.sh periodic 1 || return 1
 	_n=$(awk -F, 'NR == 2 { print $2 }' /tmp/rta.csv)
 	_s=$(share $_t $_i $_d $_u)
 	diag "rt-app periodic: $_n periods logged; CPU 1's wake-ups by its timer: $_t of $((_t + _i + _d + _u)), $_s %"
-	# every period ends by the task's timer; the window also holds
-	# rt-app's start and the snapshots' own timer and IPI wake-ups
-	# (6.12: 692 of 786 for 249 periods)
+	# every period ends by the task's timer (wake.exp's expect: 90 %;
+	# rt-app's start and its threads' creation cost a few IPIs)
 	[ -n "$_n" ] && [ $_n -ge 200 ] || { why "rt-app logged '$_n' periods, want >= 200 of 250"; return 1; }
 	[ $_t -ge $_n ] || { why "only $_t timer wake-ups on CPU 1 for rt-app's $_n periods"; return 1; }
-	at_least $_s 75 || { why "timer wake-ups $_s % of CPU 1's, want >= 75 %"; return 1; }
+	at_least $_s 90 || { why "timer wake-ups $_s % of CPU 1's, want >= 90 %"; return 1; }
 }
 
 # Three levels on four CPUs: one-CPU cores, clusters 0-1 and 2-3. The
