@@ -108,15 +108,6 @@ show() {
 	diag "$1: cpu$2$_l"
 }
 
-timer_mostly_timer() {
-	around timer 1 /pidle-wakeload timer -c 1 -p 2000 -n 150 || return 1
-	diag "timer: CPU 1's wake-ups by its timer: $_t of $((_t + _i + _d + _u)), $(share $_t $_i $_d $_u) %"
-	# every sleep ends by the timer, and the timer ends most periods
-	# (the others: the program's start and its move to CPU 1)
-	[ $_t -ge 140 ] || { why "only $_t timer wake-ups on CPU 1 for 150 sleeps"; return 1; }
-	[ $_t -gt $((2 * (_i + _d))) ] || { why "timer $_t, not twice IPI $_i + device $_d"; return 1; }
-}
-
 # srcs CPU: the CPU's timer, ipi, device and unknown counts over its states
 srcs() { echo $(wsum $1 timer) $(wsum $1 ipi) $(wsum $1 device) $(wsum $1 unknown); }
 # around NAME CPU CMD...: run CMD (its output in /tmp/NAME.csv); sets _t
@@ -134,6 +125,15 @@ around() {
 	_t=$(($5 - $1)) _i=$(($6 - $2)) _d=$(($7 - $3)) _u=$(($8 - $4))
 	diag "$_nm: $(tail -n 1 /tmp/$_nm.csv)"
 	diag "$_nm: cpu$_cpu timer=$_t ipi=$_i device=$_d unknown=$_u"
+}
+
+timer_mostly_timer() {
+	around timer 1 /pidle-wakeload timer -c 1 -p 2000 -n 150 || return 1
+	diag "timer: CPU 1's wake-ups by its timer: $_t of $((_t + _i + _d + _u)), $(share $_t $_i $_d $_u) %"
+	# every sleep ends by the timer, and the timer ends most periods
+	# (the others: the program's start and its move to CPU 1)
+	[ $_t -ge 140 ] || { why "only $_t timer wake-ups on CPU 1 for 150 sleeps"; return 1; }
+	[ $_t -gt $((2 * (_i + _d))) ] || { why "timer $_t, not twice IPI $_i + device $_d"; return 1; }
 }
 
 # pingpong_mostly_ipi NAME A B: B's wake-ups are IPIs
