@@ -140,10 +140,13 @@ timer_mostly_timer() {
 pingpong_mostly_ipi() {
 	around $1 $3 /pidle-wakeload pingpong -a $2 -b $3 -n 150 -w 300 || return 1
 	diag "$1: CPU $3's wake-ups by IPI: $_i of $((_t + _i + _d + _u)), $(share $_i $_t $_d $_u) %"
-	# Every message wakes B by an IPI, and IPIs are its largest source;
+	# Most messages wake B by an IPI, and IPIs are its largest source;
 	# the rest are local timer interrupts (the irq_vectors cross-check
-	# below confirms each).
-	[ $_i -ge 140 ] || { why "only $_i IPI wake-ups on CPU $3 for 150 messages"; return 1; }
+	# below confirms each). A message can also find B not yet idle, or
+	# entering idle (an aborted entry, counted apart): TCG runs the
+	# vCPUs in turn, so how often depends on the host (here 142-151 of
+	# 150, CI 138). The bound is wake.exp's: 80 %.
+	[ $_i -ge 120 ] || { why "only $_i IPI wake-ups on CPU $3 for 150 messages, want >= 120 (80 %)"; return 1; }
 	[ $_i -gt $_t ] && [ $_i -gt $_d ] || { why "IPI $_i not above timer $_t and device $_d"; return 1; }
 }
 
