@@ -12,7 +12,7 @@
 # lock-free model has no such limit, so the suite runs there too. On the
 # eval kernel under teo (8/8 in 13 s), so that the domain governors are
 # also checked beside the governor Debian does not build.
-# kernels: rt eval
+# kernels: rt eval kcsan
 # smp: 4,sockets=1,cores=2,threads=2
 # timeout: 240
 . /lib.sh

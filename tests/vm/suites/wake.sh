@@ -19,7 +19,7 @@
 # module models over the same CPUs (one-CPU cores, two clusters): a
 # ping-pong across clusters wakes the far CPU's core and cluster alike.
 # On the eval kernel too (teo; its virtio disk is built in).
-# kernels: eval
+# kernels: eval kcsan
 # smp: 4,sockets=2,cores=1,threads=2
 # icount: shift=2,sleep=off
 # timeout: 300
