@@ -18,7 +18,8 @@
 # rt-app/periodic.json: its timer), and for a three-level hierarchy the
 # module models over the same CPUs (one-CPU cores, two clusters): a
 # ping-pong across clusters wakes the far CPU's core and cluster alike.
-# On the eval kernel too (teo; its virtio disk is built in).
+# On the eval kernel too (teo; its virtio disk is built in), and on the
+# kcsan kernel (make check-kcsan: 12/12 there, no KCSAN report).
 # kernels: eval kcsan
 # smp: 4,sockets=2,cores=1,threads=2
 # icount: shift=2,sleep=off
@@ -144,8 +145,9 @@ pingpong_mostly_ipi() {
 	# the rest are local timer interrupts (the irq_vectors cross-check
 	# below confirms each). A message can also find B not yet idle, or
 	# entering idle (an aborted entry, counted apart): TCG runs the
-	# vCPUs in turn, so how often depends on the host (here 142-151 of
-	# 150, CI 138). The bound is wake.exp's: 80 %.
+	# vCPUs in turn, so how often depends on the host (here 140-151 of
+	# 150, CI 138; on the kcsan kernel 166, its own work sending IPIs
+	# too). The bound is wake.exp's: 80 %.
 	[ $_i -ge 120 ] || { why "only $_i IPI wake-ups on CPU $3 for 150 messages, want >= 120 (80 %)"; return 1; }
 	[ $_i -gt $_t ] && [ $_i -gt $_d ] || { why "IPI $_i not above timer $_t and device $_d"; return 1; }
 }
