@@ -17,6 +17,10 @@
 # kernels: rt eval kcsan
 # smp: 4,sockets=1,cores=2,threads=2
 # timeout: 240
+# single-thread: multi-threaded TCG ran a half-patched instruction here
+# (6.12-rt, 9.7 s in: the clocksource watchdog found the TSC unstable,
+# flipped sched_clock's static key, and CPU 3 took a stale int3 in
+# sched_clock_cpu): QEMU's cross-modifying code, not the module
 . /lib.sh
 P=/sys/module/$MOD/parameters
 # CPD: a CPU power-down state with an entry latency; core and package
