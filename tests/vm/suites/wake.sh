@@ -143,8 +143,9 @@ pingpong_mostly_ipi() {
 	diag "$1: CPU $3's wake-ups by IPI: $_i of $((_t + _i + _d + _u)), $(share $_i $_t $_d $_u) %"
 	# Most messages wake B by an IPI, and IPIs are its largest source;
 	# the rest are local timer interrupts (the irq_vectors cross-check
-	# below confirms each). A message can also find B not yet idle, or
-	# entering idle (an aborted entry, counted apart): TCG runs the
+	# below confirms each). A message can also find B not yet idle
+	# (still awake after one of its 20-30 timer wake-ups), or entering
+	# idle (an aborted entry, counted apart): TCG runs the
 	# vCPUs in turn, so how often depends on the host (here 140-151 of
 	# 150, CI 138; on the kcsan kernel 166, its own work sending IPIs
 	# too). The bound is wake.exp's: 80 %.
