@@ -6,6 +6,11 @@
 . /module.sh
 . /counters.sh
 
+# instrumented: true on the debug, kcsan and lockdep61 kernels (run.sh
+# boots them with pidle_instrumented=1); their instrumentation keeps the
+# CPUs busier and sends more IPIs, which some bounds allow for.
+instrumented() { [ "$(arg pidle_instrumented 0)" = 1 ]; }
+
 # sum of stateK/usage over CPUs
 usage_sum() {
 	s=0

@@ -15,7 +15,7 @@ CORES="core0 core1 core2 core3" PKGS="package0 package1"
 # keeps its CPUs busier: on kcsan, 59-74% (6.12 kcsan@teo, 3.7 s idle);
 # there the test asks for a clear majority, 50%.
 MIN_IDLE_PCT=70
-[ "$(arg pidle_instrumented 0)" = 1 ] && MIN_IDLE_PCT=50
+instrumented && MIN_IDLE_PCT=50
 
 # 1
 auto_topology() {

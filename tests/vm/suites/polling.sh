@@ -39,7 +39,7 @@ wake_in() {
 # An instrumented kernel's own work sends more (run.sh: pidle_instrumented=1
 # on debug, kcsan, lockdep61; debug, 2026-12-05: 29 for 200 wake-ups).
 POLL_MAX_IPIS=$((ROUNDS / 10))
-[ "$(arg pidle_instrumented 0)" = 1 ] && POLL_MAX_IPIS=$((ROUNDS / 5))
+instrumented && POLL_MAX_IPIS=$((ROUNDS / 5))
 poll_no_ipi() {
 	set -- $(wake_in 0)
 	[ "$2" -ge $((ROUNDS / 2)) ] && [ "$1" -le $POLL_MAX_IPIS ] ||

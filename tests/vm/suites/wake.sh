@@ -145,10 +145,10 @@ pingpong_mostly_ipi() {
 	# the rest are local timer interrupts (the irq_vectors cross-check
 	# below confirms each). A message can also find B not yet idle
 	# (still awake after one of its 20-30 timer wake-ups), or entering
-	# idle (an aborted entry, counted apart): TCG runs the
-	# vCPUs in turn, so how often depends on the host (here 140-151 of
-	# 150, CI 138; on the kcsan kernel 166, its own work sending IPIs
-	# too). The bound is wake.exp's: 80 %.
+	# idle (an aborted entry, counted apart): TCG runs the vCPUs in
+	# turn, so how often depends on the host (here 140-151 of 150, CI
+	# 138; on the kcsan kernel 166, its own work sending IPIs too). The
+	# bound is wake.exp's: 80 %.
 	[ $_i -ge 120 ] || { why "only $_i IPI wake-ups on CPU $3 for 150 messages, want >= 120 (80 %)"; return 1; }
 	[ $_i -gt $_t ] && [ $_i -gt $_d ] || { why "IPI $_i not above timer $_t and device $_d"; return 1; }
 }
