@@ -1,0 +1,31 @@
+# SPDX-License-Identifier: GPL-2.0
+# Versions of a governor (Documentation/pidle-replay-versions.rst): each a
+# pidle-replay of its own, the same replay objects linked with the
+# version's governor files, compiled unchanged against tests/kshim as the
+# shipped ones are (KGOV_CFLAGS). scripts/gov-version puts the version's
+# governor sources in $(BUILD)/versions/KEY/src (KEY: the sha256 of what
+# is there) and runs
+#   make $(BUILD)/versions/KEY/pidle-replay VERSION_KEY=KEY
+# Included by replay.mk.
+ifdef VERSION_KEY
+VERSION_DIR := $(BUILD)/versions/$(VERSION_KEY)
+VERSION_GOV_OBJS := $(patsubst $(VERSION_DIR)/src/%.c,$(VERSION_DIR)/o/%.o,\
+	$(wildcard $(VERSION_DIR)/src/*.c))
+
+$(VERSION_DIR)/o/%.o: $(VERSION_DIR)/src/%.c
+	@mkdir -p $(@D)
+	$(CC) $(KGOV_CFLAGS) -MMD -MP -I$(VERSION_DIR)/src -c $< -o $@
+
+$(VERSION_DIR)/pidle-replay: $(call objs,o,$(REPLAY_SRCS)) \
+			     $(BUILD)/o/tools/replay/pidle_kgov.o \
+			     $(VERSION_GOV_OBJS) $(BUILD)/libpidle.a
+	$(LINK) -lm
+
+-include $(VERSION_GOV_OBJS:.o=.d)
+endif
+
+# The versions' tests (host only, a minute: three teo versions built):
+# tests/replay/versions/run.sh, from check-replay.
+.PHONY: check-replay-versions
+check-replay-versions: deps-check $(BUILD)/pidle-replay
+	@tests/replay/versions/run.sh $(BUILD)
