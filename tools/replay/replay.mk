@@ -35,6 +35,9 @@ $(BUILD)/pidle-replay: $(call objs,o,$(REPLAY_SRCS)) \
 		       $(BUILD)/libpidle.a
 	$(LINK) -lm
 
+# Versions of a governor side by side: tools/replay/pidle-gov-diff.
+include tools/replay/versions.mk
+
 # The replay's tests (host only, seconds): tests/replay/run.sh.
 .PHONY: check-replay
 check-replay: deps-check $(BUILD)/pidle-replay
