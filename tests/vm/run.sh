@@ -30,8 +30,10 @@ H=$TOP/harness
 OUT=$TOP/build/vm
 mkdir -p "$OUT"
 # Two runs in one tree would share build/vm/: one at a time.
-exec 9> "$OUT/.lock"
-flock -n 9 || { echo "run.sh: another run holds $OUT/.lock, waiting" >&2; flock 9; }
+if [ "${VM_LIST:-0}" != 1 ]; then
+	exec 9> "$OUT/.lock"
+	flock -n 9 || { echo "run.sh: another run holds $OUT/.lock, waiting" >&2; flock 9; }
+fi
 
 # field SUITE FIELD: the "# FIELD: value" header line of suites/SUITE.sh
 field() { sed -n "s/^# $2: //p" "$HERE/suites/$1.sh" | head -n 1; }
@@ -72,10 +74,20 @@ build_modules() {
 
 RESULTS=$OUT/results
 : > "$RESULTS"
-# kernel_class NAME: rt, debug, kcsan, lockdep, eval, or all (every suite)
+# kernel_class NAME: rt, debug, kcsan, lockdep, eval, or all (every
+# suite). With VM_SMOKE=1 (make check), 6.1 is "compat" and 6.1-rt
+# "rt+compat": there the module's code differs from 6.12's only in
+# drivers/pidle_compat.h (the idle entry's bookkeeping, the tracepoint's
+# string, the cluster mask) and the kernel's -icount bring-up (--late-smp),
+# so they run the suites naming "compat" (and, on 6.1-rt, "rt" as well),
+# which exercise those; make check-all runs every suite there
+# (tests/vm/README, "Budget").
 kernel_class() {
+	local smoke=${VM_SMOKE:-0}
 	case "${1%%@*}" in
+	6.1-rt|6.1.0-*-rt-amd64) [ "$smoke" = 1 ] && echo rt+compat || echo rt ;;
 	*-rt|*-rt-amd64) echo rt ;;
+	6.1|6.1.0-*-amd64) [ "$smoke" = 1 ] && echo compat || echo all ;;
 	debug) echo debug ;;
 	kcsan) echo kcsan ;;
 	lockdep61) echo lockdep ;;
@@ -84,13 +96,33 @@ kernel_class() {
 	esac
 }
 
-# runs_on SUITE CLASS: whether SUITE runs on a kernel of CLASS
+# runs_on SUITE CLASS: whether SUITE runs on a kernel of CLASS (a class
+# "A+B" needs both named)
 runs_on() {
-	[ -n "${VM_SUITES:-}" ] || [ "$2" = all ] ||
-		[[ " $(field "$1" kernels) " == *" $2 "* ]]
+	local c
+	[ -n "${VM_SUITES:-}" ] || [ "$2" = all ] && return 0
+	for c in ${2//+/ }; do
+		[[ " $(field "$1" kernels) " == *" $c "* ]] || return 1
+	done
 }
 
-for name in $KERNELS; do
+# --list: the kernel and suite pairs this run would boot, a line each
+# (the budget check, scripts/check-budget), then exit.
+if [ "${VM_LIST:-0}" = 1 ]; then
+	for name in ${KERNELS//|/ }; do
+		for s in $SUITES; do
+			runs_on "$s" "$(kernel_class "$name")" && echo "$name $s"
+		done
+	done
+	exit 0
+fi
+
+# run_kernel NAME: build the module for kernel NAME, its image, boot each
+# of its suites and check their logs; its results in $RESULTS.NAME, then
+# appended to $RESULTS.
+run_kernel() {
+	local name=$1 t0 d gov kernel image kdir class icount_opts KOS s ts log
+	local icount append qemu q tmo st
 	t0=$(date +%s)
 	echo "== $name"
 	d=$OUT/$name
@@ -100,7 +132,7 @@ for name in $KERNELS; do
 	gov=
 	case "$name" in *@*) gov=${name#*@} ;; esac
 	if ! kernel=$("$H/kernel" "${name%%@*}"); then
-		echo "$name 0 1" >> "$RESULTS"; continue
+		echo "$name 0 1" >> "$RESULTS"; return
 	fi
 	set -- $kernel
 	image=$1 kdir=$2
@@ -169,6 +201,48 @@ for name in $KERNELS; do
 	done
 	echo "  $name: $("$H/total" "$RESULTS.$name"), $(( $(date +%s) - t0 ))s"
 	sed "s/^/$name:/" "$RESULTS.$name" >> "$RESULTS"
+}
+
+# A kernel built from source (kernels/build) when it is not yet: with
+# VM_BUILD_LAZY=1 (make check) the lane that reaches it builds it, or waits
+# for the build make check started in the background (kernels/build's
+# lock), instead of make building every one before the first guest.
+ensure_built() {
+	case "${1%%@*}" in
+	eval|debug|kcsan)
+		[ "${VM_BUILD_LAZY:-0}" = 1 ] || return 0
+		"$TOP/kernels/locate" "${1%%@*}" > /dev/null 2>&1 ||
+			"$TOP/kernels/build" "${1%%@*}" > "$OUT/build-${1%%@*}.log" 2>&1 ||
+			echo "  ${1%%@*}: kernels/build failed ($OUT/build-${1%%@*}.log)"
+		;;
+	esac
+}
+
+# Lanes: "|" in the kernel list splits it into lanes run side by side
+# (make check: two, one per core). Each lane runs its kernels in order.
+# Guests still take the machine's guest lock (harness/boot): a
+# free-running guest boots alone, -icount guests share it, so what runs
+# beside a guest is only another -icount guest (whose figures the host's
+# load cannot move), a module build or an image. The first lane prints as
+# it goes, the others when they end.
+run_lane() {
+	local name
+	for name in $1; do
+		ensure_built "$name"
+		run_kernel "$name"
+	done
+}
+IFS='|' read -r -a LANES <<< "$KERNELS"
+pids=()
+for i in "${!LANES[@]}"; do
+	[ "$i" = 0 ] && continue
+	run_lane "${LANES[$i]}" > "$OUT/lane$i.log" 2>&1 &
+	pids+=($!)
+done
+run_lane "${LANES[0]}"
+for i in "${!pids[@]}"; do
+	wait "${pids[$i]}"
+	cat "$OUT/lane$((i + 1)).log"
 done
 # $VM_BUILD_KERNELS: kernels the module (and the test build, and the test
 # modules) is only built for, warning-free, with no guest (none in make

@@ -3,7 +3,7 @@
 # state used, domains present, unload, bad parameters, wait=halt, a
 # disabled state. (Load/unload cycles: the reconfig-load suite; the
 # tracepoints: trace, booted single-threaded.)
-# kernels: rt eval kcsan lockdep
+# kernels: rt eval kcsan lockdep compat
 # smp: 8,sockets=2,cores=2,threads=2
 . /lib.sh
 

@@ -3,7 +3,7 @@
 # polling state (0 us exit latency, CPUIDLE_FLAG_POLLING) without an IPI,
 # as the kernel's own POLL state; from a deeper pseudo state it costs an
 # IPI, as on hardware. CPU 1 waits, CPU 0 wakes it (tests/vm/guest/ipiwake).
-# kernels: rt debug eval kcsan lockdep
+# kernels: rt debug eval kcsan lockdep compat
 # smp: 2
 . /lib.sh
 ROUNDS=200

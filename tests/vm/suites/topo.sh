@@ -3,6 +3,7 @@
 # prints loads the module, gives the domains topology=auto gives, the
 # state table it names, and domains that go down; with each preset that
 # fits an x86 box too, and a clear refusal for the arm64 ones.
+# kernels: compat
 # smp: 8,sockets=2,cores=2,threads=2
 # timeout: 120
 . /lib.sh

@@ -5,7 +5,7 @@
 # multi-threaded TCG then now and then runs a half-patched __schedule (an
 # int3 Oops on 6.12, seen in the 8-vCPU main suite even with every other
 # CPU kept busy while it was switched).
-# kernels: rt eval
+# kernels: rt eval compat
 # smp: 2
 # single-thread: the stale int3 of multi-threaded TCG
 . /lib.sh

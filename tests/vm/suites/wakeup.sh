@@ -2,6 +2,7 @@
 # wakeup: how late an interrupt's handler runs on an idle CPU (issue 11):
 # every interrupt ends idle and, with wait=poll, pays the exit latency
 # first. The counters of the same wake-ups: wakeup-count.
+# kernels: compat
 # smp: 2
 # icount: shift=2,sleep=off
 # timeout: 400
