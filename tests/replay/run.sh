@@ -108,6 +108,78 @@ expect_error "a line that is not an event" "line 21: not a trace line" -- -s "$P
 expect_error "a governor not compiled in" "governor 'haltpoll'" -- -s "$PC6" -t package=0-1 -g haltpoll "$S"
 expect_error "recorded states beyond the table" "enters state 3" -- -s POLL:0:0,C1:2:2,C6:100:400 -g recorded "$S"
 
+# CPU numbers beyond the module's PIDLE_MAX_CPUS (8192), and every other
+# number the reader keeps in fewer bits than it reads: refused with the
+# line, before any replay (issue 34 item 5). ROW: "LINE SED-EXPR" of
+# synthetic.trace, then the message.
+LIM="beyond the module's limit of 8192 CPUs (PIDLE_MAX_CPUS: CPUs 0-8191)"
+bad_number() {
+	local desc=$1 edit=$2 pat=$3
+	sed "$edit" "$S" > "$tmp/num.trace"
+	expect_error "$desc" "$pat" -- -s "$PC6" -t package=0-1 "$tmp/num.trace"
+}
+bad_number "a line's CPU [4294967295] (was a heap overflow: calloc(max_cpu + 1) wrapped to 0)" \
+	'5s/\[001\]/[4294967295]/' "num.trace: line 5: CPU \[4294967295\]: $LIM"
+bad_number "a line's CPU of 21 digits (was cut by strtoul)" \
+	'5s/\[001\]/[999999999999999999999]/' "line 5: CPU \[999999999999999999999\]: $LIM"
+bad_number "cpu_idle's cpu_id=4294967295 (was a heap overflow)" \
+	'6s/cpu_id=1/cpu_id=4294967295/' "line 6: cpu_id=4294967295: $LIM"
+bad_number "cpu_idle's cpu_id=99999999999 (was cut to 32 bits)" \
+	'6s/cpu_id=1/cpu_id=99999999999/' "line 6: cpu_id=99999999999: $LIM"
+bad_number "cpu_idle's cpu_id=70000 (was \"cpu 2: no idle period\")" \
+	'6s/cpu_id=1/cpu_id=70000/' "line 6: cpu_id=70000: $LIM"
+bad_number "cpu_idle's cpu_id=-1" \
+	'6s/cpu_id=1/cpu_id=-1/' "line 6: cpu_id=-1: $LIM"
+bad_number "sched_wakeup's target_cpu=65537 (was cut to 16 bits: CPU 1)" \
+	'10s/target_cpu=001/target_cpu=65537/' "line 10: target_cpu=65537: $LIM"
+bad_number "the header's cpus=4294967296 (was cut to 0)" \
+	'1s/cpus=2/cpus=4294967296/' "line 1: cpus=4294967296: not a CPU count of 1 to 8192"
+bad_number "cpu_idle's state=12 (was kept as 254)" \
+	'6s/state=2/state=12/' "line 6: state=12: beyond cpuidle's 10 states (CPUIDLE_STATE_MAX)"
+bad_number "a time of 2^64 ns (was wrapped)" \
+	'6s/ 1000\.000050000:/ 18446744073.709551616:/' "line 6: time 18446744073.709551616: beyond 9223372036.854775807 s (KTIME_MAX)"
+bad_number "hrtimer_expire_entry's now=-1 (the clocks' offset overflowed)" \
+	'9s/now=1000001000600/now=-1/' "line 9: now=-1: not a time of 0 to 9223372036854775807 ns (KTIME_MAX)"
+bad_number "pm_qos value=99999999999999999 (was a signed overflow)" \
+	'7a\        <idle>-0 [001] 1000.001000100: pm_qos_update_request: value=99999999999999999' \
+	"line 8: value=99999999999999999: not a PM QoS latency of 0 to 2147483647 us"
+
+# 3b. experiment files: the replay refuses what experiments/run.sh
+# refuses, with the same FILE:LINE message: the one table of bad files of
+# tests/experiments/bad ("# expect: LINE: TEXT"), which make
+# check-experiments runs through the runner's parse.awk; a file marked
+# "# runner-only: WHY" is one the replay rightly takes
+bad_exp() {	# FILE: why= what is wrong with the replay's answer
+	local f=$1 exp ln text want st
+	exp=$(sed -n '1s/^# expect: //p' "$f")
+	ln=${exp%%: *}; text=${exp#*: }
+	if [ "$ln" = - ]; then want="pidle-replay: $f: $text"; else want="pidle-replay: $f:$ln: $text"; fi
+	"$R" --exp "$f" --list "$S" > "$tmp/out" 2> "$tmp/err"
+	st=$?
+	why=
+	[ $st -eq 2 ] || why="exit $st, want 2"
+	# the expectation may be the message's start, as for the runner
+	case "$(head -n 1 "$tmp/err")" in "$want"*) ;; *) why="$why message '$(head -n 1 "$tmp/err")', want '$want'" ;; esac
+	[ "$(wc -l < "$tmp/err")" -eq 1 ] || why="$why $(wc -l < "$tmp/err") lines on stderr, want 1"
+	[ -s "$tmp/out" ] && why="$why cells listed beside the error"
+}
+nbad=0 nrun=0
+for f in "$D"/../experiments/bad/*.exp; do
+	if grep -q '^# runner-only: ' "$f"; then
+		nrun=$((nrun + 1))
+		continue
+	fi
+	bad_exp "$f"
+	nbad=$((nbad + 1))
+	if [ -z "$why" ]; then
+		ok "experiment file $(basename "$f"): refused as the runner refuses it ($(head -n 1 "$tmp/err" | sed 's/.*exp:/exp:/'))"
+	else
+		not_ok "experiment file $(basename "$f") refused as the runner refuses it" "$why"
+	fi
+done
+[ $nbad -ge 20 ] && [ $nrun -le 3 ] && ok "experiment files: $nbad bad files refused by both readers, $nrun runner-only" ||
+	not_ok "experiment files" "$nbad shared bad files (want 20 or more), $nrun runner-only"
+
 # 4. the guest recording, replayed with its own table and governor
 G=$D/guest-menu.trace
 if [ -s "$G" ]; then
@@ -147,6 +219,15 @@ if [ -s "$G" ]; then
 	awk '/cpu_idle: state=4294967295/ && ++n == 100 { next } { print }' "$G" | grep -v pidle_ > "$tmp/hole2.trace"
 	expect_error "a standard trace with a cpu_idle exit missing" "without an exit since its entry at line" -- \
 		-s "$states" -t "$topology" "$tmp/hole2.trace"
+	# a module trace's CPU beyond the limit (was a heap overflow)
+	sed '14s/cpu_id=0/cpu_id=4294967295/' "$G" > "$tmp/modcpu.trace"
+	expect_error "a module trace's cpu_id=4294967295" "modcpu.trace: line 14: cpu_id=4294967295: $LIM" -- \
+		-s "$states" -t "$topology" "$tmp/modcpu.trace"
+	# pidle_exit's latency_ns kept in 32 bits: beyond, refused
+	sed '15s/latency_ns=100000/latency_ns=4294967296/' "$G" > "$tmp/modlat.trace"
+	expect_error "a module trace's latency_ns=4294967296 (was cut to 0)" \
+		"modlat.trace: line 15: latency_ns=4294967296: beyond 4294967295 ns" -- \
+		-s "$states" -t "$topology" "$tmp/modlat.trace"
 	# the same run read from the standard events alone (the module's
 	# stripped): what a trace of a real machine gives
 	grep -v 'pidle_' "$G" > "$tmp/std.trace"

@@ -10,6 +10,8 @@
  * residency_x, ...) are skipped: a replay has its workload in the trace.
  */
 #include <ctype.h>
+#include <regex.h>
+#include <stdbool.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -19,22 +21,39 @@
 #include "pidle-topo.h"
 
 #define EXP_MAX_NAMES	64
+#define EXP_MAX_KEYS	64
 #define EXP_LIST_LEN	1024
+
+/* the axes of [defaults] and [matrix NAME], in parse.awk's order */
+enum { EXP_AX_TABLE, EXP_AX_GOVERNOR, EXP_AX_CHANGE, EXP_AX_QOS,
+       EXP_AX_WORKLOAD, EXP_AX_NR };
+static const char *const exp_ax_name[EXP_AX_NR] = {
+	"table", "governor", "change", "qos", "workload",
+};
 
 struct exp_named {
 	char name[64];
-	char a[PIDLE_PARAM_LEN];	/* table: states; qos: value; change: disable */
+	char a[PIDLE_PARAM_LEN];	/* table: states; change: disable; workload: run */
 	char b[PIDLE_PARAM_LEN];	/* table: topology; change: enable */
 	char c[PIDLE_PARAM_LEN];	/* table: power */
 	char d[PIDLE_PARAM_LEN];	/* table: mode */
 	char e[PIDLE_PARAM_LEN];	/* table: domain_gov */
+	char f[PIDLE_PARAM_LEN];	/* table: domain_policy */
 	long qos_us;
+	unsigned int nr_qos_keys;	/* qos: cpu_dma_latency_us, resume_latency_us given */
 	int line;
 };
 
 struct exp_axes {
-	char table[EXP_LIST_LEN], governor[EXP_LIST_LEN], qos[EXP_LIST_LEN],
-	     change[EXP_LIST_LEN];
+	char name[64];
+	char v[EXP_AX_NR][EXP_LIST_LEN];	/* "": not given */
+	int line[EXP_AX_NR];			/* the value's line */
+	int hdr_line;				/* [matrix NAME]'s */
+};
+
+struct exp_section {
+	char kind[16], name[64];
+	int line;
 };
 
 struct exp_file {
@@ -42,38 +61,77 @@ struct exp_file {
 	char *err;
 	size_t errlen;
 	struct exp_named table[EXP_MAX_NAMES], qos[EXP_MAX_NAMES],
-			 change[EXP_MAX_NAMES];
-	unsigned int nr_table, nr_qos, nr_change;
+			 change[EXP_MAX_NAMES], workload[EXP_MAX_NAMES];
+	unsigned int nr_table, nr_qos, nr_change, nr_workload;
 	struct exp_axes defaults;
 	struct exp_axes matrix[EXP_MAX_NAMES];
 	unsigned int nr_matrix;
+	/* every section header, for "defined twice" */
+	struct exp_section sec[4 * EXP_MAX_NAMES + 8];
+	unsigned int nr_sec;
+	/* the keys of the current section, for "given twice" */
+	char key[EXP_MAX_KEYS][64];
+	unsigned int nr_key;
 };
 
 static int exp_fail(struct exp_file *x, int line, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
+/* "FILE:LINE: what", or "FILE: what" for the file as a whole: parse.awk's */
 static int exp_fail(struct exp_file *x, int line, const char *fmt, ...)
 {
 	va_list ap;
 	int n = line ? snprintf(x->err, x->errlen, "%s:%d: ", x->path, line) :
 		       snprintf(x->err, x->errlen, "%s: ", x->path);
 
+	if (n < 0 || (size_t)n >= x->errlen)
+		return -1;
 	va_start(ap, fmt);
 	vsnprintf(x->err + n, x->errlen - n, fmt, ap);
 	va_end(ap);
 	return -1;
 }
 
+/* spaces and tabs off both ends, as parse.awk's trim() */
 static char *exp_trim(char *s)
 {
 	char *e;
 
-	while (isspace((unsigned char)*s))
+	while (*s == ' ' || *s == '\t')
 		s++;
 	e = s + strlen(s);
-	while (e > s && isspace((unsigned char)e[-1]))
+	while (e > s && (e[-1] == ' ' || e[-1] == '\t'))
 		*--e = '\0';
 	return s;
+}
+
+/* @s matches the extended regular expression @re (parse.awk's, as is) */
+static bool exp_match(const char *re, const char *s)
+{
+	regex_t r;
+	bool ok;
+
+	if (regcomp(&r, re, REG_EXTENDED | REG_NOSUB))
+		return false;
+	ok = !regexec(&r, s, 0, NULL, 0);
+	regfree(&r);
+	return ok;
+}
+
+/* @word is one of the space-separated words of @list (parse.awk's known()) */
+static bool exp_known(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p = list;
+
+	if (!n)
+		return false;
+	while ((p = strstr(p, word))) {
+		if ((p == list || p[-1] == ' ') && (p[n] == ' ' || !p[n]))
+			return true;
+		p++;
+	}
+	return false;
 }
 
 static struct exp_named *exp_find(struct exp_named *v, unsigned int nr,
@@ -178,7 +236,7 @@ static int exp_add(struct exp_file *x, struct pidle_rp_cells *out,
 			return 0;
 	if (pidle_rp_cell_make(&c, table, t->a,
 			       !t->b[0] || !strcmp(t->b, "auto") ? topology : t->b,
-			       t->c[0] ? t->c : NULL, NULL,
+			       t->c[0] ? t->c : NULL, t->f[0] ? t->f : NULL,
 			       t->d[0] ? t->d : NULL, t->e[0] ? t->e : NULL,
 			       gov, nr_cpus,
 			       err, sizeof(err)))
@@ -208,27 +266,68 @@ bad:
 	return -1;
 }
 
+/*
+ * An axis's values in matrix @m (its own, or the defaults'), checked as
+ * parse.awk's axis() checks them: each table, change, qos and workload
+ * named is defined. Empty when neither gives it: the replay's default
+ * (menu, none), where the runner wants every axis.
+ */
+static int exp_axis(struct exp_file *x, const struct exp_axes *m, int ax,
+		    const char **val)
+{
+	const struct exp_axes *from = m->v[ax][0] ? m : &x->defaults;
+	char buf[EXP_LIST_LEN], *w, *save;
+
+	*val = from->v[ax];
+	if (!**val)
+		return 0;
+	if (ax == EXP_AX_CHANGE && !strncmp(*val, "@subsets ", 9))
+		return exp_fail(x, from->line[ax], "%s = %s: not replayed; list the changes",
+				exp_ax_name[ax], *val);
+	if (strchr(*val, '@'))
+		return exp_fail(x, from->line[ax], "%s = %s: only a change takes @subsets",
+				exp_ax_name[ax], *val);
+	if (ax == EXP_AX_GOVERNOR)
+		return 0;
+	snprintf(buf, sizeof(buf), "%s", *val);
+	for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
+		bool def = (ax == EXP_AX_CHANGE || ax == EXP_AX_QOS) && !strcmp(w, "none");
+
+		def = def || (ax == EXP_AX_TABLE && exp_find(x->table, x->nr_table, w)) ||
+		      (ax == EXP_AX_CHANGE && exp_find(x->change, x->nr_change, w)) ||
+		      (ax == EXP_AX_QOS && exp_find(x->qos, x->nr_qos, w)) ||
+		      (ax == EXP_AX_WORKLOAD && exp_find(x->workload, x->nr_workload, w));
+		if (!def)
+			return exp_fail(x, from->line[ax], "%s '%s' is not defined: no [%s %s] section",
+					exp_ax_name[ax], w, exp_ax_name[ax], w);
+	}
+	return 0;
+}
+
 static int exp_cross(struct exp_file *x, const struct exp_axes *m,
 		     struct pidle_rp_cells *out, unsigned int nr_cpus,
 		     const char *topology)
 {
-	const char *tl = m->table[0] ? m->table : x->defaults.table;
-	const char *gl = m->governor[0] ? m->governor : x->defaults.governor;
-	const char *ql = m->qos[0] ? m->qos : x->defaults.qos;
-	const char *cl = m->change[0] ? m->change : x->defaults.change;
+	const char *v[EXP_AX_NR];
 	char tb[EXP_LIST_LEN], gb[EXP_LIST_LEN], qb[EXP_LIST_LEN], cb[EXP_LIST_LEN];
 	char *t, *g, *q, *c, *s1, *s2, *s3, *s4;
+	int ax;
 
-	if (!*tl)
-		return exp_fail(x, 0, "no table: give 'table =' under [defaults] or a [matrix]");
-	snprintf(tb, sizeof(tb), "%s", tl);
-	for (t = strtok_r(tb, " \t", &s1); t; t = strtok_r(NULL, " \t", &s1)) {
-		snprintf(gb, sizeof(gb), "%s", *gl ? gl : "menu");
-		for (g = strtok_r(gb, " \t", &s2); g; g = strtok_r(NULL, " \t", &s2)) {
-			snprintf(qb, sizeof(qb), "%s", *ql ? ql : "none");
-			for (q = strtok_r(qb, " \t", &s3); q; q = strtok_r(NULL, " \t", &s3)) {
-				snprintf(cb, sizeof(cb), "%s", *cl ? cl : "none");
-				for (c = strtok_r(cb, " \t", &s4); c; c = strtok_r(NULL, " \t", &s4))
+	for (ax = 0; ax < EXP_AX_NR; ax++)
+		if (exp_axis(x, m, ax, &v[ax]))
+			return -1;
+	if (!*v[EXP_AX_TABLE])
+		return m == &x->defaults ?
+		       exp_fail(x, 0, "no table: give 'table =' under [defaults] or a [matrix]") :
+		       exp_fail(x, m->hdr_line, "[matrix %s] has no table and [defaults] gives none", m->name);
+	snprintf(tb, sizeof(tb), "%s", v[EXP_AX_TABLE]);
+	for (t = strtok_r(tb, " ", &s1); t; t = strtok_r(NULL, " ", &s1)) {
+		snprintf(gb, sizeof(gb), "%s", *v[EXP_AX_GOVERNOR] ? v[EXP_AX_GOVERNOR] : "menu");
+		for (g = strtok_r(gb, " ", &s2); g; g = strtok_r(NULL, " ", &s2)) {
+			snprintf(qb, sizeof(qb), "%s", *v[EXP_AX_QOS] ? v[EXP_AX_QOS] : "none");
+			for (q = strtok_r(qb, " ", &s3); q; q = strtok_r(NULL, " ", &s3)) {
+				snprintf(cb, sizeof(cb), "%s", *v[EXP_AX_CHANGE] ? v[EXP_AX_CHANGE] : "none");
+				for (c = strtok_r(cb, " ", &s4); c; c = strtok_r(NULL, " ", &s4))
 					if (exp_add(x, out, t, g, q, c, nr_cpus, topology))
 						return -1;
 			}
@@ -237,19 +336,257 @@ static int exp_cross(struct exp_file *x, const struct exp_axes *m,
 	return 0;
 }
 
+/* parse.awk's need_uint(): a whole number from @lo to @hi */
+static int exp_need_uint(struct exp_file *x, int line, const char *key,
+			 const char *v, long lo, long hi)
+{
+	double d = strtod(v, NULL);
+
+	if (!exp_match("^[0-9]+$", v) || d < lo || d > hi)
+		return exp_fail(x, line, "%s = %s: want a whole number from %ld to %ld",
+				key, v, lo, hi);
+	return 0;
+}
+
+/*
+ * A [section] header: parse.awk's checks, in its order. Sets *@kind_out
+ * (the section's kind) and the section being filled.
+ */
+static int exp_header(struct exp_file *x, char *s, int line, char *kind_out,
+		      struct exp_named **cur, struct exp_axes **axes)
+{
+	static const char *const kinds = "experiment defaults table change qos workload compare matrix";
+	static const char *const named = "table change qos workload matrix";
+	char hdr[EXP_LIST_LEN], *sp, *name = "";
+	unsigned int i;
+
+	if (!exp_match("^\\[[a-z]+( [A-Za-z0-9_.+-]+)?\\]$", s))
+		return exp_fail(x, line, "bad section header '%s': want [KIND] or [KIND NAME], NAME of letters, digits and _ . + -", s);
+	snprintf(hdr, sizeof(hdr), "%.*s", (int)strlen(s) - 2, s + 1);
+	sp = strchr(hdr, ' ');
+	if (sp) {
+		*sp = '\0';
+		name = sp + 1;
+	}
+	if (!exp_known(kinds, hdr))
+		return exp_fail(x, line, "unknown section [%s]: want experiment, defaults, table, change, qos, workload, compare or matrix", hdr);
+	if (exp_known(named, hdr) && !*name)
+		return exp_fail(x, line, "[%s] needs a name: [%s NAME]", hdr, hdr);
+	if (!exp_known(named, hdr) && *name)
+		return exp_fail(x, line, "[%s] takes no name", hdr);
+	if (!strcmp(name, "none"))
+		return exp_fail(x, line, "'none' is built in, not a name to define");
+	for (i = 0; i < x->nr_sec; i++)
+		if (!strcmp(x->sec[i].kind, hdr) && !strcmp(x->sec[i].name, name))
+			return exp_fail(x, line, "[%s%s%s] defined twice (first at line %d)",
+					hdr, *name ? " " : "", name, x->sec[i].line);
+	if (x->nr_sec == sizeof(x->sec) / sizeof(x->sec[0]) ||
+	    strlen(name) >= sizeof(x->sec[0].name))
+		return exp_fail(x, line, "[%s %s]: more sections, or a longer name, than the replay reads", hdr, name);
+	snprintf(x->sec[x->nr_sec].kind, sizeof(x->sec[0].kind), "%s", hdr);
+	snprintf(x->sec[x->nr_sec].name, sizeof(x->sec[0].name), "%s", name);
+	x->sec[x->nr_sec++].line = line;
+	snprintf(kind_out, 16, "%s", hdr);
+	x->nr_key = 0;
+	*cur = NULL;
+	*axes = NULL;
+	if (!strcmp(hdr, "defaults")) {
+		*axes = &x->defaults;
+	} else if (!strcmp(hdr, "matrix")) {
+		if (x->nr_matrix == EXP_MAX_NAMES)
+			return exp_fail(x, line, "more than %d matrices", EXP_MAX_NAMES);
+		*axes = &x->matrix[x->nr_matrix++];
+		snprintf((*axes)->name, sizeof((*axes)->name), "%s", name);
+		(*axes)->hdr_line = line;
+	} else if (*name) {
+		struct exp_named *v = !strcmp(hdr, "table") ? x->table :
+				      !strcmp(hdr, "qos") ? x->qos :
+				      !strcmp(hdr, "change") ? x->change : x->workload;
+		unsigned int *nr = !strcmp(hdr, "table") ? &x->nr_table :
+				   !strcmp(hdr, "qos") ? &x->nr_qos :
+				   !strcmp(hdr, "change") ? &x->nr_change : &x->nr_workload;
+
+		if (*nr == EXP_MAX_NAMES)
+			return exp_fail(x, line, "more than %d [%s] sections", EXP_MAX_NAMES, hdr);
+		*cur = &v[(*nr)++];
+		snprintf((*cur)->name, sizeof((*cur)->name), "%s", name);
+		(*cur)->line = line;
+		(*cur)->qos_us = -1;
+	}
+	return 0;
+}
+
+/* KEY = VALUE in a section of @kind: parse.awk's checks, in its order */
+static int exp_keyval(struct exp_file *x, const char *kind, const char *hdr,
+		      char *key, char *val, int line, struct exp_named *cur,
+		      struct exp_axes *axes)
+{
+	static const char *const kernels_ok = "6.1 6.1-rt 6.12 6.12-rt eval debug user";
+	static const char *const governors_ok = "menu ladder teo haltpoll";
+	static const char *const programs_ok = "pidle-irqwork pidle-work pidle-pingpong pidle-wakeload rt-app sleep";
+	const char *keys = !strcmp(kind, "experiment") ? "title kernels smp icount repeats timeout" :
+			   !strcmp(kind, "table") ? "states topology wait power domain_policy mode domain_gov" :
+			   !strcmp(kind, "change") ? "residency_x states disable enable" :
+			   !strcmp(kind, "qos") ? "cpu_dma_latency_us resume_latency_us" :
+			   !strcmp(kind, "workload") ? "run expect" :
+			   "table governor change qos workload";	/* defaults, matrix */
+	char buf[EXP_LIST_LEN], *w, *save;
+	unsigned int i;
+
+	if (!strcmp(kind, "compare")) {
+		if (!exp_match("^[][A-Za-z0-9_.*+?|()^$-]+$", key))
+			return exp_fail(x, line, "[compare] key '%s': want a figure name or a regular expression of one (letters, digits, _ . * + ? | ( ) [ ] - ^ $)", key);
+		if (!exp_match("^[0-9]+(\\.[0-9]+)?%?$", val))
+			return exp_fail(x, line, "%s = %s: want the smallest difference that matters, a number in the figure's unit or N%% of side A's median", key, val);
+	} else {
+		if (!exp_known(keys, key))
+			return exp_fail(x, line, "[%s] has no key '%s' (it takes: %s)", kind, key, keys);
+		if (!*val)
+			return exp_fail(x, line, "%s has no value", key);
+		if (strchr(val, '\'') || strchr(val, '\t'))
+			return exp_fail(x, line, "%s = %s: no quote or tab allowed", key, val);
+	}
+	for (i = 0; i < x->nr_key; i++)
+		if (!strcmp(x->key[i], key))
+			return exp_fail(x, line, "%s given twice in [%s]", key, hdr);
+	if (x->nr_key == EXP_MAX_KEYS || strlen(key) >= sizeof(x->key[0]))
+		return exp_fail(x, line, "[%s]: more keys, or a longer key, than the replay reads", hdr);
+	snprintf(x->key[x->nr_key++], sizeof(x->key[0]), "%s", key);
+	if (!strcmp(kind, "compare"))
+		return 0;
+
+	snprintf(buf, sizeof(buf), "%s", val);
+	if (!strcmp(kind, "experiment")) {
+		if (!strcmp(key, "kernels"))
+			for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
+				if (!exp_known(kernels_ok, w))
+					return exp_fail(x, line, "kernel '%s': want one of %s (user: KERNEL= and KDIR=)", w, kernels_ok);
+		if (!strcmp(key, "repeats"))
+			return exp_need_uint(x, line, key, val, 1, 100);
+		if (!strcmp(key, "timeout"))
+			return exp_need_uint(x, line, key, val, 10, 86400);
+		if (!strcmp(key, "icount") && strcmp(val, "off"))
+			return exp_need_uint(x, line, key, val, 0, 10);
+		if (!strcmp(key, "smp") && !exp_match("^[0-9]+(,[a-z]+=[0-9]+)*$", val))
+			return exp_fail(x, line, "smp = %s: want QEMU's -smp, e.g. 8,sockets=2,cores=2,threads=2", val);
+	} else if (!strcmp(kind, "table")) {
+		if (!strcmp(key, "wait") && !exp_known("halt poll", val))
+			return exp_fail(x, line, "wait = %s: want halt or poll", val);
+		if (!strcmp(key, "states") && strchr(val, ' '))
+			return exp_fail(x, line, "states = %s: a preset name or one states= string, no spaces", val);
+		if (!strcmp(key, "topology") && strchr(val, ' '))
+			return exp_fail(x, line, "topology = %s: auto or one topology= string, no spaces", val);
+		if (!strcmp(key, "power") && !exp_match("^[a-z]+:[0-9]+(,[a-z]+:[0-9]+)*$", val))
+			return exp_fail(x, line, "power = %s: want the module's power= string, LEVEL:MW,... (e.g. cpu:4000,core:1500,package:9000)", val);
+		if (!strcmp(key, "mode") && !exp_known("pc osi", val))
+			return exp_fail(x, line, "mode = %s: want pc or osi", val);
+		if (!strcmp(key, "domain_gov") &&
+		    !exp_match("^[a-z0-9._-]+(:[a-z0-9._-]+)?(,[A-Za-z0-9._-]+:[a-z0-9._-]+)*$", val))
+			return exp_fail(x, line, "domain_gov = %s: want the module's domain_gov= string: NAME, LEVEL:NAME,... or NAME,LEVEL:NAME,...", val);
+		snprintf(!strcmp(key, "states") ? cur->a : !strcmp(key, "topology") ? cur->b :
+			 !strcmp(key, "power") ? cur->c : !strcmp(key, "mode") ? cur->d :
+			 !strcmp(key, "domain_gov") ? cur->e :
+			 !strcmp(key, "domain_policy") ? cur->f : buf,
+			 PIDLE_PARAM_LEN, "%s", val);
+	} else if (!strcmp(kind, "change")) {
+		if (!strcmp(key, "residency_x") && !exp_match("^[0-9]+(\\.[0-9]+)?$", val))
+			return exp_fail(x, line, "residency_x = %s: want a factor, e.g. 3 or 1.5", val);
+		if (!strcmp(key, "disable"))
+			snprintf(cur->a, PIDLE_PARAM_LEN, "%s", val);
+		else if (!strcmp(key, "enable"))
+			snprintf(cur->b, PIDLE_PARAM_LEN, "%s", val);
+		else if (!strcmp(key, "residency_x"))
+			fprintf(stderr, "%s:%d: residency_x is not replayed (the change is taken without it)\n",
+				x->path, line);
+	} else if (!strcmp(kind, "qos")) {
+		if (exp_need_uint(x, line, key, val, 0, 2000000000))
+			return -1;
+		cur->qos_us = strtol(val, NULL, 10);
+		cur->nr_qos_keys++;
+	} else if (!strcmp(kind, "workload") && !strcmp(key, "expect")) {
+		for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
+			if (!exp_match("^[a-z]+[0-9]+:(timer|ipi|device|unknown):[0-9]+$", w) ||
+			    atol(strrchr(w, ':') + 1) > 100)
+				return exp_fail(x, line, "expect = %s: '%s': want NAME:SOURCE:PERCENT, e.g. cpu1:timer:90 (NAME a CPU, cpuN, or a domain as pidle-stat names it, e.g. core1; SOURCE timer, ipi, device or unknown; PERCENT 0 to 100)", val, w);
+	} else if (!strcmp(kind, "workload")) {
+		char *prog = strtok_r(buf, " ", &save), *nm, *cpu;
+
+		if (!prog || !exp_known(programs_ok, prog))
+			return exp_fail(x, line, "run = %s: the program must be one of %s", val, programs_ok);
+		if (exp_match("[;&|<>`$\\\\\"]", val))
+			return exp_fail(x, line, "run = %s: plain arguments only, no shell syntax", val);
+		/* the runner also wants experiments/rt-app/NAME.json: not the replay's */
+		if (!strcmp(prog, "rt-app")) {
+			nm = strtok_r(NULL, " ", &save);
+			cpu = strtok_r(NULL, " ", &save);
+			if (!nm || !cpu || strtok_r(NULL, " ", &save) ||
+			    !exp_match("^[A-Za-z0-9_-]+$", nm) || !exp_match("^[0-9]+$", cpu))
+				return exp_fail(x, line, "run = %s: want rt-app NAME CPU (experiments/rt-app/NAME.json, the report's CPU)", val);
+		}
+		snprintf(cur->a, PIDLE_PARAM_LEN, "%s", val);
+	} else {	/* defaults, matrix */
+		int ax;
+
+		if (!strcmp(key, "governor"))
+			for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
+				if (!exp_known(governors_ok, w))
+					return exp_fail(x, line, "governor '%s': want one of %s", w, governors_ok);
+		for (ax = 0; ax < EXP_AX_NR; ax++)
+			if (!strcmp(key, exp_ax_name[ax])) {
+				snprintf(axes->v[ax], EXP_LIST_LEN, "%s", val);
+				axes->line[ax] = line;
+			}
+	}
+	return 0;
+}
+
+/*
+ * The whole-file checks of parse.awk's END that the replay shares; the
+ * runner's own ([experiment] and its kernels, a [matrix]: a replay runs
+ * [defaults] alone, on the trace's machine) are not made.
+ */
+static int exp_finish(struct exp_file *x)
+{
+	unsigned int i;
+
+	for (i = 0; i < x->nr_table; i++)
+		if (!x->table[i].a[0])
+			return exp_fail(x, x->table[i].line, "[table %s] has no states", x->table[i].name);
+	for (i = 0; i < x->nr_workload; i++)
+		if (!x->workload[i].a[0])
+			return exp_fail(x, x->workload[i].line, "[workload %s] has no run", x->workload[i].name);
+	for (i = 0; i < x->nr_qos; i++) {
+		if (x->qos[i].nr_qos_keys > 1)
+			return exp_fail(x, x->qos[i].line, "[qos %s] gives both cpu_dma_latency_us and resume_latency_us: one per qos",
+					x->qos[i].name);
+		if (!x->qos[i].nr_qos_keys)
+			return exp_fail(x, x->qos[i].line, "[qos %s] sets nothing", x->qos[i].name);
+	}
+	return 0;
+}
+
+/*
+ * DOC: one reader, two implementations
+ * experiments/parse.awk reads experiment files for the runner; this file
+ * reads them for the replay. Both refuse the same files with the same
+ * "FILE:LINE: what is wrong": the checks above are parse.awk's, in its
+ * order and with its words, and one table of bad files
+ * (tests/experiments/bad/, "# expect: LINE: TEXT") is run against both
+ * (make check-experiments the runner, make check-replay the replay).
+ * A file marked "# runner-only: WHY" is one the replay rightly takes.
+ */
 int pidle_rp_exp_load(const char *path, unsigned int nr_cpus,
 		      const char *topology, struct pidle_rp_cells *out,
 		      char *err, size_t errlen)
 {
 	struct exp_file *x = calloc(1, sizeof(*x));
-	enum { SEC_NONE, SEC_OTHER, SEC_TABLE, SEC_QOS, SEC_CHANGE, SEC_AXES } sec = SEC_NONE;
 	struct exp_named *cur = NULL;
 	struct exp_axes *axes = NULL;
-	char *line = NULL;
+	char kind[16] = "", hdr[EXP_LIST_LEN] = "", *line = NULL;
 	size_t cap = 0;
 	int lineno = 0, ret = -1;
 	unsigned int i;
-	FILE *f;
+	FILE *f = NULL;
 
 	memset(out, 0, sizeof(*out));
 	if (!x) {
@@ -265,57 +602,34 @@ int pidle_rp_exp_load(const char *path, unsigned int nr_cpus,
 		goto out;
 	}
 	while (getline(&line, &cap, f) > 0) {
-		char *s, *eq, *key, *val, *hash;
+		char *s, *eq, *key, *val, *nl;
+		size_t n;
 
 		lineno++;
-		hash = strchr(line, '#');
-		if (hash)
-			*hash = '\0';
+		nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		n = strlen(line);
+		if (n && line[n - 1] == '\r')
+			line[n - 1] = '\0';
+		/* a comment: '#' first or after a space or tab */
+		for (s = line; *s; s++)
+			if (*s == '#' && (s == line || s[-1] == ' ' || s[-1] == '\t')) {
+				*s = '\0';
+				break;
+			}
 		s = exp_trim(line);
 		if (!*s)
 			continue;
 		if (*s == '[') {
-			char kind[32] = "", name[64] = "";
-
-			if (sscanf(s, "[%31[a-z] %63[^] ]]", kind, name) < 1 ||
-			    s[strlen(s) - 1] != ']') {
-				exp_fail(x, lineno, "'%s': want [KIND] or [KIND NAME]", s);
+			snprintf(hdr, sizeof(hdr), "%.*s", (int)strlen(s) - 2, s + 1);
+			if (exp_header(x, s, lineno, kind, &cur, &axes))
 				goto out;
-			}
-			cur = NULL;
-			axes = NULL;
-			if (!strcmp(kind, "table") || !strcmp(kind, "qos") ||
-			    !strcmp(kind, "change")) {
-				struct exp_named *v = !strcmp(kind, "table") ? x->table :
-						      !strcmp(kind, "qos") ? x->qos : x->change;
-				unsigned int *nr = !strcmp(kind, "table") ? &x->nr_table :
-						   !strcmp(kind, "qos") ? &x->nr_qos : &x->nr_change;
-
-				if (!name[0] || *nr == EXP_MAX_NAMES || exp_find(v, *nr, name)) {
-					exp_fail(x, lineno, "[%s]: needs a name not used before (at most %d)",
-						 kind, EXP_MAX_NAMES);
-					goto out;
-				}
-				cur = &v[(*nr)++];
-				snprintf(cur->name, sizeof(cur->name), "%s", name);
-				cur->line = lineno;
-				cur->qos_us = -1;
-				sec = !strcmp(kind, "table") ? SEC_TABLE :
-				      !strcmp(kind, "qos") ? SEC_QOS : SEC_CHANGE;
-			} else if (!strcmp(kind, "defaults")) {
-				axes = &x->defaults;
-				sec = SEC_AXES;
-			} else if (!strcmp(kind, "matrix")) {
-				if (x->nr_matrix == EXP_MAX_NAMES) {
-					exp_fail(x, lineno, "more than %d matrices", EXP_MAX_NAMES);
-					goto out;
-				}
-				axes = &x->matrix[x->nr_matrix++];
-				sec = SEC_AXES;
-			} else {
-				sec = SEC_OTHER;
-			}
 			continue;
+		}
+		if (!kind[0]) {
+			exp_fail(x, lineno, "'%s' before any [section]", s);
+			goto out;
 		}
 		eq = strchr(s, '=');
 		if (!eq) {
@@ -325,66 +639,18 @@ int pidle_rp_exp_load(const char *path, unsigned int nr_cpus,
 		*eq = '\0';
 		key = exp_trim(s);
 		val = exp_trim(eq + 1);
-		if (sec == SEC_TABLE) {
-			char *dst = !strcmp(key, "states") ? cur->a :
-				    !strcmp(key, "topology") ? cur->b :
-				    !strcmp(key, "power") ? cur->c : NULL;
-
-			if (dst)
-				snprintf(dst, PIDLE_PARAM_LEN, "%s", val);
-			/* checked with the table, at its first cell */
-			if (!strcmp(key, "mode"))
-				snprintf(cur->d, sizeof(cur->d), "%s", val);
-			else if (!strcmp(key, "domain_gov"))
-				snprintf(cur->e, sizeof(cur->e), "%s", val);
-		} else if (sec == SEC_QOS) {
-			if (!strcmp(key, "cpu_dma_latency_us") ||
-			    !strcmp(key, "resume_latency_us")) {
-				char *end;
-
-				cur->qos_us = strtol(val, &end, 10);
-				if (*end || end == val || cur->qos_us < 0) {
-					exp_fail(x, lineno, "%s = %s: want microseconds", key, val);
-					goto out;
-				}
-			}
-		} else if (sec == SEC_CHANGE) {
-			if (!strcmp(key, "disable"))
-				snprintf(cur->a, PIDLE_PARAM_LEN, "%s", val);
-			else if (!strcmp(key, "enable"))
-				snprintf(cur->b, PIDLE_PARAM_LEN, "%s", val);
-			else if (!strcmp(key, "residency_x"))
-				fprintf(stderr, "%s:%d: residency_x is not replayed (the change is taken without it)\n",
-					path, lineno);
-		} else if (sec == SEC_AXES) {
-			char *dst = !strcmp(key, "table") ? axes->table :
-				    !strcmp(key, "governor") ? axes->governor :
-				    !strcmp(key, "qos") ? axes->qos :
-				    !strcmp(key, "change") ? axes->change : NULL;
-
-			if (dst) {
-				if (strstr(val, "@subsets")) {
-					exp_fail(x, lineno, "%s = @subsets: not replayed; list the changes", key);
-					goto out;
-				}
-				snprintf(dst, EXP_LIST_LEN, "%s", val);
-			}
-		}
-	}
-	for (i = 0; i < x->nr_table; i++)
-		if (!x->table[i].a[0]) {
-			exp_fail(x, x->table[i].line, "[table %s]: no states", x->table[i].name);
-			goto out;
-		}
-	for (i = 0; i < x->nr_qos; i++)
-		if (x->qos[i].qos_us < 0) {
-			exp_fail(x, x->qos[i].line, "[qos %s]: no cpu_dma_latency_us", x->qos[i].name);
-			goto out;
-		}
-	if (!x->nr_matrix) {
-		if (exp_cross(x, &x->defaults, out, nr_cpus, topology))
+		if (exp_keyval(x, kind, hdr, key, val, lineno, cur, axes))
 			goto out;
 	}
+	if (ferror(f)) {
+		exp_fail(x, 0, "%s", strerror(errno));
+		goto out;
+	}
+	if (exp_finish(x))
+		goto out;
+	/* without a [matrix], the [defaults] alone: a replay's sweep */
+	if (!x->nr_matrix && exp_cross(x, &x->defaults, out, nr_cpus, topology))
+		goto out;
 	for (i = 0; i < x->nr_matrix; i++)
 		if (exp_cross(x, &x->matrix[i], out, nr_cpus, topology))
 			goto out;
