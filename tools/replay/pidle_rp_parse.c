@@ -4,14 +4,21 @@
  * block of pidle_rp_trace.c for what they are for). Reads trace-cmd
  * report's text, with or without -t, and the tracefs trace file; refuses
  * a line cut short, a time going backwards, lost events, a line that is
- * not an event, an event without its fields.
+ * not an event, an event without its fields, and a number beyond what
+ * the reader keeps: a CPU beyond the module's PIDLE_MAX_CPUS (the tables
+ * are sized from it), a time beyond ktime_t's range (the clocks' offset
+ * is a difference of two), a state beyond cpuidle's.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <pidle/limits.h>
 #include "pidle_rp_priv.h"
+
+/* ktime_t's range: a time (ns) the recorded kernel could print */
+#define RP_KTIME_MAX	((u64)LLONG_MAX)
 
 int pidle_rp_fail(struct rp_load *l, const char *fmt, ...)
 {
@@ -59,9 +66,10 @@ static bool rp_u64(const char *v, u64 *out)
 {
 	char *end;
 
+	/* errno: ERANGE when the number did not fit, 0 otherwise */
+	errno = 0;
 	if (!v || !(isdigit((unsigned char)*v) || *v == '-'))
 		return false;
-	errno = 0;
 	if (*v == '-') {
 		long long x = strtoll(v, &end, 0);
 
@@ -71,6 +79,81 @@ static bool rp_u64(const char *v, u64 *out)
 	}
 	return !errno && end != v && (!*end || isspace((unsigned char)*end) ||
 				     *end == ',' || *end == ')');
+}
+
+/*
+ * The token at @v (up to a blank, a comma or a parenthesis), for a
+ * message: "%.*s" with rp_tok_len().
+ */
+static int rp_tok_len(const char *v)
+{
+	size_t n = strcspn(v, " \t,)");
+
+	return n > 40 ? 40 : (int)n;
+}
+
+/*
+ * A CPU number of the trace, the line's [CPU] or a field: the module
+ * numbers at most PIDLE_MAX_CPUS CPUs, and every table of the reader is
+ * sized from the largest number seen. @shown names it in the message
+ * ("cpu_id=70000"); @range_err: it did not even fit 64 bits. 0, or -1
+ * with the message.
+ */
+static int rp_cpu_num(struct rp_load *l, size_t lineno, const char *shown,
+		      u64 x, bool range_err, uint32_t *cpu)
+{
+	if (range_err || x >= PIDLE_MAX_CPUS)
+		return pidle_rp_fail(l, "line %zu: %s: beyond the module's limit of %u CPUs (PIDLE_MAX_CPUS: CPUs 0-%u)",
+				     lineno, shown, PIDLE_MAX_CPUS,
+				     PIDLE_MAX_CPUS - 1);
+	*cpu = x;
+	return 0;
+}
+
+/*
+ * The CPU in field @key of @f. 1 when the field is missing or not a
+ * number (the caller's "without the fields"), 0, or -1 with the message.
+ */
+static int rp_cpu_field(struct rp_load *l, size_t lineno, const char *f,
+			const char *key, uint32_t *cpu)
+{
+	const char *v = rp_field(f, key);
+	char shown[64];
+	char *end;
+	u64 x;
+
+	if (!v || !(isdigit((unsigned char)*v) || *v == '-'))
+		return 1;
+	errno = 0;
+	x = strtoull(v, &end, 10);
+	if (end == v || (*end && !isspace((unsigned char)*end) && *end != ','))
+		return 1;
+	snprintf(shown, sizeof(shown), "%s=%.*s", key, rp_tok_len(v), v);
+	/* "-1": strtoull() negates it, a CPU beyond any limit */
+	return rp_cpu_num(l, lineno, shown, x, errno == ERANGE || *v == '-',
+			  cpu) ? -1 : 0;
+}
+
+/*
+ * A ktime_t field (ns) of @f: 0 to KTIME_MAX, as the kernel prints it;
+ * what is beyond would overflow the clocks' offset. 1 when missing or
+ * not a number, 0, or -1 with the message.
+ */
+static int rp_ktime_field(struct rp_load *l, size_t lineno, const char *f,
+			  const char *key, u64 *out)
+{
+	const char *v = rp_field(f, key);
+
+	if (!v)
+		return 1;
+	if (!rp_u64(v, out)) {
+		if (errno != ERANGE)
+			return 1;
+	} else if (*v != '-' && *out <= RP_KTIME_MAX) {
+		return 0;
+	}
+	return pidle_rp_fail(l, "line %zu: %s=%.*s: not a time of 0 to %llu ns (KTIME_MAX)",
+			     lineno, key, rp_tok_len(v), v, RP_KTIME_MAX);
 }
 
 /* A pointer printed by %p or %px (hex with or without 0x): its bits. */
@@ -110,6 +193,13 @@ static int rp_level(struct rp_load *l, const char *v)
 	return l->nr_levels++;
 }
 
+static int rp_fields(struct rp_load *l, size_t lineno, const char *ev,
+		     const char *f)
+{
+	return pidle_rp_fail(l, "line %zu: %s event without the fields it should have ('%.80s')",
+			     lineno, ev, f);
+}
+
 /*
  * One line: "COMM-PID [CPU] [FLAGS] SECS.FRAC: EVENT: FIELDS". 1 when it
  * is an event, 0 when it is a line to skip, -1 on error.
@@ -119,8 +209,9 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 {
 	struct rp_ev e = { .line = lineno };
 	char *p, *q, *ev, *f;
-	unsigned long cpu;
-	u64 secs, frac = 0, x;
+	u64 cpu, secs, frac = 0, x;
+	bool range_err;
+	int ret;
 	int digits = 0;
 	const char *v;
 
@@ -132,7 +223,13 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 		return pidle_rp_fail(l, "line %zu: the trace lost events ('%.60s'): a hole in the periods; record again with a larger buffer (trace-cmd record -b)",
 			       lineno, s);
 	if (!strncmp(s, "cpus=", 5)) {
-		l->hdr_cpus = strtoul(s + 5, NULL, 10);
+		errno = 0;
+		x = strtoull(s + 5, &q, 10);
+		if (!isdigit((unsigned char)s[5]) || errno || !x ||
+		    (*q && !isspace((unsigned char)*q)) || x > PIDLE_MAX_CPUS)
+			return pidle_rp_fail(l, "line %zu: %.*s: not a CPU count of 1 to %u (PIDLE_MAX_CPUS)",
+					     lineno, rp_tok_len(s), s, PIDLE_MAX_CPUS);
+		l->hdr_cpus = x;
 		return 0;
 	}
 	if (!strncmp(s, "CPU ", 4) && strstr(s, "is empty"))
@@ -143,12 +240,22 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 	for (p = s; (p = strchr(p, '[')); p++) {
 		if (!isdigit((unsigned char)p[1]))
 			continue;
-		cpu = strtoul(p + 1, &q, 10);
+		errno = 0;
+		cpu = strtoull(p + 1, &q, 10);
 		if (*q == ']')
 			break;
 	}
 	if (!p)
 		goto bad;
+	range_err = errno == ERANGE;
+	if (range_err || cpu >= PIDLE_MAX_CPUS) {
+		char shown[64];
+
+		snprintf(shown, sizeof(shown), "CPU [%.*s]",
+			 (int)(q - p - 1 > 40 ? 40 : q - p - 1), p + 1);
+		return rp_cpu_num(l, lineno, shown, cpu, range_err, &e.cpu);
+	}
+	e.cpu = cpu;
 	p = q + 1;
 	/* the flags (tracefs: "d..1."), then the time */
 	for (;;) {
@@ -163,7 +270,9 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 			goto bad;
 		p += strcspn(p, " ");
 	}
+	errno = 0;
 	secs = strtoull(p, NULL, 10);
+	range_err = errno == ERANGE;
 	for (q++; isdigit((unsigned char)*q); q++, digits++)
 		if (digits < 9)
 			frac = frac * 10 + (*q - '0');
@@ -171,8 +280,14 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 		goto bad;
 	for (; digits < 9; digits++)
 		frac *= 10;
+	/* a ktime_t, as the kernel's clocks: the offset between them fits */
+	if (range_err || secs > RP_KTIME_MAX / 1000000000ULL ||
+	    secs * 1000000000ULL > RP_KTIME_MAX - frac)
+		return pidle_rp_fail(l, "line %zu: time %.*s: beyond %llu.%09llu s (KTIME_MAX)",
+				     lineno, (int)(q - p > 40 ? 40 : q - p), p,
+				     RP_KTIME_MAX / 1000000000ULL,
+				     RP_KTIME_MAX % 1000000000ULL);
 	e.t = secs * 1000000000ULL + frac;
-	e.cpu = cpu;
 	if (e.t < *last_t)
 		return pidle_rp_fail(l, "line %zu: time %llu.%09llu is before the line above's %llu.%09llu: events out of order (a trace is sorted by time; do not concatenate traces)",
 			       lineno, e.t / 1000000000, e.t % 1000000000,
@@ -190,13 +305,18 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 		ev = q + 1;
 
 	if (!strcmp(ev, "cpu_idle")) {
-		if (!rp_u64(rp_field(f, "state"), &x) ||
-		    !rp_u64(rp_field(f, "cpu_id"), &e.a))
+		if (!rp_u64(rp_field(f, "state"), &x))
 			goto fields;
+		ret = rp_cpu_field(l, lineno, f, "cpu_id", &e.cpu);
+		if (ret)
+			return ret < 0 ? -1 : rp_fields(l, lineno, ev, f);
+		/* the exit: PWR_EVENT_EXIT, (u32)-1, printed either way */
+		if (x != 4294967295ULL && x != ULLONG_MAX && x >= PIDLE_RP_MAX_STATES)
+			return pidle_rp_fail(l, "line %zu: state=%.*s: beyond cpuidle's %d states (CPUIDLE_STATE_MAX)",
+					     lineno, rp_tok_len(rp_field(f, "state")),
+					     rp_field(f, "state"), PIDLE_RP_MAX_STATES);
 		e.type = EV_IDLE;
-		e.cpu = e.a;
-		e.c = x == 4294967295ULL || x == ULLONG_MAX ? EV_IDLE_EXIT :
-		      (x < PIDLE_RP_MAX_STATES ? x : EV_IDLE_EXIT - 1);
+		e.c = x < PIDLE_RP_MAX_STATES ? x : EV_IDLE_EXIT;
 		l->need[NEED_CPU_IDLE]++;
 	} else if (!strcmp(ev, "hrtimer_start")) {
 		if (!rp_ptr(rp_field(f, "hrtimer"), &e.a) ||
@@ -211,9 +331,11 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 		e.type = EV_HRT_CANCEL;
 		l->need[NEED_HRT_CANCEL]++;
 	} else if (!strcmp(ev, "hrtimer_expire_entry")) {
-		if (!rp_ptr(rp_field(f, "hrtimer"), &e.a) ||
-		    !rp_u64(rp_field(f, "now"), &e.b))
+		if (!rp_ptr(rp_field(f, "hrtimer"), &e.a))
 			goto fields;
+		ret = rp_ktime_field(l, lineno, f, "now", &e.b);
+		if (ret)
+			return ret < 0 ? -1 : rp_fields(l, lineno, ev, f);
 		e.type = EV_HRT_EXPIRE;
 		e.c = rp_is_tick_fn(rp_field(f, "function"));
 		l->need[NEED_HRT_EXPIRE]++;
@@ -235,12 +357,15 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 		e.type = EV_SRC_IRQ;
 		l->need[NEED_WAKE_SRC]++;
 	} else if (!strcmp(ev, "sched_wakeup")) {
-		if (!rp_u64(rp_field(f, "target_cpu"), &x))
-			goto fields;
+		uint32_t target;
+
+		ret = rp_cpu_field(l, lineno, f, "target_cpu", &target);
+		if (ret)
+			return ret < 0 ? -1 : rp_fields(l, lineno, ev, f);
 		e.type = EV_WAKEUP;
-		e.c = x;
-		if (x > l->max_cpu && x < 65535)
-			l->max_cpu = x;
+		e.c = target;	/* below PIDLE_MAX_CPUS: fits */
+		if (target > l->max_cpu)
+			l->max_cpu = target;
 		l->need[NEED_WAKEUP]++;
 	} else if (!strcmp(ev, "sched_switch")) {
 		v = rp_field(f, "next_pid");
@@ -251,19 +376,26 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 	} else if (!strcmp(ev, "pm_qos_add_request") ||
 		   !strcmp(ev, "pm_qos_update_request") ||
 		   !strcmp(ev, "pm_qos_remove_request")) {
-		if (!rp_u64(rp_field(f, "value"), &e.a))
+		v = rp_field(f, "value");
+		if (!rp_u64(v, &e.a) && (!v || errno != ERANGE))
 			goto fields;
+		/* cpu_latency_qos values are s32, in us */
+		if (errno == ERANGE || *v == '-' || e.a > INT32_MAX)
+			return pidle_rp_fail(l, "line %zu: value=%.*s: not a PM QoS latency of 0 to %d us",
+					     lineno, rp_tok_len(v), v, INT32_MAX);
 		e.type = EV_QOS;
 		e.c = !strcmp(ev, "pm_qos_remove_request");
 	} else if (!strcmp(ev, "pidle_enter")) {
-		if (!rp_u64(rp_field(f, "state"), &x) ||
-		    !rp_u64(rp_field(f, "enter_ns"), &e.a) ||
-		    !rp_u64(rp_field(f, "next_timer_ns"), &e.b)) {
-			if (rp_field(f, "state") && !rp_field(f, "enter_ns"))
-				return pidle_rp_fail(l, "line %zu: pidle_enter without enter_ns and next_timer_ns: a module older than pidle-replay's; rebuild it",
-					       lineno);
+		if (rp_field(f, "state") && !rp_field(f, "enter_ns"))
+			return pidle_rp_fail(l, "line %zu: pidle_enter without enter_ns and next_timer_ns: a module older than pidle-replay's; rebuild it",
+				       lineno);
+		if (!rp_u64(rp_field(f, "state"), &x))
 			goto fields;
-		}
+		ret = rp_ktime_field(l, lineno, f, "enter_ns", &e.a);
+		if (!ret)
+			ret = rp_ktime_field(l, lineno, f, "next_timer_ns", &e.b);
+		if (ret)
+			return ret < 0 ? -1 : rp_fields(l, lineno, ev, f);
 		if (x >= PIDLE_RP_MAX_STATES)
 			goto fields;
 		e.type = EV_P_ENTER;
@@ -274,10 +406,18 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 
 		if (!rp_u64(rp_field(f, "requested"), &req) ||
 		    !rp_u64(rp_field(f, "achieved"), &ach) ||
-		    !rp_u64(rp_field(f, "idle_ns"), &e.a) ||
-		    !rp_u64(rp_field(f, "latency_ns"), &e.b) ||
 		    req >= PIDLE_RP_MAX_STATES || ach >= PIDLE_RP_MAX_STATES)
 			goto fields;
+		ret = rp_ktime_field(l, lineno, f, "idle_ns", &e.a);
+		if (ret)
+			return ret < 0 ? -1 : rp_fields(l, lineno, ev, f);
+		v = rp_field(f, "latency_ns");
+		if (!rp_u64(v, &e.b) && (!v || errno != ERANGE))
+			goto fields;
+		/* kept in the period's 32 bits (the module's are 20 ms a state) */
+		if (errno == ERANGE || *v == '-' || e.b > UINT32_MAX)
+			return pidle_rp_fail(l, "line %zu: latency_ns=%.*s: beyond %u ns, an exit latency no table has",
+					     lineno, rp_tok_len(v), v, UINT32_MAX);
 		e.type = EV_P_EXIT;
 		e.c = req | ach << 8;
 		l->need[NEED_P_EXIT]++;
@@ -311,8 +451,7 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 	l->ev[l->nr_ev++] = e;
 	return 1;
 fields:
-	return pidle_rp_fail(l, "line %zu: %s event without the fields it should have ('%.80s')",
-		       lineno, ev, f);
+	return rp_fields(l, lineno, ev, f);
 bad:
 	return pidle_rp_fail(l, "line %zu: not a trace line (want 'COMM-PID [CPU] TIME: EVENT: FIELDS', as trace-cmd report prints): '%.80s'",
 		       lineno, s);
