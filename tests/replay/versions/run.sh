@@ -1,0 +1,193 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+# pidle-gov-diff's tests (host only, about a minute: each version is
+# built once, then cached by the hash of its sources), run by
+# tests/replay/run.sh (make check-replay) or alone:
+#   tests/replay/versions/run.sh [BUILD]
+# Inputs of this folder: teo-bin-off-by-one.patch, a teo broken on
+# purpose (its bin search stops one state short), and sleeplen.c, an
+# out-of-tree governor (the deepest state the sleep length fits). The
+# example's patch is ab/examples/teo-intercepts-quarter.patch. Prints its
+# own "N passed, N failed".
+set -u
+BUILD=${1:-build}
+D=$(cd "$(dirname "$0")" && pwd)
+TOP=$(cd "$D/../../.." && pwd)
+cd "$TOP" || exit 1
+DIFF=tools/replay/pidle-gov-diff
+R=tests/replay
+QUARTER=ab/examples/teo-intercepts-quarter.patch
+OFF=tests/replay/versions/teo-bin-off-by-one.patch
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+ok() { pass=$((pass + 1)); echo "ok - $1"; }
+not_ok() { fail=$((fail + 1)); echo "not ok - $1: $2"; }
+
+PC6='POLL:0:0:cpu:4000,C1:2:2:cpu:1500:5,C6:100:400:cpu:200:500,PC6:133:600:package:1000:3000'
+TABLE=(-s "$PC6" -t package=0-1 --power cpu:4000,package:6000)
+
+# gd NAME ARGS...: pidle-gov-diff into $tmp/NAME.out/.err, its exit in $tmp/NAME.rc
+gd() {
+	local name=$1
+	shift
+	"$DIFF" -b "$BUILD" "$@" > "$tmp/$name.out" 2> "$tmp/$name.err"
+	echo $? > "$tmp/$name.rc"
+}
+rc() { cat "$tmp/$1.rc"; }
+# divergent NAME [PAIR]: the count of periods decided differently, A against PAIR (B)
+divergent() {
+	sed -n "s/^divergence, A against ${2:-B}: \([0-9]*\) of .*/\1/p" "$tmp/$1.out"
+}
+
+# expect_error DESC STATUS PATTERN -- ARGS: exits STATUS, one line on
+# stderr with PATTERN, nothing on stdout
+expect_error() {
+	local desc=$1 want=$2 pat=$3
+	shift 4
+	gd err "$@"
+	if [ "$(rc err)" != "$want" ]; then
+		not_ok "$desc" "exit $(rc err), want $want ($(head -c 300 "$tmp/err.err"))"
+	elif ! grep -q -- "$pat" "$tmp/err.err"; then
+		not_ok "$desc" "message '$(cat "$tmp/err.err")' lacks '$pat'"
+	elif [ "$(wc -l < "$tmp/err.err")" -ne 1 ] || [ -s "$tmp/err.out" ]; then
+		not_ok "$desc" "not one line on stderr alone: $(head -c 300 "$tmp/err.err") / $(head -c 200 "$tmp/err.out")"
+	else
+		ok "$desc: $(cat "$tmp/err.err")"
+	fi
+}
+
+# 1. A/A: the same version twice is an exact "same"
+gd aa -g teo "${TABLE[@]}" $R/guest-teo.trace base base
+if [ "$(rc aa)" = 0 ] && [ "$(divergent aa)" = 0 ] &&
+   grep -q '^B: same as A (no period decided differently, every figure equal)$' "$tmp/aa.out"; then
+	ok "base against base (teo, guest-teo.trace): 0 of $(sed -n 's/.*trace, \([0-9]*\) periods.*/\1/p' "$tmp/aa.out") periods divergent, exit 0, 'same'"
+else
+	not_ok "base against base" "exit $(rc aa): $(head -c 400 "$tmp/aa.err" "$tmp/aa.out")"
+fi
+# every figure's difference is zero
+if awk '/^figure/ { t = 1; next } t && NF == 0 { exit } t && $NF !~ /^\+0(\.0+)?$/ { bad = 1 } END { exit bad }' "$tmp/aa.out"; then
+	ok "base against base: every figure's B-A is +0"
+else
+	not_ok "base against base: B-A" "$(sed -n '/^figure/,/^$/p' "$tmp/aa.out" | head -20)"
+fi
+
+# 2. the cache: a version is its sources' hash; the unpacked shipped
+# tree is the same sources as base, so the same key and program
+src=$(scripts/kernel-src 6.12 drivers/cpuidle)
+k1=$(scripts/gov-version -b "$BUILD" base | cut -f1)
+k2=$(scripts/gov-version -b "$BUILD" "tree:$src" | cut -f1)
+bin=$BUILD/versions/$k1/pidle-replay
+m1=$(stat -c %Y.%s "$bin" 2>/dev/null)
+scripts/gov-version -b "$BUILD" base > /dev/null
+m2=$(stat -c %Y.%s "$bin" 2>/dev/null)
+if [ -n "$k1" ] && [ "$k1" = "$k2" ] && [ -x "$bin" ] && [ "$m1" = "$m2" ]; then
+	ok "base and tree:$src are one version ($k1), built once"
+else
+	not_ok "the cache by content" "base $k1, tree $k2, program $bin $m1 then $m2"
+fi
+
+# 3. the example's patch: divergent periods, the same bytes twice
+gd quarter -g teo "${TABLE[@]}" $R/guest-teo.trace base "patch:$QUARTER"
+gd quarter2 -g teo "${TABLE[@]}" $R/guest-teo.trace base "patch:$QUARTER"
+n=$(divergent quarter)
+if [ "$(rc quarter)" = 3 ] && [ -n "$n" ] && [ "$n" -gt 0 ] &&
+   grep -q "^  B: patch:$QUARTER (teo), key [0-9a-f]\{16\}: linux-source-6.12 .* + $QUARTER$" "$tmp/quarter.out"; then
+	ok "teo-intercepts-quarter (guest-teo.trace): $n divergent periods, exit 3, the version named with its key"
+else
+	not_ok "teo-intercepts-quarter" "exit $(rc quarter), $n divergent: $(head -c 400 "$tmp/quarter.err")"
+fi
+if cmp -s "$tmp/quarter.out" "$tmp/quarter2.out"; then
+	ok "teo-intercepts-quarter: a rerun is byte-identical ($(wc -c < "$tmp/quarter.out") bytes)"
+else
+	not_ok "rerun" "$(diff "$tmp/quarter.out" "$tmp/quarter2.out" | head -5)"
+fi
+# the matrix: its off-diagonal cells sum to the divergent periods, all
+# cells to the periods
+if awk -v n="$n" '/^    A \\ B/ { m = 1; next }
+	m && /^    [A-Za-z]/ { for (j = 2; j <= NF; j++) { tot += $j; if (j - 2 != r) off += $j } r++; next }
+	m { m = 0 }
+	/^pidle-gov-diff: trace/ { sub(/.*trace, /, ""); periods = $1 + 0 }
+	END { exit !(off == n && tot == periods && r > 0) }' "$tmp/quarter.out"; then
+	ok "teo-intercepts-quarter: the matrix's off-diagonal cells sum to the $n divergent periods"
+else
+	not_ok "matrix" "$(sed -n '/A \\ B/,/^  the first/p' "$tmp/quarter.out")"
+fi
+# the first divergent period, shown with its context
+first=$(grep -m1 '^    #[0-9]* cpu [0-9]* at ' "$tmp/quarter.out")
+if [[ $first =~ A\ [A-Z0-9]+,\ B\ [A-Z0-9]+\;\ sleep\ length\ [0-9.]+\ us ]] &&
+   grep -A1 -m1 '^    #[0-9]* cpu' "$tmp/quarter.out" | grep -q '^      before: #'; then
+	ok "teo-intercepts-quarter: first divergent period with sleep length and history: ${first# *}"
+else
+	not_ok "first divergent period" "'$first'"
+fi
+# the cost line carries the figures' differences
+de=$(awk '$1 == "energy" && $2 == "J" { print $NF }' "$tmp/quarter.out")
+if grep -q "^B: differs from A; .*energy $de J" "$tmp/quarter.out"; then
+	ok "teo-intercepts-quarter: the divergence's cost is the table's difference (energy $de J)"
+else
+	not_ok "cost" "energy $de: $(tail -n 1 "$tmp/quarter.out")"
+fi
+# the other shipped traces replay too; three versions in one run
+gd menu3 -g teo "${TABLE[@]}" $R/guest-menu.trace base "patch:$QUARTER" "patch:$OFF"
+if [ "$(rc menu3)" = 3 ] && [ -n "$(divergent menu3 C)" ] && grep -q '^figure  *A  *B  *C  *B-A  *C-A$' "$tmp/menu3.out"; then
+	ok "three versions on guest-menu.trace: columns A B C B-A C-A; B $(divergent menu3) and C $(divergent menu3 C) divergent periods"
+else
+	not_ok "three versions" "exit $(rc menu3): $(head -c 400 "$tmp/menu3.err" "$tmp/menu3.out")"
+fi
+
+# 4. the broken teo is found, with its first divergent period
+gd off -g teo "${TABLE[@]}" $R/guest-teo.trace base "patch:$OFF"
+n=$(divergent off)
+first=$(grep -m1 '^    #[0-9]* cpu [0-9]* at ' "$tmp/off.out")
+if [ "$(rc off)" = 3 ] && [ -n "$n" ] && [ "$n" -gt 0 ] && [ -n "$first" ]; then
+	ok "teo with an off-by-one bin search found: $n divergent periods, the first ${first# *}"
+else
+	not_ok "off-by-one teo" "exit $(rc off), $n divergent: $(head -c 400 "$tmp/off.err")"
+fi
+
+# 5. an out-of-tree governor file: registers itself, is replayed; on the
+# synthetic trace (exact sleep lengths) it decides as menu does; on a
+# real recording teo, which learns from the intercepts, does not
+gd oot "${TABLE[@]}" $R/synthetic.trace base "file:$D/sleeplen.c@sleeplen"
+gd oot2 "${TABLE[@]}" $R/guest-teo.trace base@teo "file:$D/sleeplen.c@sleeplen"
+if [ "$(rc oot)" = 0 ] && [ "$(divergent oot)" = 0 ] && grep -q '^  B: file:.*sleeplen.c (sleeplen), key ' "$tmp/oot.out"; then
+	ok "file:sleeplen.c on synthetic.trace: same as menu (0 divergent periods)"
+else
+	not_ok "sleeplen on synthetic" "exit $(rc oot): $(head -c 400 "$tmp/oot.err" "$tmp/oot.out")"
+fi
+if [ "$(rc oot2)" = 3 ] && [ "$(divergent oot2)" -gt 0 ] 2>/dev/null; then
+	ok "file:sleeplen.c on guest-teo.trace: differs from base@teo ($(divergent oot2) divergent periods)"
+else
+	not_ok "sleeplen against teo" "exit $(rc oot2): $(head -c 400 "$tmp/oot2.err")"
+fi
+
+# 6. bad inputs: one line naming what was wrong
+printf -- '--- a/drivers/cpuidle/governors/teo.c\n+++ b/drivers/cpuidle/governors/teo.c\n@@ -10,3 +10,3 @@\n-no such line\n+x\n context\n' > "$tmp/bad.patch"
+expect_error "a patch that does not apply" 2 "version 'patch:$tmp/bad.patch': $tmp/bad.patch: does not apply to linux-source-6.12's drivers/cpuidle/governors: Hunk #1 FAILED" -- \
+	-g teo "${TABLE[@]}" $R/guest-teo.trace base "patch:$tmp/bad.patch"
+expect_error "a missing patch file" 2 "version 'patch:$tmp/none.patch': $tmp/none.patch: no such patch file" -- \
+	-g teo "${TABLE[@]}" $R/guest-teo.trace base "patch:$tmp/none.patch"
+expect_error "a missing governor file" 2 "$tmp/none.c: no such file" -- \
+	"${TABLE[@]}" $R/guest-teo.trace base "file:$tmp/none.c"
+echo 'int x;' > "$tmp/nogov.c"
+expect_error "a file that registers no governor" 2 "nogov.c: registers no governor" -- \
+	"${TABLE[@]}" $R/guest-teo.trace base "file:$tmp/nogov.c"
+expect_error "a tree without governors" 2 "$tmp/drivers/cpuidle/governors/menu.c: no such file" -- \
+	"${TABLE[@]}" $R/guest-teo.trace base "tree:$tmp"
+expect_error "an unknown governor" 2 "version 'base' (nosuch): governor 'nosuch': not one of" -- \
+	-g nosuch "${TABLE[@]}" $R/guest-teo.trace base base
+expect_error "a governor one version lacks" 2 "(teo): governor 'teo': not one of sleeplen" -- \
+	-g teo "${TABLE[@]}" $R/guest-teo.trace base "file:$D/sleeplen.c"
+expect_error "a missing trace" 2 "$tmp/none.trace: no such trace file" -- \
+	-g teo "${TABLE[@]}" "$tmp/none.trace" base base
+expect_error "a version of no kind" 2 "'svn:1': not a version (base, patch:FILE, tree:DIR, file:FILE.c)" -- \
+	-g teo "${TABLE[@]}" $R/guest-teo.trace base svn:1
+expect_error "one version" 1 "1 version(s) given: two or more are compared" -- \
+	-g teo "${TABLE[@]}" $R/guest-teo.trace base
+expect_error "a table the trace does not fit" 2 "version 'base' (teo): table cmdline: states:" -- \
+	-g teo -s "$PC6" $R/guest-teo.trace base base
+
+echo "$pass passed, $fail failed"
+[ $fail -eq 0 ]
