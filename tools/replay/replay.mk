@@ -41,7 +41,8 @@ include tools/replay/versions.mk
 # The replay's tests (host only, seconds): tests/replay/run.sh.
 .PHONY: check-replay
 check-replay: deps-check $(BUILD)/pidle-replay
-	@tests/replay/run.sh $(BUILD)
+	@{ tests/replay/run.sh $(BUILD); tests/replay/versions/run.sh $(BUILD); } | \
+		scripts/sum-results 2
 
 # idlestat, the peer, on the same trace and table as pidle-replay, in one
 # guest whose cpuidle sysfs shows the table (tests/replay/idlestat.sh,

@@ -24,8 +24,8 @@ $(VERSION_DIR)/pidle-replay: $(call objs,o,$(REPLAY_SRCS)) \
 -include $(VERSION_GOV_OBJS:.o=.d)
 endif
 
-# The versions' tests (host only, a minute: three teo versions built):
-# tests/replay/versions/run.sh, from check-replay.
+# The versions' tests (host only, under a minute; make check-replay runs
+# them after tests/replay/run.sh), alone:
 .PHONY: check-replay-versions
 check-replay-versions: deps-check $(BUILD)/pidle-replay
 	@tests/replay/versions/run.sh $(BUILD)

@@ -26,7 +26,7 @@ ok() { pass=$((pass + 1)); echo "ok - $1"; }
 not_ok() { fail=$((fail + 1)); echo "not ok - $1: $2"; }
 
 PC6='POLL:0:0:cpu:4000,C1:2:2:cpu:1500:5,C6:100:400:cpu:200:500,PC6:133:600:package:1000:3000'
-TABLE=(-s "$PC6" -t package=0-1 --power cpu:4000,package:6000)
+TABLE=(-s "$PC6" --topology package=0-1 --power cpu:4000,package:6000)
 
 # gd NAME ARGS...: pidle-gov-diff into $tmp/NAME.out/.err, its exit in $tmp/NAME.rc
 gd() {
@@ -174,11 +174,14 @@ expect_error "a missing governor file" 2 "$tmp/none.c: no such file" -- \
 echo 'int x;' > "$tmp/nogov.c"
 expect_error "a file that registers no governor" 2 "nogov.c: registers no governor" -- \
 	"${TABLE[@]}" $R/guest-teo.trace base "file:$tmp/nogov.c"
+printf '#include <linux/cpuidle.h>\nint f(void) { return cpuidle_register_governor(nosuch); }\n' > "$tmp/broken.c"
+expect_error "a governor file that does not compile" 2 "broken.c:2:[0-9]*: error: .nosuch. undeclared .*build.log)" -- \
+	"${TABLE[@]}" $R/guest-teo.trace base "file:$tmp/broken.c"
 expect_error "a tree without governors" 2 "$tmp/drivers/cpuidle/governors/menu.c: no such file" -- \
 	"${TABLE[@]}" $R/guest-teo.trace base "tree:$tmp"
-expect_error "an unknown governor" 2 "version 'base' (nosuch): governor 'nosuch': not one of" -- \
+expect_error "an unknown governor" 2 "version 'base' (nosuch): .*'nosuch'" -- \
 	-g nosuch "${TABLE[@]}" $R/guest-teo.trace base base
-expect_error "a governor one version lacks" 2 "(teo): governor 'teo': not one of sleeplen" -- \
+expect_error "a governor one version lacks" 2 "sleeplen.c' (teo): .*'teo'" -- \
 	-g teo "${TABLE[@]}" $R/guest-teo.trace base "file:$D/sleeplen.c"
 expect_error "a missing trace" 2 "$tmp/none.trace: no such trace file" -- \
 	-g teo "${TABLE[@]}" "$tmp/none.trace" base base
@@ -186,7 +189,7 @@ expect_error "a version of no kind" 2 "'svn:1': not a version (base, patch:FILE,
 	-g teo "${TABLE[@]}" $R/guest-teo.trace base svn:1
 expect_error "one version" 1 "1 version(s) given: two or more are compared" -- \
 	-g teo "${TABLE[@]}" $R/guest-teo.trace base
-expect_error "a table the trace does not fit" 2 "version 'base' (teo): table cmdline: states:" -- \
+expect_error "a table the trace does not fit" 2 "version 'base' (teo): .*states.*package" -- \
 	-g teo -s "$PC6" $R/guest-teo.trace base base
 
 echo "$pass passed, $fail failed"
