@@ -29,3 +29,12 @@ endif
 .PHONY: check-replay-versions
 check-replay-versions: deps-check $(BUILD)/pidle-replay
 	@tests/replay/versions/run.sh $(BUILD)
+
+# The page's example from the build (Documentation/pidle-replay-versions.rst
+# includes the file; tests/replay/versions/run.sh fails when the file is no
+# longer what the command prints).
+VERSIONS_EXAMPLE := Documentation/pidle-replay-versions.example
+.PHONY: docs-versions-example
+docs-versions-example: $(BUILD)/pidle-replay
+	@tests/replay/versions/example.sh $(BUILD) > $(VERSIONS_EXAMPLE).new && \
+	mv $(VERSIONS_EXAMPLE).new $(VERSIONS_EXAMPLE)

@@ -137,6 +137,15 @@ else
 	not_ok "three versions" "exit $(rc menu3): $(head -c 400 "$tmp/menu3.err" "$tmp/menu3.out")"
 fi
 
+# the page's example is what the command prints
+EX=Documentation/pidle-replay-versions.example
+tests/replay/versions/example.sh "$BUILD" > "$tmp/example" 2>&1
+if diff -u "$EX" "$tmp/example" > "$tmp/example.diff"; then
+	ok "$EX is what tests/replay/versions/example.sh prints ($(wc -l < "$EX") lines)"
+else
+	not_ok "$EX" "stale, make docs-versions-example: $(head -c 600 "$tmp/example.diff")"
+fi
+
 # 4. the broken teo is found, with its first divergent period
 gd off -g teo "${TABLE[@]}" $R/guest-teo.trace base "patch:$OFF"
 n=$(divergent off)
