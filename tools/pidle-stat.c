@@ -52,7 +52,8 @@ static void pidle_usage(FILE *f)
 	      "\n"
 	      "Exit status (as for pidle-topo and pidle-bench):\n"
 	      "  0  success; with COMMAND, COMMAND's status\n"
-	      "  1  usage error: bad option, argument or combination\n"
+	      "  1  usage error: bad option, argument or combination; or the\n"
+	      "     report cannot be written (-o FILE, a full disk)\n"
 	      "  2  sysfs cannot be read (e.g. the module is not loaded)\n", f);
 }
 
@@ -64,8 +65,13 @@ static double pidle_now(void)
 	return ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-static void pidle_report(FILE *out, enum pidle_fmt fmt, double elapsed_s,
-			 int seq)
+/*
+ * One report, flushed: each interval's reaches its reader when it is
+ * made. 0, or PIDLE_EXIT_USAGE once a write failed: sampling on would
+ * only lose more reports.
+ */
+static int pidle_report(FILE *out, const char *name, enum pidle_fmt fmt,
+			double elapsed_s, int seq)
 {
 	pidle_stat_delta(&pidle_a, &pidle_b, elapsed_s, &pidle_st);
 	switch (fmt) {
@@ -79,7 +85,7 @@ static void pidle_report(FILE *out, enum pidle_fmt fmt, double elapsed_s,
 		pidle_stat_json(out, &pidle_st, seq);
 		break;
 	}
-	fflush(out);
+	return pidle_output_flush(out, name);
 }
 
 static void pidle_on_signal(int sig)
@@ -122,6 +128,7 @@ int main(int argc, char **argv)
 		.store = store, .usage = pidle_usage, .fmt = PIDLE_FMT_PLAIN, .root = "",
 	};
 	double interval = 5, elapsed = -1, t_a, t_b;
+	const char *out_name = "standard output";
 	FILE *out = stdout;
 	long count = 0;
 	int c, seq, rc = 0;
@@ -156,13 +163,14 @@ int main(int argc, char **argv)
 		out = fopen(o.output, "w");
 		if (!out)
 			return pidle_errorf(PIDLE_EXIT_USAGE, "%s: %s.", o.output, strerror(errno));
+		out_name = o.output;
 	}
 	if (before) {
 		if (pidle_snap_read(before, need_module, false, &pidle_a) ||
 		    pidle_snap_read(after, need_module, false, &pidle_b))
 			return PIDLE_EXIT_INPUT;
-		pidle_report(out, o.fmt, elapsed, 0);
-		return 0;
+		return pidle_report(out, out_name, o.fmt, elapsed, 0) ?:
+		       pidle_output_close(out, out_name);
 	}
 	/* Live: visit each CPU; a --sysfs-root tree is files, not CPUs. */
 	live = !*o.root;
@@ -182,7 +190,10 @@ int main(int argc, char **argv)
 		t_b = pidle_now();
 		if (pidle_snap_read(o.root, need_module, live, &pidle_b))
 			return PIDLE_EXIT_INPUT;
-		pidle_report(out, o.fmt, t_b - t_a, 0);
+		rc = pidle_report(out, out_name, o.fmt, t_b - t_a, 0) ?:
+		     pidle_output_close(out, out_name);
+		if (rc)
+			return rc;
 		if (WIFEXITED(status))
 			return WEXITSTATUS(status);
 		return 128 + WTERMSIG(status);
@@ -201,11 +212,13 @@ int main(int argc, char **argv)
 			rc = PIDLE_EXIT_INPUT;
 			break;
 		}
-		pidle_report(out, o.fmt, t_b - t_a, seq);
+		rc = pidle_report(out, out_name, o.fmt, t_b - t_a, seq);
+		if (rc)
+			return rc;
 		pidle_a = pidle_b;
 		t_a = t_b;
 		if (pidle_stop)
 			break;
 	}
-	return rc;
+	return pidle_output_close(out, out_name) ?: rc;
 }

@@ -43,6 +43,50 @@ int pidle_usage_error(const char *fmt, ...)
 	return PIDLE_EXIT_USAGE;
 }
 
+int pidle_output_flush(FILE *f, const char *name)
+{
+	/*
+	 * fflush() fails with the write's errno; a stream whose earlier
+	 * write failed and whose buffer went with it has only ferror().
+	 */
+	int bad = fflush(f) ? errno : ferror(f) ? EIO : 0;
+
+	if (bad)
+		return pidle_errorf(PIDLE_EXIT_USAGE, "%s: cannot write: %s.",
+				    name, strerror(bad));
+	return 0;
+}
+
+int pidle_output_close(FILE *f, const char *name)
+{
+	if (pidle_output_flush(f, name)) {
+		fclose(f);
+		return PIDLE_EXIT_USAGE;
+	}
+	if (fclose(f))
+		return pidle_errorf(PIDLE_EXIT_USAGE, "%s: cannot write: %s.",
+				    name, strerror(errno));
+	return 0;
+}
+
+const char *pidle_excerpt(const char *s, char *buf, size_t size)
+{
+	size_t len = strlen(s), keep = len, i;
+	char tail[40] = "";
+
+	if (len >= size) {
+		snprintf(tail, sizeof(tail), "... (%zu bytes)", len);
+		keep = size > strlen(tail) + 1 ? size - strlen(tail) - 1 : 0;
+	}
+	for (i = 0; i < keep; i++) {
+		unsigned char c = s[i];
+
+		buf[i] = c >= 0x20 && c < 0x7f ? c : '?';
+	}
+	snprintf(buf + keep, size - keep, "%s", tail);
+	return buf;
+}
+
 int pidle_bad_arg(const char *what, const char *arg, const char *why)
 {
 	return pidle_usage_error("invalid %s '%s': %s.", what, arg, why);

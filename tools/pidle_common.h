@@ -43,6 +43,26 @@ int pidle_errorf(int status, const char *fmt, ...)
 int pidle_usage_error(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
 
+/*
+ * The end of an output stream: flushed, checked for an earlier failed
+ * write (ferror()), closed. A report that did not reach @name (a full
+ * disk, a closed pipe, /dev/full) is an error like an -o FILE that cannot
+ * be opened: "PROG: NAME: cannot write: WHY." and PIDLE_EXIT_USAGE;
+ * otherwise 0. @name: the -o FILE, or "standard output".
+ */
+int pidle_output_close(FILE *f, const char *name);
+/* The same without the close: after each of a series of reports. */
+int pidle_output_flush(FILE *f, const char *name);
+
+/*
+ * @s as it may be quoted in a one-line message: at most @size - 1 bytes,
+ * every byte that is not printable ASCII as '?', and, when @s is longer,
+ * its start and "..." followed by its length ("pack:2 core:4 ... (338
+ * bytes)"), so that the reason after it is not cut off. Returns @buf.
+ */
+#define PIDLE_EXCERPT_LEN	64
+const char *pidle_excerpt(const char *s, char *buf, size_t size);
+
 /* "invalid WHAT 'ARG': WHY." as a usage error. */
 int pidle_bad_arg(const char *what, const char *arg, const char *why);
 

@@ -196,10 +196,10 @@ int pidle_getopt(struct pidle_opts *o, int argc, char **argv)
 		switch (c) {
 		case 'h':
 			o->usage(stdout);
-			exit(PIDLE_EXIT_OK);
+			exit(pidle_output_close(stdout, "standard output"));
 		case 'V':
 			printf("%s (pseudo-cpuidle) %s\n", pidle_prog, PIDLE_VERSION);
-			exit(PIDLE_EXIT_OK);
+			exit(pidle_output_close(stdout, "standard output"));
 		case '?':
 		case ':':
 			if (o->flags & PIDLE_OPTS_GETOPT_MSGS)

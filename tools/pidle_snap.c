@@ -14,6 +14,32 @@
 #include "pidle_common.h"
 #include "pidle_snap.h"
 
+/*
+ * Set by the first counter that is not a number: the snapshot is refused
+ * (exit 2) after one message naming its file. A counter read as 0, or as
+ * the digits before the junk, would put a made-up figure in the report.
+ */
+static bool pidle_snap_bad;
+
+/* @buf, the contents of @path, as a counter: digits only, below 2^64. */
+static unsigned long long pidle_counter(const char *path, const char *buf)
+{
+	char text[PIDLE_EXCERPT_LEN];
+	unsigned long long v;
+	char *end;
+
+	errno = 0;
+	v = strtoull(buf, &end, 10);
+	if (*buf >= '0' && *buf <= '9' && !*end && !errno)
+		return v;
+	if (!pidle_snap_bad)
+		pidle_errorf(-1, "%s: '%s' is not a counter: want a whole number from 0 to 18446744073709551615.",
+			     path, pidle_excerpt(buf, text, sizeof(text)));
+	pidle_snap_bad = true;
+	return 0;
+}
+
+/* DIR/FILE as a counter; 0 when the file is missing (older modules). */
 static unsigned long long pidle_read_u64(const char *dir, const char *file)
 {
 	char path[4096], buf[64];
@@ -21,7 +47,7 @@ static unsigned long long pidle_read_u64(const char *dir, const char *file)
 	snprintf(path, sizeof(path), "%s/%s", dir, file);
 	if (pidle_read_file(path, buf, sizeof(buf)))
 		return 0;
-	return strtoull(buf, NULL, 10);
+	return pidle_counter(path, buf);
 }
 
 /* DIR/energy_uj, idle_energy_uj, oracle_energy_uj, when DIR has them. */
@@ -33,7 +59,7 @@ static void pidle_read_energy(const char *dir, struct pidle_snap_energy *e)
 	e->valid = !pidle_read_file(path, buf, sizeof(buf));
 	if (!e->valid)
 		return;
-	e->energy_uj = strtoull(buf, NULL, 10);
+	e->energy_uj = pidle_counter(path, buf);
 	e->idle_uj = pidle_read_u64(dir, "idle_energy_uj");
 	e->oracle_uj = pidle_read_u64(dir, "oracle_energy_uj");
 }
@@ -329,7 +355,7 @@ static int pidle_snap_read_tree(const char *root, bool need_module,
 		snprintf(path, sizeof(path), "%s/sys/kernel/pseudo_cpuidle/energy_uj",
 			 root);
 		s->energy = !pidle_read_file(path, buf, sizeof(buf));
-		s->energy_uj = s->energy ? strtoull(buf, NULL, 10) : 0;
+		s->energy_uj = s->energy ? pidle_counter(path, buf) : 0;
 		snprintf(path, sizeof(path), "%s/sys/kernel/pseudo_cpuidle/wake_sources",
 			 root);
 		s->wake = !pidle_read_file(path, s->wake_sources,
@@ -351,7 +377,10 @@ int pidle_snap_read(const char *root, bool need_module, bool visit,
 
 	pidle_visiting = visit && !sched_getaffinity(0, sizeof(pidle_saved_mask),
 						     &pidle_saved_mask);
+	pidle_snap_bad = false;
 	ret = pidle_snap_read_tree(root, need_module, s);
+	if (!ret && pidle_snap_bad)
+		ret = -1;
 	if (pidle_visiting)
 		sched_setaffinity(0, sizeof(pidle_saved_mask), &pidle_saved_mask);
 	pidle_visiting = false;

@@ -327,8 +327,6 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 			ret = pidle_errorf(PIDLE_EXIT_APPLY, "%s", err.msg);
 		break;
 	}
-	if (!ret && fflush(stdout))
-		ret = pidle_errorf(PIDLE_EXIT_USAGE, "cannot write the output: %s", strerror(errno));
 out:
 	free(topo_str);
 	pidle_topology_free(&topo);

@@ -498,6 +498,13 @@ static void pidle_topo_json(const struct pidle_topology *topo,
 }
 
 /* stdout to -o FILE; once everything is validated, nothing truncated. */
+/* Where the output goes, for a message that it could not be written. */
+static const char *pidle_topo_output_name(const struct pidle_topo_opts *o)
+{
+	return o->output && o->action != PIDLE_ACT_APPLY ? o->output :
+	       "standard output";
+}
+
 static int pidle_topo_open_output(const char *output)
 {
 	if (output && !freopen(output, "w", stdout))
@@ -607,11 +614,13 @@ int main(int argc, char **argv)
 		return ret;
 	if (o.action == PIDLE_ACT_LIST)
 		return pidle_topo_open_output(o.output) ?:
-		       pidle_topo_list_presets(o.fmt);
+		       pidle_topo_list_presets(o.fmt) ?:
+		       pidle_output_close(stdout, pidle_topo_output_name(&o));
 	if (o.dt.path) {
 		o.dt.sysfs_root = pidle_topo_sysfs(o.root, sysfs, sizeof(sysfs));
 		return (o.action == PIDLE_ACT_APPLY ? 0 : pidle_topo_open_output(o.output)) ?:
-		       pidle_dt_run(&o.dt);
+		       pidle_dt_run(&o.dt) ?:
+		       pidle_output_close(stdout, pidle_topo_output_name(&o));
 	}
 
 	if (o.src == PIDLE_TOPO_SRC_SYNTHETIC) {
@@ -709,9 +718,8 @@ int main(int argc, char **argv)
 	case PIDLE_ACT_EXPERIMENT:
 		break;
 	}
-	if (!ret && fflush(stdout))
-		ret = pidle_errorf(PIDLE_EXIT_USAGE,
-				   "cannot write the output: %s", strerror(errno));
+	if (!ret)
+		ret = pidle_output_close(stdout, pidle_topo_output_name(&o));
 out:
 	pidle_topology_free(&topo);
 	return ret;

@@ -91,3 +91,19 @@ wake_files() {	# PHASE
 sets() { awk '$1 == "cpuidle" && $2 >= 2 && $3 == 1 { $4 = "C1-big" } { print }'; }
 sets <"$DATA/basic-before.spec" | $mk "$TMP/sbefore"
 sets <"$DATA/basic-after.spec" | $mk "$TMP/safter"
+# Counters that are not numbers (issue 38): the basic after tree with
+# cpu0's C1 time replaced; a sysfs counter is digits only.
+bad_counter() {	# NAME VALUE
+	cp -r "$TMP/after" "$TMP/$1"
+	printf '%s\n' "$2" >"$TMP/$1/sys/devices/system/cpu/cpu0/cpuidle/state1/time"
+}
+bad_counter garbage garbage
+bad_counter exponent 1e23
+bad_counter negative -1
+bad_counter overflow 18446744073709551616
+bad_counter binary "$(printf 'x\001\033[31m')"
+# The same in a module counter and an energy file.
+cp -r "$TMP/after" "$TMP/badpcpu"
+echo 12abc >"$TMP/badpcpu/sys/kernel/pseudo_cpuidle/cpu1/state2/demoted"
+cp -r "$TMP/eafter" "$TMP/badenergy"
+echo 0x10 >"$TMP/badenergy/sys/kernel/pseudo_cpuidle/energy_uj"

@@ -1,0 +1,1 @@
+$BUILD/pidle-bench --help >/dev/full

@@ -1,0 +1,1 @@
+$BUILD/pidle-bench --samples-from $DATA/samples.txt --json -o /dev/full

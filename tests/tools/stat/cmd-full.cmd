@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --sysfs-root $TMP/after -o /dev/full -- true

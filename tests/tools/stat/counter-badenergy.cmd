@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --before $TMP/ebefore --after $TMP/badenergy --elapsed 1

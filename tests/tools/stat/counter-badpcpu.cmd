@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --before $TMP/before --after $TMP/badpcpu --elapsed 1

@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --before $TMP/before --after $TMP/garbage --elapsed 1

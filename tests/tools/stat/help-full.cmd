@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --help >/dev/full

@@ -1,0 +1,1 @@
+$BUILD/pidle-topo -y "pack:2 core:2 pu:2" --csv -o /dev/full

@@ -1,0 +1,1 @@
+$BUILD/pidle-topo -L >/dev/full
