@@ -38,6 +38,25 @@ expect_error() {
 	fi
 }
 
+# expect_status STATUS DESC PATTERN -- ARGS: as expect_error, exit STATUS
+# (Documentation/tools.rst: 1 a bad option, argument or combination, or
+# an output that cannot be written; 2 an unusable trace or file)
+expect_status() {
+	local want=$1 desc=$2 pat=$3 st
+	shift 4
+	"$R" "$@" > "$tmp/out" 2> "$tmp/err"
+	st=$?
+	if [ $st -ne "$want" ]; then
+		not_ok "$desc" "exit $st, want $want ($(head -c 200 "$tmp/err"))"
+	elif ! grep -q -- "$pat" "$tmp/err"; then
+		not_ok "$desc" "message '$(cat "$tmp/err")' lacks '$pat'"
+	elif [ -s "$tmp/out" ]; then
+		not_ok "$desc" "a report was printed beside the error"
+	else
+		ok "$desc: $(head -n 1 "$tmp/err")"
+	fi
+}
+
 # jqcheck DESC FILTER FILE: FILTER (jq -e) holds for FILE's first object
 jqcheck() {
 	if jq -e "$2" "$3" > /dev/null 2>&1; then
@@ -51,7 +70,7 @@ PC6='POLL:0:0:cpu:4000,C1:2:2:cpu:1500:5,C6:100:400:cpu:200:500,PC6:133:600:pack
 S=$D/synthetic.trace
 
 # 1. the synthetic trace: what each governor must choose
-"$R" -s "$PC6" -t package=0-1 --power cpu:4000,package:6000 -g menu,ladder,recorded --json "$S" > "$tmp/syn.json" 2> "$tmp/err" ||
+"$R" -s "$PC6" -T package=0-1 --power cpu:4000,package:6000 -g menu,ladder,recorded --json "$S" > "$tmp/syn.json" 2> "$tmp/err" ||
 	not_ok "synthetic trace replays" "$(cat "$tmp/err")"
 head -n 1 "$tmp/syn.json" > "$tmp/menu.json"
 sed -n 2p "$tmp/syn.json" > "$tmp/ladder.json"
@@ -71,7 +90,7 @@ jqcheck "energy: oracle never above what was paid; the package's down time cheap
 
 # the tracefs text (flags column, microseconds) reads the same
 sed -E 's/\] ([0-9]+\.[0-9]{6})000:/] d..1. \1:/' "$S" > "$tmp/us.trace"
-"$R" -s "$PC6" -t package=0-1 --power cpu:4000,package:6000 --json "$tmp/us.trace" > "$tmp/us.json" 2>&1
+"$R" -s "$PC6" -T package=0-1 --power cpu:4000,package:6000 --json "$tmp/us.trace" > "$tmp/us.json" 2>&1
 if [ "$(jq -c 'del(.replay_s, .periods_per_s)' "$tmp/us.json")" = "$(jq -c 'del(.replay_s, .periods_per_s)' "$tmp/menu.json")" ]; then
 	ok "the tracefs format (flags column, microseconds) gives the same report as trace-cmd report -t"
 else
@@ -79,24 +98,24 @@ else
 fi
 
 # 2. PM QoS 20 us keeps menu out of C6 and PC6
-"$R" -s "$PC6" -t package=0-1 --qos-us 20 --json "$S" > "$tmp/qos.json" 2>&1
+"$R" -s "$PC6" -T package=0-1 --qos-us 20 --json "$S" > "$tmp/qos.json" 2>&1
 jqcheck "PM QoS 20 us: menu picks C1 only" \
 	'.states[1].requested == 55 and .states[2].requested == 0 and .states[3].requested == 0 and .latency_max_us == 2' "$tmp/qos.json"
 
 # 3. bad input: a message naming what is wrong, never a report
 n=$(wc -c < "$S")
 head -c $((n - 40)) "$S" > "$tmp/trunc.trace"
-expect_error "truncated trace" "truncated" -- -s "$PC6" -t package=0-1 "$tmp/trunc.trace"
+expect_error "truncated trace" "truncated" -- -s "$PC6" -T package=0-1 "$tmp/trunc.trace"
 head -n 10 "$S" > "$tmp/ooo.trace"
 sed -n 5p "$S" | sed 's/ 1000\.0/ 999.0/' >> "$tmp/ooo.trace"
 tail -n +11 "$S" >> "$tmp/ooo.trace"
-expect_error "events out of order" "out of order" -- -s "$PC6" -t package=0-1 "$tmp/ooo.trace"
+expect_error "events out of order" "out of order" -- -s "$PC6" -T package=0-1 "$tmp/ooo.trace"
 { cat "$S"; echo '     stress-1234 [002] 1000.060000000: sched_wakeup:        comm=x pid=1 prio=120 target_cpu=002'; } > "$tmp/busy.trace"
-expect_error "a CPU that never idles" "cpu 2: no idle period" -- -s "$PC6" -t package=0-2 "$tmp/busy.trace"
-"$R" -s "$PC6" -t package=0-2 --busy 2 --json "$tmp/busy.trace" > "$tmp/busy.json" 2> "$tmp/err"
+expect_error "a CPU that never idles" "cpu 2: no idle period" -- -s "$PC6" -T package=0-2 "$tmp/busy.trace"
+"$R" -s "$PC6" -T package=0-2 --busy 2 --json "$tmp/busy.trace" > "$tmp/busy.json" 2> "$tmp/err"
 jqcheck "... declared --busy: it keeps the package up all along" \
 	'.domains[0].usage == 0 and .states[3].requested == 55' "$tmp/busy.json"
-expect_error "more CPUs than the topology" "more than the 1 of the topology" -- -s "$PC6" -t package=0 "$S"
+expect_error "more CPUs than the topology" "more than the 1 of the topology" -- -s "$PC6" -T package=0 "$S"
 grep -v hrtimer_cancel "$S" > "$tmp/nocancel.trace"
 expect_error "a trace without hrtimer_cancel" "no timer:hrtimer_cancel" -- -s "$PC6" "$tmp/nocancel.trace"
 grep -v cpu_idle "$S" > "$tmp/noidle.trace"
@@ -105,7 +124,7 @@ expect_error "a trace without cpu_idle" "no power:cpu_idle" -- -s "$PC6" "$tmp/n
 expect_error "a trace that lost events" "lost events" -- -s "$PC6" "$tmp/lost.trace"
 { head -n 20 "$S"; echo 'this is not a trace line'; tail -n +21 "$S"; } > "$tmp/junk.trace"
 expect_error "a line that is not an event" "line 21: not a trace line" -- -s "$PC6" "$tmp/junk.trace"
-expect_error "a governor not compiled in" "governor 'haltpoll'" -- -s "$PC6" -t package=0-1 -g haltpoll "$S"
+expect_status 1 "a governor not compiled in: a bad argument, before the trace is read" "invalid governor 'haltpoll': expected menu teo ladder or recorded" -- -s "$PC6" -T package=0-1 -g haltpoll "$S"
 expect_error "recorded states beyond the table" "enters state 3" -- -s POLL:0:0,C1:2:2,C6:100:400 -g recorded "$S"
 
 # CPU numbers beyond the module's PIDLE_MAX_CPUS (8192), and every other
@@ -116,7 +135,7 @@ LIM="beyond the module's limit of 8192 CPUs (PIDLE_MAX_CPUS: CPUs 0-8191)"
 bad_number() {
 	local desc=$1 edit=$2 pat=$3
 	sed "$edit" "$S" > "$tmp/num.trace"
-	expect_error "$desc" "$pat" -- -s "$PC6" -t package=0-1 "$tmp/num.trace"
+	expect_error "$desc" "$pat" -- -s "$PC6" -T package=0-1 "$tmp/num.trace"
 }
 bad_number "a line's CPU [4294967295] (was a heap overflow: calloc(max_cpu + 1) wrapped to 0)" \
 	'5s/\[001\]/[4294967295]/' "num.trace: line 5: CPU \[4294967295\]: $LIM"
@@ -180,6 +199,39 @@ done
 [ $nbad -ge 20 ] && [ $nrun -le 3 ] && ok "experiment files: $nbad bad files refused by both readers, $nrun runner-only" ||
 	not_ok "experiment files" "$nbad shared bad files (want 20 or more), $nrun runner-only"
 
+# 3c. the command line: every bad argument a usage error (exit 1),
+# found before any work, with nothing written; an output that cannot be
+# written fails (exit 1), not a report lost with exit 0 (issue 38)
+T2='-T package=0-1'
+expect_status 1 "-g '': no governor" "invalid governor list '': an empty name" -- -s "$PC6" $T2 -g '' "$S"
+expect_status 1 "-g menu,,teo: an empty name in the list" "invalid governor list 'menu,,teo': an empty name" -- -s "$PC6" $T2 -g menu,,teo "$S"
+expect_status 1 "-g bogus: named as the bad governor, not as menu or a CPU limit" "invalid governor 'bogus': expected menu teo ladder or recorded" -- -s "$PC6" $T2 -g bogus "$S"
+expect_status 1 "--busy 5 on a 2-CPU trace" "--busy 5: CPU 5 is not in the trace, which has CPUs 0-1" -- -s "$PC6" $T2 --busy 5 "$S"
+expect_status 1 "--offline x: not a CPU list" "invalid --offline CPU list 'x'" -- -s "$PC6" $T2 --offline x "$S"
+expect_status 1 "-s: a bad table is a bad argument" "--states/--power: states: state 0 (bogus)" -- -s bogus "$S"
+expect_status 1 "--exp with -g: refused, not ignored" "--exp names its governors" -- --exp "$D/sweep.exp" -g teo "$S"
+expect_status 1 "--exp with --qos-us: refused, not applied under the label 'qos none'" "--exp names its PM QoS" -- --exp "$D/sweep.exp" --qos-us 5 "$S"
+expect_status 1 "--exp with a --topology its tables do not take" "sweep.exp:9: \[table pc6\] has topology = package=0-1: --topology package=0,1 is for the tables of topology auto" -- \
+	--exp "$D/sweep.exp" -T package=0,1 "$S"
+expect_status 1 "-o /dev/full: the report not written" "/dev/full: cannot write" -- -s "$PC6" $T2 -o /dev/full "$S"
+expect_status 1 "--periods /dev/full: no report beside it" "/dev/full: cannot write" -- -s "$PC6" $T2 --periods /dev/full "$S"
+expect_status 1 "--summary in a missing directory: found before the report is written" "/nonexistent/s.csv: cannot write" -- -s "$PC6" $T2 -g menu,teo --summary /nonexistent/s.csv "$S"
+"$R" -s "$PC6" $T2 "$S" > /dev/full 2> "$tmp/err"
+st=$?
+[ $st -eq 1 ] && grep -q 'standard output: cannot write' "$tmp/err" && ok "a full standard output: exit 1 ($(cat "$tmp/err"))" ||
+	not_ok "a full standard output" "exit $st, $(cat "$tmp/err")"
+"$R" --help > "$tmp/help" 2>&1
+why=
+grep -qE -- '-C,|-J,| -t,| -j,' "$tmp/help" && why="--help lists letters the tool refuses or has given up: $(grep -E -- '-C,|-J,| -t,| -j,' "$tmp/help")"
+for o in -T --topology --jobs --csv --json; do grep -q -- "$o" "$tmp/help" || why="$why no $o in --help"; done
+"$R" -C -s "$PC6" "$S" > /dev/null 2>&1 && why="$why -C is taken"
+"$R" -s "$PC6" -t package=0-1 -j 2 -g menu,teo --csv "$S" > "$tmp/old.csv" 2> "$tmp/err" || why="$why the old -t and -j: exit $?"
+grep -q "option -t is deprecated: use -T (--topology)" "$tmp/err" && grep -q "option -j is deprecated: use --jobs" "$tmp/err" ||
+	why="$why no deprecation lines: $(cat "$tmp/err")"
+[ "$(wc -l < "$tmp/old.csv")" -eq 3 ] || why="$why the old spellings gave $(wc -l < "$tmp/old.csv") CSV lines, want 3"
+[ -z "$why" ] && ok "--help lists what the tool takes (-T, --jobs, --csv, --json); the old -t and -j work with a deprecation line" ||
+	not_ok "--help and the old spellings" "$why"
+
 # 4. the guest recording, replayed with its own table and governor
 G=$D/guest-menu.trace
 if [ -s "$G" ]; then
@@ -189,7 +241,7 @@ if [ -s "$G" ]; then
 	for t in "$D"/guest-*.trace; do
 		t_mode=pc t_domain_gov=
 		eval "$(sed -n 's/^\(states\|topology\|power\|governor\|mode\|domain_gov\) \(.*\)/t_\1="\2"/p' "${t%.trace}.info")"
-		"$R" -s "$t_states" -t "$t_topology" --power "$t_power" -g "$t_governor" \
+		"$R" -s "$t_states" -T "$t_topology" --power "$t_power" -g "$t_governor" \
 			--mode "$t_mode" ${t_domain_gov:+--domain-gov "$t_domain_gov"} \
 			--agree 1 "$t" > "$tmp/agree.txt" 2> "$tmp/err"
 		st=$?
@@ -202,7 +254,7 @@ if [ -s "$G" ]; then
 		# OSI: the domain governor's own counters, exactly the
 		# guest's (its pidle-stat JSON beside the trace)
 		[ "$t_mode" = osi ] || continue
-		"$R" -s "$t_states" -t "$t_topology" --power "$t_power" -g "$t_governor" \
+		"$R" -s "$t_states" -T "$t_topology" --power "$t_power" -g "$t_governor" \
 			--mode osi ${t_domain_gov:+--domain-gov "$t_domain_gov"} --json "$t" > "$tmp/osi.json" 2> "$tmp/err"
 		want=$(jq -c '[.. | objects | select(has("rejected")) | {usage, rejected, above, below}] | unique' "${t%.trace}.stat")
 		got=$(jq -c '[.. | objects | select(has("rejected")) | {usage, rejected, above, below}] | unique' "$tmp/osi.json")
@@ -215,24 +267,24 @@ if [ -s "$G" ]; then
 	# a line missing in the middle (a pidle_exit): a hole, refused
 	awk '/pidle_exit:/ && ++n == 100 { next } { print }' "$G" > "$tmp/hole.trace"
 	expect_error "a module trace with a pidle_exit missing" "no pidle_exit since its pidle_enter: a hole" -- \
-		-s "$states" -t "$topology" "$tmp/hole.trace"
+		-s "$states" -T "$topology" "$tmp/hole.trace"
 	awk '/cpu_idle: state=4294967295/ && ++n == 100 { next } { print }' "$G" | grep -v pidle_ > "$tmp/hole2.trace"
 	expect_error "a standard trace with a cpu_idle exit missing" "without an exit since its entry at line" -- \
-		-s "$states" -t "$topology" "$tmp/hole2.trace"
+		-s "$states" -T "$topology" "$tmp/hole2.trace"
 	# a module trace's CPU beyond the limit (was a heap overflow)
 	sed '14s/cpu_id=0/cpu_id=4294967295/' "$G" > "$tmp/modcpu.trace"
 	expect_error "a module trace's cpu_id=4294967295" "modcpu.trace: line 14: cpu_id=4294967295: $LIM" -- \
-		-s "$states" -t "$topology" "$tmp/modcpu.trace"
+		-s "$states" -T "$topology" "$tmp/modcpu.trace"
 	# pidle_exit's latency_ns kept in 32 bits: beyond, refused
 	sed '15s/latency_ns=100000/latency_ns=4294967296/' "$G" > "$tmp/modlat.trace"
 	expect_error "a module trace's latency_ns=4294967296 (was cut to 0)" \
 		"modlat.trace: line 15: latency_ns=4294967296: beyond 4294967295 ns" -- \
-		-s "$states" -t "$topology" "$tmp/modlat.trace"
+		-s "$states" -T "$topology" "$tmp/modlat.trace"
 	# the same run read from the standard events alone (the module's
 	# stripped): what a trace of a real machine gives
 	grep -v 'pidle_' "$G" > "$tmp/std.trace"
-	"$R" -s "$states" -t "$topology" --power "$power" -g "$governor" --recorded-states "$states" --json "$tmp/std.trace" > "$tmp/std.json" 2> "$tmp/err"
-	"$R" -s "$states" -t "$topology" --power "$power" -g recorded --json "$G" > "$tmp/mod.json" 2>> "$tmp/err"
+	"$R" -s "$states" -T "$topology" --power "$power" -g "$governor" --recorded-states "$states" --json "$tmp/std.trace" > "$tmp/std.json" 2> "$tmp/err"
+	"$R" -s "$states" -T "$topology" --power "$power" -g recorded --json "$G" > "$tmp/mod.json" 2>> "$tmp/err"
 	if jq -e -s '.[0] as $s | .[1] as $m |
 		def near(a; b; pct): ((a - b) | fabs) <= (b * pct / 100) + 0.5;
 		near($s.periods; $m.periods; 1) and
@@ -245,9 +297,9 @@ if [ -s "$G" ]; then
 		not_ok "standard events only" "$(jq -c '[.periods, [.states[].requested], .domains[0].usage, .energy.j]' "$tmp/std.json" "$tmp/mod.json" | tr '\n' ' ') $(cat "$tmp/err")"
 	fi
 	# the sweep: -j 2 gives the rows -j 1 gives, in the same order
-	"$R" --exp "$D/sweep.exp" -t "$topology" --csv -j 1 "$G" > "$tmp/j1.csv" 2> "$tmp/err"
-	"$R" --exp "$D/sweep.exp" -t "$topology" --csv -j 2 "$G" > "$tmp/j2.csv" 2>> "$tmp/err"
-	cells=$("$R" --exp "$D/sweep.exp" -t "$topology" --list "$G" | wc -l)
+	"$R" --exp "$D/sweep.exp" -T "$topology" --csv --jobs 1 "$G" > "$tmp/j1.csv" 2> "$tmp/err"
+	"$R" --exp "$D/sweep.exp" -T "$topology" --csv --jobs 2 "$G" > "$tmp/j2.csv" 2>> "$tmp/err"
+	cells=$("$R" --exp "$D/sweep.exp" -T "$topology" --list "$G" | wc -l)
 	if [ "$cells" -eq 12 ] && [ "$(wc -l < "$tmp/j1.csv")" -eq 13 ] &&
 	   diff <(cut -d, -f1-60 "$tmp/j1.csv" | sed 's/,[0-9]*$//') <(cut -d, -f1-60 "$tmp/j2.csv" | sed 's/,[0-9]*$//') > /dev/null; then
 		ok "sweep: 12 cells (3 tables x 3 governors + 3 under PM QoS), -j 2 the same rows as -j 1"
@@ -255,7 +307,7 @@ if [ -s "$G" ]; then
 		not_ok "sweep" "cells $cells, rows $(wc -l < "$tmp/j1.csv"); $(cat "$tmp/err")"
 	fi
 	# the summary and its plot
-	"$R" --exp "$D/sweep.exp" -t "$topology" -j 2 --summary "$tmp/sum.csv" "$G" > "$tmp/sweep.txt" 2> "$tmp/err"
+	"$R" --exp "$D/sweep.exp" -T "$topology" --jobs 2 --summary "$tmp/sum.csv" "$G" > "$tmp/sweep.txt" 2> "$tmp/err"
 	front=$(grep -c ',1$' "$tmp/sum.csv")
 	if [ "$(wc -l < "$tmp/sum.csv")" -eq 13 ] && [ "$front" -ge 2 ] &&
 	   grep -q '^summary, best energy x latency first' "$tmp/sweep.txt" &&
@@ -285,7 +337,7 @@ if [ -s "$G" ]; then
 	else
 		not_ok "sweep CSV" "$(awk -F, '{ print NF }' "$tmp/j1.csv" | sort | uniq -c | tr '\n' ' ')"
 	fi
-	"$R" --exp "$D/sweep.exp" -t "$topology" --cell 4 --csv "$G" > "$tmp/c4.csv"
+	"$R" --exp "$D/sweep.exp" -T "$topology" --cell 4 --csv "$G" > "$tmp/c4.csv"
 	if [ "$(sed -n 2p "$tmp/c4.csv" | cut -d, -f1-3)" = "$(sed -n 5p "$tmp/j1.csv" | cut -d, -f1-3)" ]; then
 		ok "--cell 4 runs the fourth cell of --list alone (a job array's task)"
 	else
@@ -296,7 +348,7 @@ if [ -s "$G" ]; then
 	# package's PC6 (power-off 50 us + residency 600 us) to a domain
 	# governor at last-man time
 	OSI='WFI:1:1:cpu:1500:5,C6:100:400:cpu:200:500,PC6:50+133:600:package:1000:3000'
-	osi() { "$R" -s "$1" -t "$topology" --power "$power" --mode osi --json "${@:2}" "$G"; }
+	osi() { "$R" -s "$1" -T "$topology" --power "$power" --mode osi --json "${@:2}" "$G"; }
 	osi "$OSI" --domain-gov deepest > "$tmp/deep.json" 2> "$tmp/err"
 	osi "$OSI" --domain-gov genpd-6.12 > "$tmp/genpd.json" 2>> "$tmp/err"
 	jqcheck "OSI deepest: cpuidle shows the 2 CPU states, the package powered off at every last man, never rejected" \
@@ -334,8 +386,8 @@ if [ -s "$G" ]; then
 		not_ok "OSI PM QoS" "$good of 3 genpd ports kept it up; deepest $(jq -c .domains "$tmp/qd.json") $(cat "$tmp/err")"
 	fi
 	# a sweep of PC and OSI cells (tests/replay/osi.exp)
-	"$R" --exp "$D/osi.exp" --csv -j 2 "$G" > "$tmp/osi.csv" 2> "$tmp/err"
-	"$R" --exp "$D/osi.exp" --csv -j 1 "$G" > "$tmp/osi1.csv" 2>> "$tmp/err"
+	"$R" --exp "$D/osi.exp" --csv --jobs 2 "$G" > "$tmp/osi.csv" 2> "$tmp/err"
+	"$R" --exp "$D/osi.exp" --csv --jobs 1 "$G" > "$tmp/osi1.csv" 2>> "$tmp/err"
 	if [ "$(wc -l < "$tmp/osi.csv")" -eq 7 ] &&
 	   [ "$(awk -F, '{ print NF }' "$tmp/osi.csv" | sort -u | wc -l)" -eq 1 ] &&
 	   diff <(sed 's/,[0-9]*$//' "$tmp/osi.csv") <(sed 's/,[0-9]*$//' "$tmp/osi1.csv") > /dev/null &&
@@ -349,16 +401,16 @@ if [ -s "$G" ]; then
 	else
 		not_ok "PC and OSI sweep" "$(cat "$tmp/osi.csv" "$tmp/err" | head -c 600)"
 	fi
-	expect_error "domain_gov: a name not built in" 'governor "genpd-7" is not registered (built in: genpd' -- \
-		-s "$OSI" -t "$topology" --mode osi --domain-gov genpd-7 "$G"
-	expect_error "domain_gov: a level the topology lacks" 'level "cluster" is not a domain level' -- \
-		-s "$OSI" -t "$topology" --mode osi --domain-gov cluster:deepest "$G"
-	expect_error "domain_gov on a mode pc table" "domain governors choose the domain states of mode osi" -- \
-		-s "$OSI" -t "$topology" --domain-gov deepest "$G"
-	expect_error "a mode neither pc nor osi" 'mode: "psci": not one of pc, osi' -- \
-		-s "$OSI" -t "$topology" --mode psci "$G"
-	expect_error "mode osi with a polling deepest CPU state" "is a polling state" -- \
-		-s POLL:0:0,PC6:133:600:package -t "$topology" --mode osi "$G"
+	expect_status 1 "domain_gov: a name not built in" 'governor "genpd-7" is not registered (built in: genpd' -- \
+		-s "$OSI" -T "$topology" --mode osi --domain-gov genpd-7 "$G"
+	expect_status 1 "domain_gov: a level the topology lacks" 'level "cluster" is not a domain level' -- \
+		-s "$OSI" -T "$topology" --mode osi --domain-gov cluster:deepest "$G"
+	expect_status 1 "domain_gov on a mode pc table" "domain governors choose the domain states of mode osi" -- \
+		-s "$OSI" -T "$topology" --domain-gov deepest "$G"
+	expect_status 1 "a mode neither pc nor osi" 'mode: "psci": not one of pc, osi' -- \
+		-s "$OSI" -T "$topology" --mode psci "$G"
+	expect_status 1 "mode osi with a polling deepest CPU state" "is a polling state" -- \
+		-s POLL:0:0,PC6:133:600:package -T "$topology" --mode osi "$G"
 	sed 's/^domain_gov = package:genpd-6.12$/domain_gov = package:genpd-9/' "$D/osi.exp" > "$tmp/badgov.exp"
 	expect_error "an experiment file's bad domain_gov: the table's line, refused before any cell runs" \
 		"badgov.exp:[0-9]*: table osi-genpd: domain_gov: item 0 (package): governor \"genpd-9\" is not registered" -- \

@@ -33,7 +33,9 @@ static void rp_usage(FILE *f)
 "\n"
 "The hierarchy:\n"
 "  -s, --states STR        a states= string or a pidle-topo preset (skx, ...)\n"
-"  -t, --topology STR      a topology= string (default: none, flat)\n"
+"  -T, --topology STR      a topology= string (default: none, flat); with\n"
+"                          --exp, the topology of its tables of topology\n"
+"                          auto (or none given)\n"
 "      --power STR         a power= string (the energy model with the states')\n"
 "      --policy POLICY     domain_policy: auto (default) or timer\n"
 "      --mode MODE         pc (default) or osi: the governor sees the CPU\n"
@@ -42,7 +44,9 @@ static void rp_usage(FILE *f)
 "                          genpd-6.12 genpd deepest predict (default\n"
 "                          genpd-6.12)\n"
 "      --exp FILE          the cells of an experiment file: its tables,\n"
-"                          governors, disable changes and PM QoS\n"
+"                          governors, disable changes and PM QoS (not with\n"
+"                          -s, --power, --mode, --domain-gov, -g, --qos-us:\n"
+"                          the file names those)\n"
 "The governors and the recording:\n"
 "  -g, --governor LIST     comma separated: %s recorded (default menu)\n"
 "      --qos-us N          PM QoS CPU latency limit for every entry (default:\n"
@@ -54,7 +58,7 @@ static void rp_usage(FILE *f)
 "      --busy LIST         CPUs busy all along (no idle event in the trace)\n"
 "      --offline LIST      CPUs idle or offline all along\n"
 "The run:\n"
-"  -j, --jobs N            cells at once (default 1)\n"
+"      --jobs N            cells at once (default 1)\n"
 "      --repeat N          replay the trace N times over, end to end (make\n"
 "                          bench: a large workload from a small trace)\n"
 "      --list              list the cells, one a line, and exit\n"
@@ -63,20 +67,23 @@ static void rp_usage(FILE *f)
 "                          %d when a figure differs by more than PCT %%\n"
 "Output:\n"
 "  -o, --output FILE       write there (default stdout)\n"
-"  -C, --csv               one CSV row per cell, with a header\n"
+"      --csv               one CSV row per cell, with a header\n"
 "      --periods FILE      each period of a single cell, a line: CPU, entry ns,\n"
 "                          idle ns, sleep length ns, delta_next ns, tick\n"
 "                          stopped, recorded state, replayed state, recorded\n"
 "                          achieved, wake source (to explain a difference)\n"
 "      --summary FILE      the cells ranked by energy x latency, Pareto front\n"
 "                          marked, as CSV (for tools/replay/pidle-replay-plot)\n"
-"  -J, --json              one JSON object per cell, a line each\n"
+"      --json              one JSON object per cell, a line each\n"
 "  -h, --help              this text\n"
 "  -V, --version           the version\n"
 "\n"
-"Exit status: 0 done, 1 usage (or -o FILE cannot be written), 2 the trace\n"
-"or a table is unusable, %d the replay disagrees with the recorded run\n"
-"(--agree).\n",
+"Old spellings (deprecated): -t for -T, -j for --jobs.\n"
+"\n"
+"Exit status: 0 done, 1 usage (a bad option, argument, table or combination)\n"
+"or an output (-o, --periods, --summary, stdout) that cannot be written,\n"
+"2 the trace or the experiment file is unusable, %d the replay disagrees\n"
+"with the recorded run (--agree).\n",
 		names, RP_EXIT_DISAGREE, RP_EXIT_DISAGREE);
 }
 
@@ -375,6 +382,7 @@ struct rp_args {
 	unsigned int csv_states, csv_dstates;	/* the CSV's slots */
 	bool list;
 	int fmt;
+	FILE *sum_f;		/* --summary, open before the cells run */
 };
 
 /* Runs the cells numbered from @first, every @step-th; writes their rows. */
@@ -458,12 +466,9 @@ static int rp_summary(const struct rp_args *a, const struct pidle_rp_cells *cell
 				sums[i].pareto = false;
 	}
 	qsort(sums, nr, sizeof(*sums), rp_sum_cmp);
-	if (a->summary) {
-		f = fopen(a->summary, "w");
-		if (!f)
-			return pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->summary, strerror(errno));
+	f = a->sum_f;
+	if (f)
 		fprintf(f, "table,governor,qos,latency_mean_us,energy_j,efficiency_pct,j_x_ms,pareto\n");
-	}
 	if (out) {
 		fprintf(out, "summary, best energy x latency first (* on the Pareto front of energy and latency per wake-up):\n");
 		fprintf(out, "  %-22s %-8s %-6s %9s %11s %7s %10s\n", "table", "governor",
@@ -483,8 +488,6 @@ static int rp_summary(const struct rp_args *a, const struct pidle_rp_cells *cell
 				sums[i].energy_j, sums[i].eff_pct, sums[i].jxms,
 				sums[i].pareto);
 	}
-	if (f && fclose(f))
-		return pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->summary, strerror(errno));
 	return 0;
 }
 
@@ -548,6 +551,88 @@ static void rp_collect_rows(FILE *f, char **rows, unsigned int nr,
 	free(line);
 }
 
+/* --busy and --offline name CPUs of the trace: one beyond it is a typo */
+static int rp_check_cpus(const char *list, const char *opt, unsigned int nr_cpus)
+{
+	struct pidle_cpuset set = { 0 };
+	long cpu;
+
+	if (!list)
+		return 0;
+	pidle_cpulist_add(&set, list);	/* checked in main() */
+	for (cpu = nr_cpus; cpu < PIDLE_CPUSET_BITS; cpu++)
+		if (pidle_cpuset_test(&set, cpu))
+			return pidle_usage_error("%s %s: CPU %ld is not in the trace, which has CPUs 0-%u.",
+						 opt, list, cpu, nr_cpus - 1);
+	return 0;
+}
+
+/* @w is a whole word of the space-separated @list */
+static bool rp_word_in(const char *list, const char *w)
+{
+	size_t n = strlen(w);
+	const char *q;
+
+	for (q = strstr(list, w); q; q = strstr(q + 1, w))
+		if ((q == list || q[-1] == ' ') && (!q[n] || q[n] == ' '))
+			return true;
+	return false;
+}
+
+/*
+ * The arguments that need no trace, checked before it is read: each
+ * governor of -g (none empty), the CPU lists, and the table's own
+ * strings (the topology's CPU count is the trace's, checked after).
+ */
+static int rp_check_args(const struct rp_args *a)
+{
+	char names[64], gl[256], *g, *p;
+	struct pidle_cpuset set = { 0 };
+	struct pidle_states st;
+	struct pidle_err perr = { 0 };
+	enum pidle_policy pol;
+	enum pidle_mode mode;
+	struct pidle_dgov_cfg dgov;
+	const struct pidle_preset *pre;
+
+	if (a->busy && pidle_cpulist_add(&set, a->busy))
+		return pidle_bad_arg("--busy CPU list", a->busy, "expected CPUs as the kernel lists them, e.g. 0-3,8");
+	if (a->offline && pidle_cpulist_add(&set, a->offline))
+		return pidle_bad_arg("--offline CPU list", a->offline, "expected CPUs as the kernel lists them, e.g. 0-3,8");
+	if (a->exp)
+		return 0;
+	pidle_kgov_names(names, sizeof(names));
+	if (snprintf(gl, sizeof(gl), "%s", a->governors) >= (int)sizeof(gl))
+		return pidle_bad_arg("governor list", a->governors, "too long");
+	for (g = gl; g; g = p) {
+		char *w = g;
+
+		p = strchr(g, ',');
+		if (p)
+			*p++ = '\0';
+		if (!*w)
+			return pidle_bad_arg("governor list", a->governors,
+					     "an empty name; expected names separated by commas");
+		if (strcmp(w, "recorded") && !rp_word_in(names, w)) {
+			char why[128];
+
+			snprintf(why, sizeof(why), "expected %s or recorded", names);
+			return pidle_bad_arg("governor", w, why);
+		}
+	}
+	pre = pidle_preset_find(a->states);
+	if (pidle_states_parse(pre ? pre->states : a->states, &st, &perr) ||
+	    (a->power && pidle_power_parse(a->power, &st, &perr)))
+		return pidle_usage_error("--states/--power: %s", perr.msg);
+	if (a->policy && pidle_policy_parse(a->policy, &pol, &perr))
+		return pidle_usage_error("--policy: %s", perr.msg);
+	if (a->mode && pidle_mode_parse(a->mode, &mode, &perr))
+		return pidle_usage_error("--mode: %s", perr.msg);
+	if (a->domain_gov && pidle_dgov_parse(a->domain_gov, &dgov, &perr))
+		return pidle_usage_error("--domain-gov: %s", perr.msg);
+	return 0;
+}
+
 static int rp_main(struct rp_args *a)
 {
 	struct pidle_rp_load_opts lo = {
@@ -591,12 +676,18 @@ static int rp_main(struct rp_args *a)
 		fclose(in);
 	if (ret)
 		return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
+	ret = rp_check_cpus(a->busy, "--busy", t.nr_cpus) ?:
+	      rp_check_cpus(a->offline, "--offline", t.nr_cpus);
+	if (ret)
+		goto out;
 
 	if (a->exp) {
-		if (pidle_rp_exp_load(a->exp, t.nr_cpus,
-				      a->topology ? a->topology : "none", &cells,
-				      err, sizeof(err))) {
-			ret = pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
+		int st = pidle_rp_exp_load(a->exp, t.nr_cpus, a->topology,
+					   &cells, err, sizeof(err));
+
+		if (st) {
+			ret = st == -2 ? pidle_usage_error("%s", err) :
+			      pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
 			goto out;
 		}
 	} else {
@@ -606,12 +697,13 @@ static int rp_main(struct rp_args *a)
 		for (g = strtok_r(gl, ",", &save); g; g = strtok_r(NULL, ",", &save)) {
 			struct pidle_rp_cell c;
 
+			/* the options' table: a bad one is a usage error */
 			if (pidle_rp_cell_make(&c, "cmdline", a->states,
 					       a->topology ? a->topology : "none",
 					       a->power, a->policy, a->mode,
 					       a->domain_gov, g, t.nr_cpus,
 					       err, sizeof(err))) {
-				ret = pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
+				ret = pidle_usage_error("%s", err);
 				goto out;
 			}
 			if (a->qos_us >= 0) {
@@ -641,12 +733,16 @@ static int rp_main(struct rp_args *a)
 		}
 		pf = fopen(a->periods, "w");
 		if (!pf) {
-			ret = pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->periods, strerror(errno));
+			ret = pidle_errorf(PIDLE_EXIT_USAGE, "%s: cannot write: %s.", a->periods, strerror(errno));
 			goto out;
 		}
 		fprintf(pf, "# cpu enter_ns idle_ns sleep_ns delta_next_ns tick_stopped recorded replayed recorded_achieved source\n");
 		for (i = 0; i < cells.nr; i++)
 			cells.cell[i].periods = pf;
+	}
+	if (a->cell > 0 && (unsigned long)a->cell > cells.nr) {
+		ret = pidle_usage_error("--cell %ld: there are %u cells.", a->cell, cells.nr);
+		goto out;
 	}
 	if (a->list) {
 		for (i = 0; i < cells.nr; i++)
@@ -654,11 +750,15 @@ static int rp_main(struct rp_args *a)
 			       cells.cell[i].governor, cells.cell[i].qos_name);
 		goto out;
 	}
-	if (a->cell > 0) {
-		if ((unsigned long)a->cell > cells.nr) {
-			ret = pidle_usage_error("--cell %ld: there are %u cells.", a->cell, cells.nr);
+	/* every argument is good: the summary's path is tried before the work */
+	if (a->summary) {
+		a->sum_f = fopen(a->summary, "w");
+		if (!a->sum_f) {
+			ret = pidle_errorf(PIDLE_EXIT_USAGE, "%s: cannot write: %s.", a->summary, strerror(errno));
 			goto out;
 		}
+	}
+	if (a->cell > 0) {
 		struct pidle_rp_cell tmp = cells.cell[0];
 
 		/* swapped, not copied: each topology is freed once */
@@ -711,11 +811,18 @@ static int rp_main(struct rp_args *a)
 	/* a cell that failed: its message, and no report */
 	if (ret && ret != RP_EXIT_DISAGREE)
 		goto out;
+	/* --periods could not be written: no report that looks whole */
+	if (pf && pidle_output_flush(pf, a->periods)) {
+		ret = PIDLE_EXIT_USAGE;
+		fclose(pf);
+		pf = NULL;
+		goto out;
+	}
 	if (a->output) {
 		out = fopen(a->output, "w");
 		if (!out) {
 			out = stdout;
-			ret = pidle_errorf(PIDLE_EXIT_USAGE, "%s: %s.", a->output, strerror(errno));
+			ret = pidle_errorf(PIDLE_EXIT_USAGE, "%s: cannot write: %s.", a->output, strerror(errno));
 			goto out;
 		}
 	}
@@ -742,8 +849,14 @@ static int rp_main(struct rp_args *a)
 		ret = rp_summary(a, &cells, sums, nr_sums,
 				 a->fmt == PIDLE_OUT_PLAIN && nr_sums > 1 ? out : NULL) ?: ret;
 out:
-	if (pf)
-		fclose(pf);
+	/* each output flushed and checked: a report that was not written fails */
+	if (pf && pidle_output_close(pf, a->periods) && !ret)
+		ret = PIDLE_EXIT_USAGE;
+	if (a->sum_f && pidle_output_close(a->sum_f, a->summary) && !ret)
+		ret = PIDLE_EXIT_USAGE;
+	/* no summary of a run that failed: it would look like a whole one */
+	if (a->sum_f && ret && ret != RP_EXIT_DISAGREE)
+		unlink(a->summary);
 	free(sums);
 	if (wf)
 		for (w = 0; w < jobs; w++) {
@@ -759,8 +872,9 @@ out:
 	free(rows);
 	free(wf);
 	free(header);
-	if (out != stdout && fclose(out) && !ret)
-		ret = pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->output, strerror(errno));
+	if (out != stdout ? pidle_output_close(out, a->output) && !ret :
+	    pidle_output_flush(stdout, "standard output") && !ret)
+		ret = PIDLE_EXIT_USAGE;
 	pidle_rp_cells_free(&cells);
 	pidle_rp_free(&t);
 	return ret;
@@ -769,11 +883,11 @@ out:
 int main(int argc, char **argv)
 {
 	struct rp_args a = {
-		.states = NULL, .governors = "menu", .jobs = 1, .hz = 250,
+		.states = NULL, .jobs = 1, .hz = 250,
 		.qos_us = -1, .agree = -1, .repeat = 1,
 	};
 	const struct pidle_opt_store store[] = {
-		{ 's', &a.states }, { 't', &a.topology }, { 'p', &a.power },
+		{ 's', &a.states }, { 'T', &a.topology }, { 'p', &a.power },
 		{ 'P', &a.policy }, { 'e', &a.exp }, { 'g', &a.governors },
 		{ 'M', &a.mode }, { 'G', &a.domain_gov },
 		{ 'b', &a.busy }, { 'f', &a.offline },
@@ -782,20 +896,23 @@ int main(int argc, char **argv)
 	};
 	struct pidle_opts o = {
 		/*
-		 * Documentation/tools.rst's letters: -s as pidle-topo's; --power
-		 * and --exp long only (-p and -e are pidle-topo's and
-		 * pidle-bench's); -j is the jobs of make, parallel and
-		 * experiments/run.sh
+		 * Documentation/tools.rst's letters: a letter names one option
+		 * across the tools. -s as pidle-topo's; --power and --exp long
+		 * only (-p and -e are pidle-topo's and pidle-bench's); -T for
+		 * the topology and --jobs long only, -t and -j being
+		 * pidle-bench's test and jitter (the old -t and -j still
+		 * work, deprecated, as pidle-bench's own -s and -p do).
 		 */
-		.spec = "-s:states -t:topology p:power P:policy e:exp -g:governor "
-			"Q:qos-us H:hz b:busy f:offline -j:jobs l,list K:cell "
+		.spec = "-s:states -T:topology p:power P:policy e:exp -g:governor "
+			"Q:qos-us H:hz b:busy f:offline W:jobs l,list K:cell "
 			"A:agree R:repeat S:summary D:periods r:recorded-states "
 			"M:mode G:domain-gov",
+		.deprecated = "-t>T -j>W",
 		.flags = PIDLE_OPTS_FORMAT | PIDLE_OPTS_OUTPUT, .store = store,
 		.usage = rp_usage,
 		.fmt = PIDLE_OUT_PLAIN,
 	};
-	int c;
+	int c, ret;
 
 	pidle_prog = argv[0] = "pidle-replay";
 	while ((c = pidle_getopt(&o, argc, argv)) != -1) {
@@ -808,7 +925,7 @@ int main(int argc, char **argv)
 			if (!pidle_parse_long(optarg, 24, 10000, &a.hz))
 				return pidle_bad_arg("HZ", optarg, "expected the kernel's HZ, 24 to 10000");
 			break;
-		case 'j':
+		case 'W':
 			if (!pidle_parse_long(optarg, 1, 1024, &a.jobs))
 				return pidle_bad_arg("jobs", optarg, "expected 1 to 1024");
 			break;
@@ -837,7 +954,17 @@ int main(int argc, char **argv)
 	a.trace = argv[optind];
 	if (!a.exp && !a.states)
 		return pidle_usage_error("no table: give --states (or --exp FILE).");
-	if (a.exp && (a.states || a.power || a.mode || a.domain_gov))
-		return pidle_usage_error("--exp names its tables: --states, --power, --mode and --domain-gov go with a single table.");
+	if (a.exp && (a.states || a.power || a.mode || a.domain_gov || a.policy))
+		return pidle_usage_error("--exp names its tables: --states, --power, --policy, --mode and --domain-gov go with a single table.");
+	/* what the file names is not overridden from here: refused, not ignored */
+	if (a.exp && a.governors)
+		return pidle_usage_error("--exp names its governors (governor = in [defaults] or a [matrix]): -g goes with a single table.");
+	if (a.exp && a.qos_us >= 0)
+		return pidle_usage_error("--exp names its PM QoS (a [qos NAME] and qos = NAME): --qos-us goes with a single table.");
+	if (!a.governors)
+		a.governors = "menu";
+	ret = rp_check_args(&a);
+	if (ret)
+		return ret;
 	return rp_main(&a);
 }

@@ -17,6 +17,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include "pidle_kgov.h"
 #include "pidle_rp_exp.h"
 #include "pidle-topo.h"
 
@@ -58,6 +59,7 @@ struct exp_section {
 
 struct exp_file {
 	const char *path;
+	bool usage;		/* the error is the command line's */
 	char *err;
 	size_t errlen;
 	struct exp_named table[EXP_MAX_NAMES], qos[EXP_MAX_NAMES],
@@ -234,8 +236,14 @@ static int exp_add(struct exp_file *x, struct pidle_rp_cells *out,
 		    !strcmp(out->cell[i].governor, gov) &&
 		    !strcmp(out->cell[i].qos_name, qos))
 			return 0;
+	/* --topology is for the tables of topology auto: never ignored */
+	if (topology && t->b[0] && strcmp(t->b, "auto") && strcmp(t->b, topology)) {
+		x->usage = true;
+		return exp_fail(x, t->line, "[table %s] has topology = %s: --topology %s is for the tables of topology auto (give it in the file, or drop the option)",
+				table, t->b, topology);
+	}
 	if (pidle_rp_cell_make(&c, table, t->a,
-			       !t->b[0] || !strcmp(t->b, "auto") ? topology : t->b,
+			       !t->b[0] || !strcmp(t->b, "auto") ? (topology ?: "none") : t->b,
 			       t->c[0] ? t->c : NULL, t->f[0] ? t->f : NULL,
 			       t->d[0] ? t->d : NULL, t->e[0] ? t->e : NULL,
 			       gov, nr_cpus,
@@ -287,8 +295,17 @@ static int exp_axis(struct exp_file *x, const struct exp_axes *m, int ax,
 	if (strchr(*val, '@'))
 		return exp_fail(x, from->line[ax], "%s = %s: only a change takes @subsets",
 				exp_ax_name[ax], *val);
-	if (ax == EXP_AX_GOVERNOR)
+	if (ax == EXP_AX_GOVERNOR) {
+		char names[64];
+
+		pidle_kgov_names(names, sizeof(names));
+		snprintf(buf, sizeof(buf), "%s", *val);
+		for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save))
+			if (!exp_known(names, w))
+				return exp_fail(x, from->line[ax], "governor '%s': the replay has the kernel's %s (haltpoll is a guest's: it polls, it predicts nothing)",
+						w, names);
 		return 0;
+	}
 	snprintf(buf, sizeof(buf), "%s", *val);
 	for (w = strtok_r(buf, " ", &save); w; w = strtok_r(NULL, " ", &save)) {
 		bool def = (ax == EXP_AX_CHANGE || ax == EXP_AX_QOS) && !strcmp(w, "none");
@@ -659,6 +676,8 @@ out:
 	if (f)
 		fclose(f);
 	free(line);
+	if (ret && x->usage)
+		ret = -2;
 	free(x);
 	if (ret)
 		pidle_rp_cells_free(out);

@@ -15,9 +15,11 @@ struct pidle_rp_cells {
 };
 
 /*
- * Reads @path's cells for a trace of @nr_cpus; "topology = auto" becomes
- * @topology (a topology= string, "none" for flat). 0, or -1 with
- * "FILE:LINE: what is wrong" in @err.
+ * Reads @path's cells for a trace of @nr_cpus; "topology = auto" (or no
+ * topology) becomes @topology (a topology= string; NULL: none given,
+ * flat). 0, or with "FILE:LINE: what is wrong" in @err: -1 for the
+ * file, -2 when a table names a topology other than @topology (the
+ * option would be ignored: a usage error).
  */
 int pidle_rp_exp_load(const char *path, unsigned int nr_cpus,
 		      const char *topology, struct pidle_rp_cells *out,
