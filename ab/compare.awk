@@ -1,18 +1,29 @@
 # SPDX-License-Identifier: GPL-2.0
 # compare.awk: the A/B table. Input: two figure files, A then B, each with
-# lines "CELL,FIGURE,REPEAT,VALUE" (a header line "cell,figure,repeat,value"
-# is skipped). For every (CELL, FIGURE) in both: each side's median and
-# range over its repeats, the shift B - A with its 95% interval, the
-# smallest difference that matters (delta) and the verdict, all by the
-# method of ab/stats.awk (its DOC block): CHANGED, same, inconclusive
-# (with the repeats a side that would settle it) or "1 run".
+# lines "CELL,FIGURE,REPEAT,VALUE[,SEED]" (a header line "cell,figure,
+# repeat,value[,seed]" is skipped). For every (CELL, FIGURE) in both:
+# each side's median and range over its repeats, the shift B - A with its
+# 95% interval, the smallest difference that matters (delta), the smallest
+# effect the repeats can detect (mde) and the verdict, by the methods of
+# ab/stats.awk (its DOC blocks): CHANGED, same, inconclusive (with the
+# repeats a side that would settle it) or "1 run".
+#   Pairs: when both sides' rows carry the seed they were booted with, the
+#   repeats of equal seeds are pairs and the figure is judged on their
+#   differences (Wilcoxon signed-rank); a repeat whose seed the other side
+#   lacks is left out, and counted. Rows without a seed are compared as
+#   two sets of repeats (Mann-Whitney). pair=none compares every figure as
+#   two sets (ab/examples/resample.sh: its draws are not pairs).
+#   Modes: a figure whose repeats fall into two modes gets a second row,
+#   FIGURE:modes, each side's share of repeats in the upper mode compared
+#   by Fisher's exact test.
 # A row present on one side only is listed as "only in A"/"only in B".
 # Usage: awk -F, -v la=LABEL_A -v lb=LABEL_B [-v specs=SPECS] [-v cap=N]
-#            -f ab/stats.awk -f ab/compare.awk A.csv B.csv
+#            [-v pair=none] -f ab/stats.awk -f ab/compare.awk A.csv B.csv
 # SPECS: the experiment's [compare] lines, "REGEX=VALUE" joined by ";"
 # (VALUE a number in the figure's unit or N%). CAP: the most repeats a
 # side ab/run would run; an inconclusive figure needing more says "> CAP".
-# The last line counts the verdicts.
+# The last lines name the seeds paired, count the verdicts and name the
+# methods used.
 
 BEGIN {
 	ST_NSPEC = split(specs, sp, ";")
@@ -22,12 +33,16 @@ BEGIN {
 	}
 }
 FNR == 1 { side++ }
-/^cell,figure,repeat,value$/ || /^#/ || NF < 4 { next }
+/^cell,figure,repeat,value/ || /^#/ || NF < 4 { next }
 {
 	k = $1 SUBSEP $2
 	if (!(k in seen)) { seen[k] = 1; order[++nk] = k }
 	n[side, k]++
 	L[side, k] = L[side, k] (L[side, k] == "" ? "" : " ") $4
+	if (NF >= 5 && $5 != "" && pair != "none") {
+		V[side, k, $5] = $4; S[side, k] = S[side, k] " " $5
+		nseed[side, k]++
+	}
 }
 
 function abs(x) { return x < 0 ? -x : x }
@@ -44,36 +59,90 @@ function side_str(sd, k,    a, nn, i, lo, hi) {
 	for (i = 2; i <= nn; i++) { if (a[i] + 0 < lo) lo = a[i] + 0; if (a[i] + 0 > hi) hi = a[i] + 0 }
 	return sprintf("%s [%s..%s] (%d)", fmt(st_median(L[sd, k])), fmt(lo), fmt(hi), nn)
 }
+function row(name, sa, sb, shift, ci, rel, delta, mde, verdict) {
+	printf "%-44s %-26s %-26s %-10s %-20s %-8s %-8s %-8s %s\n", name, sa, sb, shift, ci, rel, delta, mde, verdict
+}
+# the pairs of K: PA, PB (values in seed order), PN pairs, PU repeats
+# without a partner; 0 when K's rows carry no seeds on a side
+function pairs(k,    s, m, i) {
+	PA = PB = ""; PN = PU = 0
+	if (!nseed[1, k] || !nseed[2, k] || nseed[1, k] != n[1, k] || nseed[2, k] != n[2, k]) return 0
+	m = split(substr(S[1, k], 2), s, " ")
+	st_sort_num(s, m)
+	for (i = 1; i <= m; i++) {
+		if ((2, k, s[i]) in V) {
+			PA = PA " " V[1, k, s[i]]; PB = PB " " V[2, k, s[i]]; PN++
+			if (!(s[i] in SEEDS)) { SEEDS[s[i]] = 1; seedl[++nseeds] = s[i] }
+		} else PU++
+	}
+	PU += n[2, k] - PN
+	return 1
+}
+function st_sort_num(a, m,    i) { for (i = 1; i <= m; i++) a[i] += 0; st_sort(a, m) }
+function vstr(v, need, cap, what) {
+	if (v != "inconclusive") return v
+	if (need == 0 || (cap && need > cap)) return "inconclusive (" (cap ? "> " cap : "?") " " what ")"
+	return "inconclusive (" need " " what ")"
+}
 
 END {
 	if (la == "") la = "A"
 	if (lb == "") lb = "B"
-	printf "%-44s %-26s %-26s %-10s %-20s %-8s %-8s %s\n", "cell / figure", la " median [range] (n)",
-		lb " median [range] (n)", "shift", "95% interval", "B/A - 1", "delta", "verdict"
+	row("cell / figure", la " median [range] (n)", lb " median [range] (n)", "shift", "95% interval",
+		"B/A - 1", "delta", "mde", "verdict")
 	for (i = 1; i <= nk; i++) {
 		k = order[i]
 		split(k, kk, SUBSEP)
 		name = kk[1] " / " kk[2]
 		if (!((1, k) in n) || !((2, k) in n)) {
-			printf "%-44s %-26s %-26s %-10s %-20s %-8s %-8s %s\n", name,
-				((1, k) in n) ? side_str(1, k) : "-", ((2, k) in n) ? side_str(2, k) : "-",
-				"", "", "", "", ((1, k) in n) ? "only in A" : "only in B"
+			row(name, ((1, k) in n) ? side_str(1, k) : "-", ((2, k) in n) ? side_str(2, k) : "-",
+				"", "", "", "", "", ((1, k) in n) ? "only in A" : "only in B")
 			v["one side"]++
 			continue
 		}
 		ma = st_median(L[1, k])
 		delta = st_delta(kk[2], ma, st_spec(kk[2]))
-		st_compare(L[1, k], L[2, k], delta)
-		verdict = st_verdict_str(cap)
+		if (pairs(k)) {
+			st_paired(substr(PA, 2), substr(PB, 2), delta)
+			what = "pairs"; npaired++; unpaired += PU
+		} else {
+			st_compare(L[1, k], L[2, k], delta)
+			st_mde2(L[1, k], L[2, k], delta)
+			what = "a side"; nsets++
+		}
+		methods[ST_method] = 1
+		verdict = vstr(ST_v, ST_need, cap, what)
 		v[ST_v]++
 		if (ST_v == "inconclusive" && ST_need > need_max) need_max = ST_need
 		rel = (ma != 0) ? sprintf("%+.1f%%", 100 * ST_d / ma) : "-"
-		ci = ST_lo == "" ? "none (< 4 runs)" : "[" sgn(ST_lo) ", " sgn(ST_hi) "]"
-		printf "%-44s %-26s %-26s %-10s %-20s %-8s %-8s %s\n", name, side_str(1, k), side_str(2, k),
-			sgn(ST_d), ci, rel, fmt(delta), verdict
+		ci = ST_lo == "" ? "none (< " (what == "pairs" ? 6 : 4) " runs)" : "[" sgn(ST_lo) ", " sgn(ST_hi) "]"
+		row(name, side_str(1, k), side_str(2, k), sgn(ST_d), ci, rel, fmt(delta), fmt(ST_mde), verdict)
+		if (st_modes(L[1, k], L[2, k], delta)) {
+			nmodes++
+			verdict = vstr(ST_mv, ST_mneed, cap, "a side")
+			vm[ST_mv]++
+			if (ST_mv == "inconclusive" && ST_mneed > need_max) need_max = ST_mneed
+			row(kk[1] " / " kk[2] ":modes", sprintf("%d/%d > %s", ST_mka, ST_mna, fmt(ST_msplit)),
+				sprintf("%d/%d > %s", ST_mkb, ST_mnb, fmt(ST_msplit)),
+				sprintf("%+.0fpt", 100 * (ST_mkb / ST_mnb - ST_mka / ST_mna)),
+				sprintf("Fisher p=%.3g", ST_mp), "-", "-", ST_mmde == "" ? "-" : sprintf("%.0fpt", 100 * ST_mmde), verdict)
+		}
 	}
+	if (nseeds) {
+		st_sort_num(seedl, nseeds)
+		s = ""
+		for (i = 1; i <= nseeds; i++) s = s (i > 1 ? " " : "") seedl[i]
+		printf "ab: paired by seed: %s (%d figures paired, %d compared as two sets; %d repeats without a partner left out)\n",
+			s, npaired, nsets, unpaired
+	}
+	m = ""
+	for (x in methods) m = m (m == "" ? "" : "; ") x
 	printf "ab: %d figures: %d CHANGED, %d same, %d inconclusive, %d with 1 run, %d on one side only (%s)\n",
-		nk, v["CHANGED"], v["same"], v["inconclusive"], v["1 run"], v["one side"], ST_method
-	if (v["inconclusive"])
+		nk, v["CHANGED"], v["same"], v["inconclusive"], v["1 run"], v["one side"], m
+	if (nmodes)
+		printf "ab: %d figures in two modes: %d CHANGED, %d inconclusive (the share of repeats in each mode, Fisher's exact test, two-sided, 5%%)\n",
+			nmodes, vm["CHANGED"], vm["inconclusive"]
+	printf "ab: mde: the smallest shift that would come out CHANGED in 19 reruns of 20 with these repeats (for modes: the smallest difference of shares that can be significant)\n"
+	if (v["inconclusive"] || vm["inconclusive"])
 		printf "ab: the inconclusive figures need up to %s repeats a side\n", need_max ? need_max : "an unknown number of"
 }

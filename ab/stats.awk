@@ -171,3 +171,200 @@ function st_verdict_str(cap) {
 	if (ST_need == 0 || (cap && ST_need > cap)) return "inconclusive (" (cap ? "> " cap : "?") " a side)"
 	return "inconclusive (" ST_need " a side)"
 }
+
+# DOC: comparing pairs (ab/run: repeat r of both sides booted with seed r)
+# When both sides' repeats carry the seed they were booted with, repeat r
+# of A and repeat r of B had the same inputs but the axis compared, and
+# the figure is judged on the *paired differences* d_r = b_r - a_r: the
+# shift is their Hodges-Lehmann estimate (the median of the Walsh
+# averages (d_i + d_j) / 2, i <= j) and its 95% interval comes from the
+# exact null distribution of the Wilcoxon signed-rank statistic (the k-th
+# smallest and k-th largest Walsh averages; Hollander & Wolfe ch. 3.1;
+# exact up to 100 pairs, the most a side runs). The verdict is read off
+# the interval against delta exactly as for two sets of repeats. A 95%
+# interval needs 6 pairs (with 5, the extreme Walsh averages cover only
+# 94%); fewer are inconclusive unless every difference is the same.
+#
+# st_paired(DA, DB, DELTA): DA and DB space-separated lists, the same
+# length, element r of each from pair r. Sets what st_compare sets, and
+# ST_mde.
+#
+# The smallest effect the repeats can detect, ST_mde: the true shift that
+# would come out CHANGED in 19 reruns of 20 with this many repeats, from
+# the spread seen (the spread of the differences for pairs, the pooled one
+# otherwise): delta + (z_0.975 + z_0.95) sqrt(pi / 3) s / sqrt(n) for
+# pairs, with sqrt(2 / n) for two sets. "" when no interval exists; delta
+# itself when nothing varies (any shift beyond delta then shows).
+#
+# DOC: two-mode figures
+# A governor that settles into one of two states per boot makes a figure
+# whose repeats fall into two clusters. st_modes(LA, LB, DELTA) pools both
+# sides, sorts them and finds the largest gap between neighbours; the
+# values fall into two modes when that gap holds at least 2 values on each
+# side of it, exceeds delta and is more than 3 times the wider mode's
+# range (a unimodal sample of up to 100 repeats has no such gap). Each
+# side's share of repeats in the upper mode is then a figure of its own,
+# compared by Fisher's exact test (two-sided, the 2 x 2 table of side by
+# mode; p the sum of the tables no likelier than the one seen): CHANGED
+# when p < 0.05, else inconclusive, with the repeats a side that would
+# make the shares seen significant in 19 reruns of 20 (the normal sample
+# size for two proportions). ST_mmde is the smallest difference of shares
+# (in repeats of B's, against none of A's) that can be significant at all
+# with these counts. Sets ST_msplit (the threshold between the modes),
+# ST_mka, ST_mkb (repeats in the upper mode), ST_mna, ST_mnb, ST_mp,
+# ST_mv, ST_mneed, ST_mmde; returns 1 when there are two modes.
+
+# Heap sort of a[1..n], ascending (the Walsh averages are too many for an
+# insertion sort).
+function st_sift(a, s, n,    c, t) {
+	while ((c = 2 * s) <= n) {
+		if (c < n && a[c + 1] > a[c]) c++
+		if (a[s] >= a[c]) return
+		t = a[s]; a[s] = a[c]; a[c] = t
+		s = c
+	}
+}
+function st_hsort(a, n,    i, t) {
+	for (i = int(n / 2); i >= 1; i--) st_sift(a, i, n)
+	for (i = n; i > 1; i--) {
+		t = a[1]; a[1] = a[i]; a[i] = t
+		st_sift(a, 1, i - 1)
+	}
+}
+
+# The largest k with P(W < k) <= 0.025, W the signed-rank statistic of n
+# pairs under the null: exact, by the number of subsets of {1..n} with
+# each sum (c(w) += c(w - i) for each rank i). Cached.
+function st_wcrit(n,    c, i, w, M, tot, cum, k) {
+	if (n in ST_WCRIT) return ST_WCRIT[n]
+	M = n * (n + 1) / 2
+	for (w = 0; w <= M; w++) c[w] = (w == 0)
+	for (i = 1; i <= n; i++)
+		for (w = i * (i + 1) / 2; w >= i; w--) c[w] += c[w - i]
+	tot = 2 ^ n; cum = 0; k = 0
+	for (w = 0; w <= M; w++) {
+		cum += c[w]
+		if (cum / tot > 0.025) break
+		k = w + 1
+	}
+	return ST_WCRIT[n] = k
+}
+
+# z_0.975 + z_0.95, times the rank methods' efficiency against the normal
+# one (3 / pi): the factor of the sample sizes and of ST_mde.
+function st_zpow() { return (1.959964 + 1.644854) * sqrt(3.14159265 / 3) }
+
+function st_paired(la, lb, delta,    a, b, n, nb, d, i, j, W, nw, k, s, dl, gap, need, det) {
+	n = split(la, a, " "); nb = split(lb, b, " ")
+	ST_lo = ST_hi = ""; ST_need = 0; ST_d = ""; ST_mde = ""
+	ST_method = "paired: Hodges-Lehmann shift, Wilcoxon signed-rank 95% interval"
+	if (n < 1 || n != nb) { ST_v = "missing"; return ST_v }
+	dl = ""
+	for (i = 1; i <= n; i++) { d[i] = (b[i] + 0) - (a[i] + 0); dl = dl " " d[i] }
+	nw = 0
+	for (i = 1; i <= n; i++)
+		for (j = i; j <= n; j++) W[++nw] = (d[i] + d[j]) / 2
+	st_hsort(W, nw)
+	ST_d = nw % 2 ? W[(nw + 1) / 2] : (W[nw / 2] + W[nw / 2 + 1]) / 2
+	s = st_sd(dl)
+	det = (s == 0)
+	if (n < 2) { ST_v = "1 run"; return ST_v }
+	if (det) {
+		ST_lo = ST_hi = ST_d
+		ST_mde = delta
+	} else {
+		k = st_wcrit(n)
+		if (k >= 1) {
+			ST_lo = W[k]; ST_hi = W[nw + 1 - k]
+			ST_mde = delta + st_zpow() * s / sqrt(n)
+		}
+	}
+	if (ST_lo != "" && (ST_lo > delta || ST_hi < -delta)) ST_v = "CHANGED"
+	else if (ST_lo != "" && ST_lo >= -delta && ST_hi <= delta) ST_v = "same"
+	else {
+		ST_v = "inconclusive"
+		gap = (ST_d < 0 ? -ST_d : ST_d) - delta
+		if (gap < 0) gap = -gap
+		if (s > 0 && gap > 0) {
+			need = (st_zpow() * s / gap) ^ 2
+			need = int(need) + (need > int(need))
+			if (need < 6) need = 6
+			if (need <= n) need = n + 1
+			ST_need = need
+		}
+	}
+	return ST_v
+}
+
+# The smallest effect two sets of repeats can detect (st_compare's
+# figures): sets ST_mde from LA, LB and DELTA, as described above.
+function st_mde2(la, lb, delta,    na, nb, a, b, sa, sb, n) {
+	na = split(la, a, " "); nb = split(lb, b, " ")
+	n = na < nb ? na : nb
+	sa = st_sd(la); sb = st_sd(lb)
+	if (sa == 0 && sb == 0 && n >= 2) return ST_mde = delta
+	if (n < 4) return ST_mde = ""
+	return ST_mde = delta + st_zpow() * sqrt((sa * sa + sb * sb) / 2) * sqrt(2 / n)
+}
+
+# log(n!), from a table built as far as needed
+function st_lfact(n,    i) {
+	if (!ST_NLF) { ST_LF[0] = 0; ST_NLF = 0 }
+	for (i = ST_NLF + 1; i <= n; i++) ST_LF[i] = ST_LF[i - 1] + log(i)
+	if (n > ST_NLF) ST_NLF = n
+	return ST_LF[n]
+}
+
+# Fisher's exact test, two-sided, on the table (x, n1 - x; y, n2 - y):
+# the probability of the tables with the same margins no likelier than it.
+function st_fisher(x, n1, y, n2,    k, N, lo, hi, i, lp, lp0, p) {
+	k = x + y; N = n1 + n2
+	lo = k - n2 > 0 ? k - n2 : 0; hi = k < n1 ? k : n1
+	lp0 = st_lfact(n1) - st_lfact(x) - st_lfact(n1 - x) + st_lfact(n2) - st_lfact(y) - st_lfact(n2 - y) \
+		- (st_lfact(N) - st_lfact(k) - st_lfact(N - k))
+	p = 0
+	for (i = lo; i <= hi; i++) {
+		lp = st_lfact(n1) - st_lfact(i) - st_lfact(n1 - i) + st_lfact(n2) - st_lfact(k - i) \
+			- st_lfact(n2 - k + i) - (st_lfact(N) - st_lfact(k) - st_lfact(N - k))
+		if (lp <= lp0 + 1e-7) p += exp(lp)
+	}
+	return p > 1 ? 1 : p
+}
+
+function st_modes(la, lb, delta,    a, b, na, nb, v, n, i, g, gi, rl, ru, t, p1, p2, pb, need, m) {
+	na = split(la, a, " "); nb = split(lb, b, " ")
+	ST_msplit = ""; ST_mv = ""; ST_mp = ""; ST_mneed = 0; ST_mmde = ""
+	n = 0
+	for (i = 1; i <= na; i++) v[++n] = a[i] + 0
+	for (i = 1; i <= nb; i++) v[++n] = b[i] + 0
+	if (na < 2 || nb < 2 || n < 4) return 0
+	st_hsort(v, n)
+	g = -1; gi = 0
+	for (i = 2; i <= n - 2; i++)	# at least 2 values in each mode
+		if (i >= 3 && v[i] - v[i - 1] > g) { g = v[i] - v[i - 1]; gi = i }
+	if (gi == 0) return 0
+	rl = v[gi - 1] - v[1]; ru = v[n] - v[gi]
+	if (!(g > delta && g > 3 * (rl > ru ? rl : ru))) return 0
+	ST_msplit = (v[gi - 1] + v[gi]) / 2
+	ST_mka = ST_mkb = 0; ST_mna = na; ST_mnb = nb
+	for (i = 1; i <= na; i++) if (a[i] + 0 > ST_msplit) ST_mka++
+	for (i = 1; i <= nb; i++) if (b[i] + 0 > ST_msplit) ST_mkb++
+	ST_mp = st_fisher(ST_mka, na, ST_mkb, nb)
+	if (ST_mp < 0.05) ST_mv = "CHANGED"
+	else {
+		ST_mv = "inconclusive"
+		p1 = ST_mka / na; p2 = ST_mkb / nb
+		if (p1 != p2) {
+			pb = (p1 + p2) / 2
+			need = (1.959964 * sqrt(2 * pb * (1 - pb)) + 1.644854 * sqrt(p1 * (1 - p1) + p2 * (1 - p2))) ^ 2 / ((p1 - p2) ^ 2)
+			need = int(need) + (need > int(need))
+			if (need <= na && need <= nb) need = (na > nb ? na : nb) + 1
+			ST_mneed = need
+		}
+	}
+	# the fewest of B's repeats in a mode A never visits that Fisher's
+	# test would call significant: the smallest difference of shares
+	for (m = 1; m <= nb; m++) if (st_fisher(0, na, m, nb) < 0.05) break
+	ST_mmde = m <= nb ? m / nb : ""
+	return 1
+}
