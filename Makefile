@@ -89,7 +89,7 @@ help:
 	@echo '                 compiled in userspace, against our ports: 1000000 decisions each'
 	@echo '  make check-fuzz the fuzzers: every seed, then 100000 fixed inputs each'
 	@echo '  make check-tools golden tests of the three tools (tests/tools/golden.sh)'
-	@echo '  make check-tools-san the same golden tests on the sanitizer build'
+	@echo '  make check-tools-san the same golden tests, and check-replay'"'"'s, on the sanitizer build'
 	@echo '  make check-replay pidle-replay on the traces of tests/replay (host only)'
 	@echo '  make check-replay-idlestat idlestat beside pidle-replay, in one guest'
 	@echo '  make check-vm   the QEMU guest suites on each kernel of VM_KERNELS'
@@ -170,8 +170,10 @@ tools: $(TOOLS)
 
 tools-san: $(TOOLS_SAN)
 
+# ... and pidle-replay's tests (tests/replay/run.sh): one total of both.
 check-tools-san: $(TOOLS_SAN)
-	@tests/tools/golden.sh $(BUILD)/san tests/tools/stat tests/tools/bench tests/tools/topo tests/tools/cli
+	@{ tests/tools/golden.sh $(BUILD)/san tests/tools/stat tests/tools/bench tests/tools/topo tests/tools/cli; \
+	   tests/replay/run.sh $(BUILD)/san; } | scripts/sum-results 2
 
 # The golden tests of all three tools, one harness and one format.
 check-tools: $(TOOLS) $(BUILD)/jsoncheck

@@ -35,6 +35,25 @@ $(BUILD)/pidle-replay: $(call objs,o,$(REPLAY_SRCS)) \
 		       $(BUILD)/libpidle.a
 	$(LINK) -lm
 
+# The sanitizer build (make tools-san; tools/tools.mk): every object,
+# the kernel's governors too, with ASan and UBSan; make check-tools-san
+# runs tests/replay/run.sh on it.
+KGOV_SAN_OBJS := $(patsubst %,$(BUILD)/san/kgov/$(KGOV_VERSION)/%.o,$(KGOV_NAMES))
+TOOLS_SAN += $(BUILD)/san/pidle-replay
+$(BUILD)/san/kgov/$(KGOV_VERSION)/%.o:
+	@mkdir -p $(@D)
+	src=$$(scripts/kernel-src $(KGOV_VERSION) drivers/cpuidle) && \
+	$(CC) $(KGOV_CFLAGS) $(SAN_FLAGS) -MMD -MP -I$$src/drivers/cpuidle/governors \
+		-c $$src/drivers/cpuidle/governors/$*.c -o $@
+$(BUILD)/san/tools/replay/pidle_kgov.o: tools/replay/pidle_kgov.c
+	@mkdir -p $(@D)
+	$(CC) $(KGOV_CFLAGS) $(SAN_FLAGS) -MMD -MP -c $< -o $@
+$(BUILD)/san/pidle-replay: LDFLAGS += $(SAN_FLAGS)
+$(BUILD)/san/pidle-replay: $(call objs,san,$(REPLAY_SRCS)) \
+			   $(BUILD)/san/tools/replay/pidle_kgov.o $(KGOV_SAN_OBJS) \
+			   $(BUILD)/libpidle-san.a
+	$(LINK) -lm
+
 # Versions of a governor side by side: tools/replay/pidle-gov-diff.
 include tools/replay/versions.mk
 
