@@ -35,6 +35,7 @@
 #include <unistd.h>
 #include <sys/stat.h>
 #include "pidle-topo.h"
+#include "pidle_common.h"
 
 enum pidle_topo_lvl {
 	PIDLE_LVL_CORE,
@@ -96,6 +97,7 @@ static int pidle_xml_too_new(const char *path, struct pidle_err *err)
 int pidle_topo_load(enum pidle_topo_source src, const char *arg,
 		    hwloc_topology_t *out, struct pidle_err *err)
 {
+	char shown[PIDLE_EXCERPT_LEN];	/* a long synthetic string, cut */
 	hwloc_topology_t topo;
 	struct stat sb;
 
@@ -128,7 +130,7 @@ int pidle_topo_load(enum pidle_topo_source src, const char *arg,
 	case PIDLE_TOPO_SRC_SYNTHETIC:
 		if (hwloc_topology_set_synthetic(topo, arg)) {
 			pidle_topo_errf(err, "invalid synthetic topology \"%s\": not hwloc synthetic syntax such as \"pack:2 core:4 pu:2\"",
-					arg);
+					pidle_excerpt(arg, shown, sizeof(shown)));
 			goto fail;
 		}
 		break;
@@ -144,7 +146,8 @@ int pidle_topo_load(enum pidle_topo_source src, const char *arg,
 					strerror(errno));
 		else if (src == PIDLE_TOPO_SRC_SYNTHETIC)
 			pidle_topo_errf(err, "cannot build the synthetic topology \"%s\": %s",
-					arg, strerror(errno));
+					pidle_excerpt(arg, shown, sizeof(shown)),
+					strerror(errno));
 		else
 			pidle_topo_errf(err, "cannot read this machine's topology: %s",
 					strerror(errno));

@@ -76,7 +76,23 @@ static bool em_same(const struct em_cluster *a, const struct em_cluster *b)
 	return true;
 }
 
-int pidle_dt_energy_parse(const char *text, const char *file,
+/*
+ * The file is text: a control byte (a NUL, an escape) says it is some
+ * other file, and echoing its lines would send raw bytes to the terminal.
+ * Returns the offset of the first such byte, or -1.
+ */
+static long em_binary_at(const char *text, size_t len)
+{
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = text[i];
+
+		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f)
+			return (long)i;
+	}
+	return -1;
+}
+
+int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
 			  struct pidle_dt_config *cfg,
 			  struct pidle_dt_energy *en,
 			  char msg[PIDLE_DT_MSG_LEN])
@@ -90,13 +106,21 @@ int pidle_dt_energy_parse(const char *text, const char *file,
 	char missing[256] = "";
 	size_t nm = 0;
 
+	long bin = em_binary_at(text, text_len);
+
 	memset(en, 0, sizeof(*en));
+	if (bin >= 0) {
+		free(cl);
+		snprintf(msg, PIDLE_DT_MSG_LEN, "%s: not a text file (byte 0x%02x at offset %ld): not idlestat's energy model",
+			 file, (unsigned char)text[bin], bin);
+		return PIDLE_EXIT_INPUT;
+	}
 	if (!cl) {
 		snprintf(msg, PIDLE_DT_MSG_LEN, "out of memory");
 		return PIDLE_EXIT_INPUT;
 	}
 	while (*p) {
-		char line[256], name[64], letter;
+		char line[256], name[64], letter, shown[PIDLE_EXCERPT_LEN];
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 		unsigned int a, b, s;
@@ -182,7 +206,7 @@ int pidle_dt_energy_parse(const char *text, const char *file,
 			continue;
 		}
 		snprintf(msg, PIDLE_DT_MSG_LEN, "%s:%u: \"%s\": not a line of idlestat's energy model (%s)",
-			 file, lineno, q,
+			 file, lineno, pidle_excerpt(q, shown, sizeof(shown)),
 			 section == PSTATES ? "want SPEED CLUSTER_POWER CORE_POWER" :
 			 section == CSTATES ? "want NAME CLUSTER_POWER CORE_POWER" :
 			 "want clusters N, clusterX: P cap states C C states, P-states:, C-states: or wakeup");

@@ -207,7 +207,7 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 			ret = pidle_errorf(ret, "--energy-model %s", msg);
 			goto out;
 		}
-		ret = pidle_dt_energy_parse(text, a->energy_model, &cfg, &en, msg);
+		ret = pidle_dt_energy_parse(text, len, a->energy_model, &cfg, &en, msg);
 		free(text);
 		if (ret) {
 			ret = pidle_errorf(ret, "%s", msg);

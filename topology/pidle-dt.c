@@ -544,6 +544,7 @@ static int dt_cpu_map(struct dt_ctx *c, bool *have_sockets)
 /* --dt-cpus: a list such as "0-3,6" of the tree's CPUs. */
 static int dt_select(struct dt_ctx *c, const char *list)
 {
+	char shown[PIDLE_EXCERPT_LEN];
 	unsigned char *want;
 	const char *p = list;
 
@@ -553,6 +554,8 @@ static int dt_select(struct dt_ctx *c, const char *list)
 		free(want);
 		return dt_fail(c, PIDLE_EXIT_INPUT, "out of memory");
 	}
+	/* Echoed in a message: a long one cut, so that the reason stays. */
+	pidle_excerpt(list ? list : "", shown, sizeof(shown));
 	if (!list) {
 		memset(want, 1, c->nr_cpus);
 	} else {
@@ -570,10 +573,15 @@ static int dt_select(struct dt_ctx *c, const char *list)
 				b = strtoul(p + 1, &end, 10);
 				p = end;
 			}
-			if (a > b || b >= c->nr_cpus) {
+			if (a > b) {
+				free(want);
+				return dt_fail(c, PIDLE_EXIT_USAGE, "invalid --dt-cpus '%s': range %lu-%lu is backwards (write %lu-%lu)",
+					       shown, a, b, b, a);
+			}
+			if (b >= c->nr_cpus) {
 				free(want);
 				return dt_fail(c, PIDLE_EXIT_USAGE, "invalid --dt-cpus '%s': the devicetree has CPUs 0-%u",
-					       list, c->nr_cpus - 1);
+					       shown, c->nr_cpus - 1);
 			}
 			for (unsigned long i = a; i <= b; i++)
 				want[i] = 1;
@@ -588,11 +596,11 @@ static int dt_select(struct dt_ctx *c, const char *list)
 			c->sel[c->nr_sel++] = i;
 	free(want);
 	if (!c->nr_sel)
-		return dt_fail(c, PIDLE_EXIT_USAGE, "invalid --dt-cpus '%s': no CPU", list);
+		return dt_fail(c, PIDLE_EXIT_USAGE, "invalid --dt-cpus '%s': no CPU", shown);
 	return 0;
 bad:
 	free(want);
-	return dt_fail(c, PIDLE_EXIT_USAGE, "invalid --dt-cpus '%s': want a CPU list such as 0-3,6", list);
+	return dt_fail(c, PIDLE_EXIT_USAGE, "invalid --dt-cpus '%s': want a CPU list such as 0-3,6", shown);
 }
 
 /* A state node's figures, as init_state_node() / genpd_parse_state() read them. */

@@ -143,11 +143,12 @@ struct pidle_dt_energy {
 };
 
 /*
- * Parse idlestat's energy model text @text and take the figures of the
+ * Parse idlestat's energy model @text (@text_len bytes; one with a NUL
+ * or another control byte is refused as not text) and take the figures of the
  * cluster that holds @cfg's CPUs. Notes (what was mapped how) go to
  * @cfg's notes. 0, or an exit status with @msg.
  */
-int pidle_dt_energy_parse(const char *text, const char *file,
+int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
 			  struct pidle_dt_config *cfg,
 			  struct pidle_dt_energy *en,
 			  char msg[PIDLE_DT_MSG_LEN]);

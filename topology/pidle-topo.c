@@ -289,6 +289,10 @@ static long pidle_topo_synthetic_check(const char *arg, struct pidle_err *err)
 	unsigned long long nr = 1;	/* objects at this level, all told */
 	const char *p = arg;
 	bool plain = true;
+	char shown[PIDLE_EXCERPT_LEN];
+
+	/* Echoed in a message: a long one cut, so that the reason stays. */
+	pidle_excerpt(arg, shown, sizeof(shown));
 
 	while (*p) {
 		unsigned long long count;
@@ -345,14 +349,14 @@ static long pidle_topo_synthetic_check(const char *arg, struct pidle_err *err)
 						n++;
 						if (v < PIDLE_MAX_CPUS && seen[v]++) {
 							pidle_topo_errf(err, "invalid synthetic topology \"%s\": index %llu given twice in indexes= of %.*s (hwloc would drop an object)",
-									arg, v, (int)(colon - start), start);
+									shown, v, (int)(colon - start), start);
 							return -1;
 						}
 						q = *num_end == ',' ? num_end + 1 : num_end;
 					}
 					if (n != nr) {
 						pidle_topo_errf(err, "invalid synthetic topology \"%s\": indexes= of %.*s lists %llu index%s for %llu object%s (hwloc would ignore the list)",
-								arg, (int)(colon - start), start, n,
+								shown, (int)(colon - start), start, n,
 								n == 1 ? "" : "es", nr,
 								nr == 1 ? "" : "s");
 						return -1;
@@ -364,7 +368,7 @@ static long pidle_topo_synthetic_check(const char *arg, struct pidle_err *err)
 	}
 	if (nr > PIDLE_MAX_CPUS) {
 		pidle_topo_errf(err, "synthetic topology \"%s\" has more than %d PUs: the module takes CPUs 0-%d (refused before hwloc builds it)",
-				arg, PIDLE_MAX_CPUS, PIDLE_MAX_CPUS - 1);
+				shown, PIDLE_MAX_CPUS, PIDLE_MAX_CPUS - 1);
 		return -1;
 	}
 	return plain ? (long)nr : 0;
@@ -596,7 +600,7 @@ static int pidle_topo_states(const char *arg, const struct pidle_topology *topo,
 int main(int argc, char **argv)
 {
 	struct pidle_topo_opts o = { .root = "" };
-	char sysfs[PATH_MAX];
+	char sysfs[PATH_MAX], shown[PIDLE_EXCERPT_LEN];
 	static char topo_out[PIDLE_PARAM_LEN], states_out[PIDLE_PARAM_LEN];
 	char *topo_str;
 	static char power_out[PIDLE_PARAM_LEN + 8];
@@ -634,7 +638,7 @@ int main(int argc, char **argv)
 	if (syn_pus > 0 && hwloc_get_nbobjs_by_type(hw, HWLOC_OBJ_PU) != syn_pus) {
 		ret = pidle_errorf(PIDLE_EXIT_INPUT,
 				   "synthetic topology \"%s\" asks for %ld PUs, hwloc built %d",
-				   o.src_arg, syn_pus,
+				   pidle_excerpt(o.src_arg, shown, sizeof(shown)), syn_pus,
 				   hwloc_get_nbobjs_by_type(hw, HWLOC_OBJ_PU));
 		hwloc_topology_destroy(hw);
 		return ret;
