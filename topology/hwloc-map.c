@@ -274,10 +274,15 @@ static bool pidle_depth_holds_memory(hwloc_topology_t topo, int depth)
  * the core (or PU) level and the die/package (or root) outwards, and take
  * the first L2, L3 or Group depth that is no memory grouping, covers the
  * machine, nests in the next level and is neither the cores nor the next
- * level over again.
+ * level over again. With @same_as_next (--levels, which keeps a level
+ * identical to a neighbour), the next level over again is a cluster too:
+ * an L2 that spans the package is still a group of cores that powers down
+ * together, and the scan outwards meets a real cluster, if there is one,
+ * first.
  */
 static int pidle_find_cluster(hwloc_topology_t topo, hwloc_const_bitmap_t all,
-			      struct pidle_part *lvl, const struct pidle_part *cpu)
+			      struct pidle_part *lvl, const struct pidle_part *cpu,
+			      bool same_as_next)
 {
 	int inner = pidle_type_depth(topo, HWLOC_OBJ_CORE);
 	int outer = pidle_type_depth(topo, HWLOC_OBJ_DIE);
@@ -311,7 +316,7 @@ static int pidle_find_cluster(hwloc_topology_t topo, hwloc_const_bitmap_t all,
 		if (!part.present)
 			continue;
 		if (!pidle_part_equal(&part, below) && pidle_part_nests(below, &part) &&
-		    (!above || (!pidle_part_equal(&part, above) &&
+		    (!above || ((same_as_next || !pidle_part_equal(&part, above)) &&
 				pidle_part_nests(&part, above)))) {
 			lvl[PIDLE_LVL_CLUSTER] = part;
 			return 0;
@@ -561,7 +566,7 @@ int pidle_topo_describe(hwloc_topology_t topo, const char *levels,
 		if (depth >= 0 && pidle_part_from_depth(topo, depth, all, &lvl[i]))
 			goto nomem;
 	}
-	if (pidle_find_cluster(topo, all, lvl, &cpu))
+	if (pidle_find_cluster(topo, all, lvl, &cpu, levels != NULL))
 		goto nomem;
 
 	mask = levels ? pidle_parse_levels(levels, lvl, err) :
