@@ -124,6 +124,10 @@ expect_error "a trace without cpu_idle" "no power:cpu_idle" -- -s "$PC6" "$tmp/n
 expect_error "a trace that lost events" "lost events" -- -s "$PC6" "$tmp/lost.trace"
 { head -n 20 "$S"; echo 'this is not a trace line'; tail -n +21 "$S"; } > "$tmp/junk.trace"
 expect_error "a line that is not an event" "line 21: not a trace line" -- -s "$PC6" "$tmp/junk.trace"
+# a quoted line's control bytes (a terminal's escape, a carriage return)
+# printed as '?': the message stays one line (fuzz_trace found it)
+{ head -n 20 "$S"; printf 'junk \033[2J\rhere\n'; tail -n +21 "$S"; } > "$tmp/ctl.trace"
+expect_error "a line with control bytes, quoted in one line" "line 21: not a trace line .*: 'junk ?\[2J?here'\$" -- -s "$PC6" "$tmp/ctl.trace"
 expect_status 1 "a governor not compiled in: a bad argument, before the trace is read" "invalid governor 'haltpoll': expected menu teo ladder or recorded" -- -s "$PC6" -T package=0-1 -g haltpoll "$S"
 expect_error "recorded states beyond the table" "enters state 3" -- -s POLL:0:0,C1:2:2,C6:100:400 -g recorded "$S"
 

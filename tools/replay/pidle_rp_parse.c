@@ -23,12 +23,17 @@
 int pidle_rp_fail(struct rp_load *l, const char *fmt, ...)
 {
 	va_list ap;
+	char *p;
 	int n;
 
 	n = snprintf(l->err, l->errlen, "%s: ", l->name);
 	va_start(ap, fmt);
 	vsnprintf(l->err + n, l->errlen - n, fmt, ap);
 	va_end(ap);
+	/* one line on a terminal, whatever bytes of the trace it quotes */
+	for (p = l->err; *p; p++)
+		if (((unsigned char)*p < ' ' && *p != '\t') || *p == 0x7f)
+			*p = '?';
 	return -1;
 }
 
