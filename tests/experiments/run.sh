@@ -234,6 +234,22 @@ head -c 8 "$T/out/plots/latency-rtc.png" 2>/dev/null | grep -q PNG || why="$why 
 grep -q 'response time (us)' "$T/out/plots/latency-rtc.svg" 2>/dev/null || why="$why no x axis label with its unit"
 check "plots: PNG and SVG written for a fixed input" "$why"
 
+# plots.sh (issue 34 item 7): the results directory is data, never
+# gnuplot code; a name that would be code is refused, nothing written
+why=
+odd="$T/r'; system('touch $T/INJECTED'); print '"
+mkdir -p "$odd" && cp -r "$T/out/." "$odd/"
+rm -f "$odd"/plots/*.png "$odd"/plots/*.svg
+"$TOP/experiments/plots.sh" "$odd" > "$T/plots.out" 2>&1 || why="exit $?: $(head -n 3 "$T/plots.out")"
+[ -e "$T/INJECTED" ] && why="$why gnuplot ran the path's system()"
+[ -s "$odd/plots/latency-rtc.png" ] && [ -s "$odd/plots/residency-rtc.svg" ] || why="$why no plots in a directory with quotes"
+sed -i '2,$s/,rtc,/,rt'"'"'c,/' "$odd/plots/cases.csv"
+rm -f "$odd"/plots/*.png "$odd"/plots/*.svg
+"$TOP/experiments/plots.sh" "$odd" > "$T/plots2.out" 2>&1 && why="$why a quoted workload name: exit 0"
+grep -q "^plots: 'rt'c': not a case or workload name" "$T/plots2.out" || why="$why no refusal of rt'c: $(head -n 2 "$T/plots2.out")"
+[ -z "$(ls "$odd/plots/" | grep -E '\.(png|svg)')" ] || why="$why files written for a refused name: $(ls "$odd/plots/" | grep -E '\.(png|svg)' | tr '\n' ' ')"
+check "plots: paths are data, a name that would be gnuplot code refused, nothing written" "$why"
+
 # expect: each workload's expectation, on every repeat, in the report
 # and in the exit status (fake-boot.sh's FAKE_WAKE: CPU 1's C6 periods
 # 75 % timer, 50 % under PM QoS)

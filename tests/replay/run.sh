@@ -124,6 +124,21 @@ expect_error "a trace without cpu_idle" "no power:cpu_idle" -- -s "$PC6" "$tmp/n
 expect_error "a trace that lost events" "lost events" -- -s "$PC6" "$tmp/lost.trace"
 { head -n 20 "$S"; echo 'this is not a trace line'; tail -n +21 "$S"; } > "$tmp/junk.trace"
 expect_error "a line that is not an event" "line 21: not a trace line" -- -s "$PC6" "$tmp/junk.trace"
+# time that does not pass, or goes back (issue 38): refused with the line;
+# a period of 0 ns (entry and exit in one tick of a microsecond trace)
+# replayed in order, its entry before its exit
+sed -E 's/\] 1000\.[0-9]+:/] 1000.000000000:/' "$S" > "$tmp/equal.trace"
+expect_error "a trace whose timestamps are all equal (was 4 WARNINGs, exit 0, POLL achieved 55 > requested 50)" \
+	"equal.trace: line 321: the last wake-up is at the time of the first idle entry (line 4): no time passes in the trace (are its timestamps all equal?)" \
+	-- -s "$PC6" -t package=0-1 "$tmp/equal.trace"
+sed '7s/1000\.001000000/1000.000050000/' "$S" > "$tmp/zero.trace"
+"$R" -s "$PC6" -t package=0-1 --json "$tmp/zero.trace" > "$tmp/zero.json" 2> "$tmp/err"
+st=$?
+if [ $st -eq 0 ] && ! grep -q WARNING "$tmp/err" && jq -e '.periods == 55' "$tmp/zero.json" > /dev/null 2>&1; then
+	ok "a period of 0 ns: its entry replayed before its exit (was a model WARNING: entered while still in)"
+else
+	not_ok "a period of 0 ns" "exit $st, $(head -c 300 "$tmp/err")"
+fi
 # a quoted line's control bytes (a terminal's escape, a carriage return)
 # printed as '?': the message stays one line (fuzz_trace found it)
 { head -n 20 "$S"; printf 'junk \033[2J\rhere\n'; tail -n +21 "$S"; } > "$tmp/ctl.trace"
@@ -279,6 +294,11 @@ if [ -s "$G" ]; then
 	sed '14s/cpu_id=0/cpu_id=4294967295/' "$G" > "$tmp/modcpu.trace"
 	expect_error "a module trace's cpu_id=4294967295" "modcpu.trace: line 14: cpu_id=4294967295: $LIM" -- \
 		-s "$states" -T "$topology" "$tmp/modcpu.trace"
+	# an idle_ns past the CPU's next entry: time going backwards
+	sed '229s/idle_ns=2018238/idle_ns=900000000/' "$G" > "$tmp/back.trace"
+	expect_error "a module trace whose idle_ns runs past the next entry (was a model WARNING, exit 0)" \
+		"back.trace: line 271: cpu 0 enters idle at 6905397996 ns, before its last wake-up at 7790000249 ns (line 229): time going backwards" -- \
+		-s "$states" -t "$topology" "$tmp/back.trace"
 	# pidle_exit's latency_ns kept in 32 bits: beyond, refused
 	sed '15s/latency_ns=100000/latency_ns=4294967296/' "$G" > "$tmp/modlat.trace"
 	expect_error "a module trace's latency_ns=4294967296 (was cut to 0)" \
@@ -323,6 +343,48 @@ if [ -s "$G" ]; then
 		fi
 	else
 		not_ok "sweep summary" "$(head -3 "$tmp/sum.csv") $(cat "$tmp/err")"
+	fi
+	# the plot helper (issue 34 item 7, issue 38): paths are data, never
+	# gnuplot code; a bad summary refused in one line, nothing written;
+	# cells at one point one marker, their names listed together
+	P=$D/../../tools/replay/pidle-replay-plot
+	odd="$tmp/o'; system('touch $tmp/INJECTED'); print '"
+	"$P" "$tmp/sum.csv" "$odd" > /dev/null 2> "$tmp/err"
+	st=$?
+	if [ $st -eq 0 ] && [ ! -e "$tmp/INJECTED" ] && [ -s "$odd/energy-latency.png" ] && [ -s "$odd/energy-latency.svg" ]; then
+		ok "pidle-replay-plot: an OUTDIR with quotes and system() is a directory name, not gnuplot code"
+	else
+		not_ok "pidle-replay-plot: a path as gnuplot code" "exit $st, injected file: $([ -e "$tmp/INJECTED" ] && echo made || echo none), $(cat "$tmp/err")"
+	fi
+	mkdir -p "$tmp/it's"
+	cp "$tmp/sum.csv" "$tmp/it's/sum'.csv"
+	"$P" "$tmp/it's/sum'.csv" "$tmp/it's/plots" > /dev/null 2> "$tmp/err" && [ -s "$tmp/it's/plots/energy-latency.png" ] &&
+		ok "pidle-replay-plot: a plain quote in both paths" ||
+		not_ok "pidle-replay-plot: a plain quote in a path" "$(cat "$tmp/err")"
+	head -n 1 "$tmp/sum.csv" > "$tmp/hdr.csv"
+	{ head -n 1 "$tmp/sum.csv"; echo 'pc6,menu,none,fast,2.0,98.2,0.2,1'; } > "$tmp/nan.csv"
+	echo 'table,latency' > "$tmp/other.csv"
+	for c in "hdr.csv:no cell: the summary has its header only" \
+		 'nan.csv:line 2: latency "fast" or energy "2.0" is not a number' \
+		 "other.csv:line 1: not a pidle-replay --summary header"; do
+		rm -rf "$tmp/none"
+		"$P" "$tmp/${c%%:*}" "$tmp/none" > "$tmp/out" 2> "$tmp/err"
+		st=$?
+		if [ $st -eq 2 ] && [ "$(wc -l < "$tmp/err")" -eq 1 ] && grep -qF -- "${c#*:}" "$tmp/err" && [ ! -e "$tmp/none" ] && [ ! -s "$tmp/out" ]; then
+			ok "pidle-replay-plot refuses ${c%%:*} in one line, writes nothing: $(cat "$tmp/err")"
+		else
+			not_ok "pidle-replay-plot refuses ${c%%:*}" "exit $st, $(wc -l < "$tmp/err") lines: $(head -c 300 "$tmp/err"); outdir $([ -e "$tmp/none" ] && echo made || echo absent)"
+		fi
+	done
+	# sweep.exp's dma20 cells: every table at one point (PM QoS keeps
+	# them all in C1): one marker, one line naming the three
+	svg=$tmp/plots/energy-latency.svg
+	n=$(grep -c 'pc6/menu/dma20, flat/menu/dma20, pc10/menu/dma20' "$svg")
+	small=$(grep -o 'font-size="[0-9.]*"' "$svg" | sed 's/[^0-9.]//g' | awk '$1 < 9' | wc -l)
+	if [ "$n" -eq 1 ] && [ "$small" -eq 0 ]; then
+		ok "pidle-replay-plot: the three dma20 cells at one point are listed on one line; no text under 9 pt"
+	else
+		not_ok "pidle-replay-plot: coinciding cells" "$n lines naming the three dma20 cells (want 1), $small texts under 9 pt"
 	fi
 	# the Pareto front: a cell is on it exactly when no other is at least
 	# as good on energy and latency and better on one
