@@ -164,19 +164,36 @@ static void rp_next_events(const struct rp_load *l, const struct rp_cpu *rc,
 struct rp_sort {
 	u64 t;
 	uint32_t code;
+	bool late;	/* an entry, or the exit of a period of 0 ns */
 };
 
+/*
+ * Time order; at one time the exits of periods that took time first (a
+ * CPU leaves its period before it enters the next), then entries and
+ * the exits of periods of 0 ns (an entry and exit in one tick of a
+ * microsecond trace) by period, each entry before its own exit: a CPU's
+ * periods are in time order, so its own stay in order.
+ */
 static int rp_sort_cmp(const void *a, const void *b)
 {
 	const struct rp_sort *x = a, *y = b;
 
 	if (x->t != y->t)
 		return x->t < y->t ? -1 : 1;
-	/* exits (even codes) first, then by period */
-	if ((x->code & 1) != (y->code & 1))
-		return (x->code & 1) ? 1 : -1;
-	return x->code < y->code ? -1 : x->code > y->code;
+	if (x->late != y->late)
+		return x->late ? 1 : -1;
+	if (x->code == y->code)
+		return 0;
+	/* one period's entry (odd) and exit */
+	if (x->code >> 1 == y->code >> 1)
+		return x->code & 1 ? -1 : 1;
+	return x->code < y->code ? -1 : 1;
 }
+
+/* The lines each period's entry and wake-up came from, for messages. */
+struct rp_lines {
+	uint32_t enter, wake;
+};
 
 static int rp_cpus_arg(struct rp_load *l, struct pidle_rp_trace *t,
 		       const char *list, uint8_t mode, const char *opt)
@@ -205,6 +222,9 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	unsigned int seen = 0;
 	size_t i, cap_p = 0, nr_p = 0, nr_mono = 0;
 	struct pidle_rp_period *per = NULL;
+	struct rp_lines *pl = NULL, *gl;
+	size_t cap_pl = 0, prev;
+	void *gp;
 	int ret = -1;
 	unsigned int c;
 
@@ -433,6 +453,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 						lat = o->rec_latency_ns[p->rec_state];
 					p->wake_ns = now - p->enter_ns > lat ? now - lat :
 						     p->enter_ns;
+					pl[rc->last].wake = e->line;
 					rc->open = rc->last;
 					rc->cls = 0;
 					break;
@@ -471,10 +492,20 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 				}
 				rc->pidle_in = true;
 			}
-			per = pidle_rp_grow(per, &cap_p, nr_p + 1, sizeof(*per));
-			if (!per)
+			gp = pidle_rp_grow(per, &cap_p, nr_p + 1, sizeof(*per));
+			if (gp)
+				per = gp;
+			gl = pidle_rp_grow(pl, &cap_pl, nr_p + 1, sizeof(*pl));
+			if (gl)
+				pl = gl;
+			if (!gp || !gl)
 				goto oom;
+			prev = rc->nr_periods ? rc->last : SIZE_MAX;
 			rc->last = nr_p;
+			/* an aborted entry's is its cpu_idle entry */
+			pl[nr_p] = (struct rp_lines){
+				e->type == EV_IDLE && module ? rc->idle_line : e->line,
+				e->line };
 			p = &per[nr_p++];
 			memset(p, 0, sizeof(*p));
 			p->cpu = e->cpu;
@@ -551,6 +582,18 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 				t->rec.requested[p->rec_state < PIDLE_RP_MAX_STATES ?
 						 p->rec_state : 0]++;
 			}
+			/*
+			 * a CPU's periods one after the other: the model
+			 * cannot enter a CPU that has not left (in a module
+			 * trace an idle_ns beyond the next pidle_enter)
+			 */
+			if (prev != SIZE_MAX && per[prev].wake_ns != PIDLE_RP_NO_TIME &&
+			    p->enter_ns < per[prev].wake_ns) {
+				pidle_rp_fail(l, "line %u: cpu %u enters idle at %llu ns, before its last wake-up at %llu ns (line %u): time going backwards",
+					pl[nr_p - 1].enter, e->cpu, p->enter_ns,
+					per[prev].wake_ns, pl[prev].wake);
+				goto out;
+			}
 			break;
 		case EV_P_EXIT:
 			if (!rc->pidle_in && rc->seen) {
@@ -567,6 +610,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 				goto out;
 			}
 			p->wake_ns = p->enter_ns + e->a;
+			pl[rc->last].wake = e->line;
 			p->rec_achieved = e->c >> 8;
 			p->rec_latency_ns = e->b;
 			t->rec.requested[e->c & 0xff]++;
@@ -583,6 +627,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 			cpu[per[i].cpu].nr_periods--;
 			continue;
 		}
+		pl[c] = pl[i];
 		per[c++] = per[i];
 	}
 	nr_p = c;
@@ -616,14 +661,22 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	if (!srt || !t->order)
 		goto oom;
 	for (i = 0; i < nr_p; i++) {
-		srt[2 * i] = (struct rp_sort){ per[i].wake_ns, 2 * i };
-		srt[2 * i + 1] = (struct rp_sort){ per[i].enter_ns, 2 * i + 1 };
+		srt[2 * i] = (struct rp_sort){ per[i].wake_ns, 2 * i,
+					       per[i].wake_ns == per[i].enter_ns };
+		srt[2 * i + 1] = (struct rp_sort){ per[i].enter_ns, 2 * i + 1, true };
 	}
 	qsort(srt, 2 * nr_p, sizeof(*srt), rp_sort_cmp);
 	for (i = 0; i < 2 * nr_p; i++)
 		t->order[i] = srt[i].code;
 	t->start_ns = srt[0].t;
 	t->end_ns = srt[2 * nr_p - 1].t;
+	/* nothing to replay, and every rate of the report a division by 0 */
+	if (t->end_ns == t->start_ns) {
+		pidle_rp_fail(l, "line %u: the last wake-up is at the time of the first idle entry (line %u): no time passes in the trace (are its timestamps all equal?)",
+			pl[srt[2 * nr_p - 1].code >> 1].wake,
+			pl[srt[0].code >> 1].enter);
+		goto out;
+	}
 	t->period = per;
 	t->nr_periods = nr_p;
 	per = NULL;
@@ -638,6 +691,7 @@ out:
 	free(cpu);
 	free(srt);
 	free(per);
+	free(pl);
 	return ret;
 }
 
