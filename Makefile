@@ -173,6 +173,17 @@ tools: $(TOOLS)
 
 tools-san: $(TOOLS_SAN)
 
+# A fresh machine: what the tools need, in one line before anything
+# compiles (tools/check-build-deps): hwloc.h and libfdt.h, and for
+# pidle-replay the kernel source and a writable kernel cache.
+TOOLS_DEPS = $(shell CC="$(CC)" HWLOC_CFLAGS="$(HWLOC_CFLAGS)" BUILD="$(BUILD)" tools/check-build-deps $1)
+ifneq ($(filter all tools check-tools,$(or $(MAKECMDGOALS),all)),)
+TOOLS_DEPS_MISSING := $(call TOOLS_DEPS,--replay)
+else ifneq ($(filter tools-san check-tools-san,$(MAKECMDGOALS)),)
+TOOLS_DEPS_MISSING := $(call TOOLS_DEPS)
+endif
+$(if $(TOOLS_DEPS_MISSING),$(error $(TOOLS_DEPS_MISSING)))
+
 # ... and pidle-replay's tests (tests/replay/run.sh): one total of both.
 check-tools-san: $(TOOLS_SAN)
 	@{ tests/tools/golden.sh $(BUILD)/san tests/tools/stat tests/tools/bench tests/tools/topo tests/tools/cli; \

@@ -117,6 +117,19 @@ kernels_patch() {
 	fi
 }
 
+# kernels_cache_check DIR: DIR (the cache or a directory in it) exists
+# and is writable, or is made now. Otherwise one line on stdout saying why
+# and what fixes it, status 1: the default cache is under /var/cache, which
+# only root may create, and a bare "mkdir: Permission denied" names neither
+# the cache nor PIDLE_KERNEL_CACHE.
+kernels_cache_check() {
+	local err
+	err=$(mkdir -p "$1" 2>&1) && [ -w "$1" ] && return 0
+	err=${err##*: }
+	echo "cannot create the kernel cache directory $1 (${err:-not writable}): run this once as root, or set PIDLE_KERNEL_CACHE=DIR, a directory you can write"
+	return 1
+}
+
 # kernels_root [PATCH]: the directory holding src/ and the build trees.
 # A patched source gets a root of its own, patch-KEY/, laid out as the
 # cache itself is, so that every build tree sees its source at the same

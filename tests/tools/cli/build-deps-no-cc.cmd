@@ -1,0 +1,1 @@
+CC=/nonexistent/gcc $DATA/../../../tools/check-build-deps

@@ -1,0 +1,1 @@
+$DATA/../../../tools/check-build-deps; echo $?
