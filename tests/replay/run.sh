@@ -124,6 +124,14 @@ expect_error "a trace without cpu_idle" "no power:cpu_idle" -- -s "$PC6" "$tmp/n
 expect_error "a trace that lost events" "lost events" -- -s "$PC6" "$tmp/lost.trace"
 { head -n 20 "$S"; echo 'this is not a trace line'; tail -n +21 "$S"; } > "$tmp/junk.trace"
 expect_error "a line that is not an event" "line 21: not a trace line" -- -s "$PC6" "$tmp/junk.trace"
+# more CPUs than the kernel's governors are built for here (1024, the
+# replay's NR_CPUS): the real cause, not "not one of ... or more than"
+sed -e 's/cpu_id=1$/cpu_id=1500/' -e 's/\[001\]/[1500]/' -e 's/target_cpu=001/target_cpu=1500/' "$S" > "$tmp/1501.trace"
+expect_error "a trace of 1501 CPUs and menu" \
+	"governor 'menu': the kernel's governors replay at most 1024 CPUs (the replay's NR_CPUS, tests/kshim/linux/percpu.h), the trace has 1501; the governor recorded replays it" \
+	-- -s POLL:0:0,C1:2:2,C6:100:400,C7:200:800 --busy 1-1499 "$tmp/1501.trace"
+"$R" -s POLL:0:0,C1:2:2,C6:100:400,C7:200:800 --busy 1-1499 -g recorded --json "$tmp/1501.trace" > "$tmp/1501.json" 2> "$tmp/err"
+jqcheck "... the governor recorded replays it (1501 CPUs, 55 periods)" '.periods == 55' "$tmp/1501.json"
 # time that does not pass, or goes back (issue 38): refused with the line;
 # a period of 0 ns (entry and exit in one tick of a microsecond trace)
 # replayed in order, its entry before its exit

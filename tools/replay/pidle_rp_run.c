@@ -169,14 +169,20 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 			poll_limit_ns = ks[s].target_residency_ns;
 			break;
 		}
+	/* the kernel's per-CPU variables are arrays of KSHIM_NR_CPUS here */
+	if (!recorded && t->nr_cpus > pidle_kgov_max_cpus()) {
+		snprintf(err, errlen, "governor '%s': the kernel's governors replay at most %u CPUs (the replay's NR_CPUS, tests/kshim/linux/percpu.h), the trace has %u; the governor recorded replays it",
+			 cell->governor, pidle_kgov_max_cpus(), t->nr_cpus);
+		goto out;
+	}
 	if (!recorded) {
 		g = pidle_kgov_create(cell->governor, t->nr_cpus, ks, ns, t->hz);
 		if (!g) {
 			char names[64];
 
 			pidle_kgov_names(names, sizeof(names));
-			snprintf(err, errlen, "governor '%s': not one of %s recorded, or more than %u CPUs",
-				 cell->governor, names, pidle_kgov_max_cpus());
+			snprintf(err, errlen, "governor '%s': not one of %s recorded",
+				 cell->governor, names);
 			goto out;
 		}
 	}
