@@ -6,6 +6,8 @@
 # governor sources in $(BUILD)/versions/KEY/src (KEY: the sha256 of what
 # is there) and runs
 #   make $(BUILD)/versions/KEY/pidle-replay VERSION_KEY=KEY
+# The program is linked aside and renamed: a replay running it meanwhile
+# (another check-replay in the same tree) keeps the old one.
 # Included by replay.mk.
 ifdef VERSION_KEY
 VERSION_DIR := $(BUILD)/versions/$(VERSION_KEY)
@@ -19,7 +21,8 @@ $(VERSION_DIR)/o/%.o: $(VERSION_DIR)/src/%.c
 $(VERSION_DIR)/pidle-replay: $(call objs,o,$(REPLAY_SRCS)) \
 			     $(BUILD)/o/tools/replay/pidle_kgov.o \
 			     $(VERSION_GOV_OBJS) $(BUILD)/libpidle.a
-	$(LINK) -lm
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@.$$$$ $(filter %.o %.a,$^) $(LDLIBS) -lm && \
+	mv -f $@.$$$$ $@
 
 -include $(VERSION_GOV_OBJS:.o=.d)
 endif

@@ -132,6 +132,18 @@ if grep -q "^B: differs from A; .*energy $de J" "$tmp/quarter.out"; then
 else
 	not_ok "cost" "energy $de: $(tail -n 1 "$tmp/quarter.out")"
 fi
+# --json: the same figures and divergence, for a program
+gd quarterj -J -g teo "${TABLE[@]}" $R/guest-teo.trace base "patch:$QUARTER"
+if [ "$(rc quarterj)" = 3 ] && jq -e --argjson n "$n" '.same == false and (.versions | map(.label)) == ["A", "B"]
+	and .divergence[0].divergent == $n and .divergence[0].against == "B"
+	and ([.divergence[0].matrix | to_entries[] | .key as $i | .value | to_entries[] | select(.key != $i) | .value] | add) == $n
+	and (.divergence[0].first | length) == ([$n, 5] | min)
+	and (.figures[] | select(.figure == "idles") | .values) == [264, 264]' "$tmp/quarterj.out" > /dev/null; then
+	ok "teo-intercepts-quarter --json: the same $n divergent periods, its matrix and first periods"
+else
+	not_ok "--json" "exit $(rc quarterj): $(head -c 400 "$tmp/quarterj.err" "$tmp/quarterj.out")"
+fi
+
 # the other shipped traces replay too; three versions in one run
 gd menu3 -g teo "${TABLE[@]}" $R/guest-menu.trace base "patch:$QUARTER" "patch:$OFF"
 if [ "$(rc menu3)" = 3 ] && [ -n "$(divergent menu3 C)" ] && grep -q '^figure  *A  *B  *C  *B-A  *C-A$' "$tmp/menu3.out"; then
