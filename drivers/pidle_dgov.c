@@ -10,6 +10,7 @@
 #include <linux/list.h>
 #include <linux/module.h>
 #include <linux/mutex.h>
+#include <linux/notifier.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <pidle/dgov.h>
@@ -24,12 +25,35 @@
  *
  * Whoever selects a governor for a domain level (the domain_gov=
  * parameter, at load or at run time) holds it with pidle_dgov_get() until
- * it stops using it (pidle_dgov_put()). For a governor in another module,
- * pidle_dgov_get() takes a reference on @ops->owner: while a governor is
- * selected, its module cannot be unloaded (rmmod says it is in use), so
- * its exit function never runs under a model that still calls it. A
- * governor registered without an owner is protected by its count alone:
- * pidle_dgov_unregister() refuses it (-EBUSY) while it is held.
+ * it stops using it (pidle_dgov_put()). pidle_dgov_get() takes a
+ * reference on @ops->owner: while a governor is selected, its module
+ * cannot be unloaded (rmmod says it is in use), so its exit function
+ * never runs under a model that still calls it.
+ *
+ * Hence the owner rule: pidle_dgov_register() refuses a governor without
+ * an owner (-EINVAL). try_module_get(NULL) always succeeds, so such a
+ * governor's module could be removed while it is selected; its exit
+ * function would get -EBUSY from pidle_dgov_unregister(), could not
+ * refuse to go (exit returns void), and the idle path's next ->select()
+ * would run in freed text. The built-ins have no owner and are never
+ * registered.
+ *
+ * A governor is visible (selectable, listed) only while its module is
+ * MODULE_STATE_LIVE. A module registers from its init function, in
+ * MODULE_STATE_COMING; should a later step of that init fail, the module
+ * is freed whatever references it holds (do_init_module() puts its own
+ * and frees it), and try_module_get() succeeds on a coming module: a
+ * governor selected then would be called after its module is gone. So
+ * pidle_dgov_get() checks the state itself, and refuses a governor whose
+ * module has not finished its init, or is going.
+ *
+ * A module that goes without unregistering its governors (an init that
+ * fails after a registration and does not undo it, or an exit that
+ * forgets) would leave entries pointing into freed memory. The module
+ * notifier (pidle_dgov_module_going()) drops them when the module goes,
+ * before it is freed, saying so in the log. None of them is held then: a
+ * held governor's module has a reference and cannot go, and a coming
+ * module's governors cannot be held.
  *
  * All of this runs in process context under pidle_dgov_lock; the idle
  * path never touches the registry: a model holds the ops it was built
@@ -45,6 +69,19 @@ struct pidle_dgov_entry {
 static DEFINE_MUTEX(pidle_dgov_lock);
 static LIST_HEAD(pidle_dgov_list);
 
+/*
+ * Whether @e may be seen: its module has finished its init and is not
+ * going. The module's memory, state included, lives until the notifier
+ * below has dropped its entries, under pidle_dgov_lock, which the caller
+ * holds. A plain read: a state changing right after it is either
+ * COMING -> LIVE (seen late: refused once more, harmless) or LIVE ->
+ * GOING, where try_module_get() then fails.
+ */
+static bool pidle_dgov_live(const struct pidle_dgov_entry *e)
+{
+	return READ_ONCE(e->ops->owner->state) == MODULE_STATE_LIVE;
+}
+
 static struct pidle_dgov_entry *pidle_dgov_find(const char *name)
 {
 	struct pidle_dgov_entry *e;
@@ -59,9 +96,13 @@ static struct pidle_dgov_entry *pidle_dgov_find(const char *name)
  * pidle_dgov_register() - add a domain governor
  * @ops: the governor; it must stay valid until pidle_dgov_unregister()
  *
+ * The governor becomes selectable once its module's init has returned
+ * 0 (MODULE_STATE_LIVE); a name is taken from registration on.
+ *
  * Return: 0; -EINVAL when @ops is incomplete (no ->select(), a name not of
- * [a-z0-9._-] or too long, ->attach() without ->detach()); -EEXIST when
- * the name is taken (a built-in's included); -ENOMEM.
+ * [a-z0-9._-] or too long, ->attach() without ->detach()) or has no
+ * @owner (THIS_MODULE); -EEXIST when the name is taken (a built-in's
+ * included); -ENOMEM.
  */
 int pidle_dgov_register(const struct pidle_dgov_ops *ops)
 {
@@ -72,6 +113,11 @@ int pidle_dgov_register(const struct pidle_dgov_ops *ops)
 		pr_err("domain governor %s%s%s: incomplete (a name of at most %d characters of [a-z0-9._-], ->select(), ->attach() only with ->detach())\n",
 		       ops && ops->name ? "\"" : "", ops && ops->name ? ops->name : "(no name)",
 		       ops && ops->name ? "\"" : "", PIDLE_DGOV_NAME_LEN - 1);
+		return -EINVAL;
+	}
+	if (!ops->owner) {
+		pr_err("domain governor \"%s\": no .owner: set .owner = THIS_MODULE (the registry holds the module while the governor is selected)\n",
+		       ops->name);
 		return -EINVAL;
 	}
 	e = kzalloc(sizeof(*e), GFP_KERNEL);
@@ -140,7 +186,7 @@ EXPORT_SYMBOL_GPL(pidle_dgov_unregister);
  * @name: as domain_gov= spells it
  *
  * Return: the governor, held until pidle_dgov_put(); NULL when there is
- * none of that name or its module is being unloaded.
+ * none of that name, or its module is still in its init or is going.
  */
 const struct pidle_dgov_ops *pidle_dgov_get(const char *name)
 {
@@ -151,30 +197,12 @@ const struct pidle_dgov_ops *pidle_dgov_get(const char *name)
 		return ops;
 	mutex_lock(&pidle_dgov_lock);
 	e = pidle_dgov_find(name);
-	if (e && try_module_get(e->ops->owner)) {
+	if (e && pidle_dgov_live(e) && try_module_get(e->ops->owner)) {
 		e->users++;
 		ops = e->ops;
 	}
 	mutex_unlock(&pidle_dgov_lock);
 	return ops;
-}
-
-/**
- * pidle_dgov_registered() - whether a governor of that name exists now
- * @name: as domain_gov= spells it
- *
- * Return: true for a built-in or a registered governor.
- */
-bool pidle_dgov_registered(const char *name)
-{
-	bool found;
-
-	if (pidle_dgov_builtin(name))
-		return true;
-	mutex_lock(&pidle_dgov_lock);
-	found = pidle_dgov_find(name);
-	mutex_unlock(&pidle_dgov_lock);
-	return found;
 }
 
 /**
@@ -205,7 +233,8 @@ void pidle_dgov_put(const struct pidle_dgov_ops *ops)
  * @buf:	where to write them
  * @size:	its size
  *
- * The built-ins first, then the registered ones in the order they came.
+ * The built-ins first, then the registered ones whose module is live,
+ * in the order they came: the names domain_gov= takes now.
  *
  * Return: the length written (scnprintf()'s).
  */
@@ -220,10 +249,48 @@ int pidle_dgov_names(char *buf, size_t size)
 				 pidle_dgov_builtins[i]->name);
 	mutex_lock(&pidle_dgov_lock);
 	list_for_each_entry(e, &pidle_dgov_list, node)
-		len += scnprintf(buf + len, size - len, " %s", e->ops->name);
+		if (pidle_dgov_live(e))
+			len += scnprintf(buf + len, size - len, " %s",
+					 e->ops->name);
 	mutex_unlock(&pidle_dgov_lock);
 	return len;
 }
+
+/*
+ * A module going (its exit has returned, or its init failed) and about to
+ * be freed: drop the governors it left registered (see the DOC block).
+ * None is held: a held one's module has a reference (it cannot be
+ * unloaded), and pidle_dgov_get() never hands out a coming module's.
+ * Only a forced unload (rmmod -f) gets here with one held, and the model
+ * calling it is then past saving: warn, and drop it all the same, so that
+ * the list points at no freed memory (pidle_dgov_put() then finds nothing
+ * to put, and puts no reference on the freed module).
+ */
+static int pidle_dgov_module_going(struct notifier_block *nb,
+				   unsigned long action, void *data)
+{
+	struct module *mod = data;
+	struct pidle_dgov_entry *e, *tmp;
+
+	if (action != MODULE_STATE_GOING)
+		return NOTIFY_DONE;
+	mutex_lock(&pidle_dgov_lock);
+	list_for_each_entry_safe(e, tmp, &pidle_dgov_list, node) {
+		if (e->ops->owner != mod)
+			continue;
+		WARN_ON_ONCE(e->users);
+		pr_warn("domain governor \"%s\": module %s is going without unregistering it; dropped\n",
+			e->ops->name, mod->name);
+		list_del(&e->node);
+		kfree(e);
+	}
+	mutex_unlock(&pidle_dgov_lock);
+	return NOTIFY_DONE;
+}
+
+static struct notifier_block pidle_dgov_module_nb = {
+	.notifier_call = pidle_dgov_module_going,
+};
 
 /*
  * The pending-IPI veto: mainline's cpus_peek_for_pending_ipi() (kernel/smp.c,
@@ -238,6 +305,8 @@ static bool (*pidle_dgov_peek)(const struct cpumask *mask);
 
 void pidle_dgov_init(void)
 {
+	/* Fails only when registered twice (-EEXIST). */
+	WARN_ON_ONCE(register_module_notifier(&pidle_dgov_module_nb));
 	pidle_dgov_peek = __symbol_get("cpus_peek_for_pending_ipi");
 	if (pidle_dgov_peek)
 		pr_info("pending IPIs visible (cpus_peek_for_pending_ipi)\n");
@@ -245,6 +314,12 @@ void pidle_dgov_init(void)
 
 void pidle_dgov_exit(void)
 {
+	/*
+	 * No governor module is loaded any more: each links against this
+	 * module, which cannot be unloaded before them, and none can load
+	 * before this one's init has returned.
+	 */
+	unregister_module_notifier(&pidle_dgov_module_nb);
 	if (pidle_dgov_peek)
 		__symbol_put("cpus_peek_for_pending_ipi");
 	pidle_dgov_peek = NULL;

@@ -170,10 +170,18 @@ static int pidle_cfg_model_create(struct pidle_cfg *cfg, struct pidle_err *err)
 		/* Unknown (false) where the kernel cannot tell: pidle_dgov.c. */
 		.ipi_peek = pidle_dgov_ipi_peek,
 	};
+	int ret;
 
 	memcpy(o.dgov, cfg->dgov_ops, sizeof(o.dgov));
-	return pidle_model_create_opts(&cfg->states, &cfg->topo, &o,
-				       &cfg->model, err);
+	ret = pidle_model_create_opts(&cfg->states, &cfg->topo, &o,
+				      &cfg->model, err);
+	/*
+	 * A governor's ->attach() that returned a positive value, which the
+	 * model passes on (its message names the governor, the domain and
+	 * the value): not an errno, and returned by a parameter's store it
+	 * would read as a short write, which echo retries with the rest.
+	 */
+	return ret > 0 ? -EINVAL : ret;
 }
 
 /* domain_gov= names not checked against the registry: see below. */

@@ -426,7 +426,10 @@ static const struct attribute_group *pidle_domain_groups[] = {
 	&pidle_domain_group, &pidle_energy_group, NULL,
 };
 
-/* Root files: topology (the description in force) and reset. */
+/*
+ * Root files: topology (the description in force), reset, and the
+ * domain governors' names.
+ */
 static ssize_t pidle_root_topology_show(struct kobject *kobj,
 					struct kobj_attribute *attr, char *buf)
 {
@@ -459,8 +462,25 @@ static ssize_t pidle_root_energy_show(struct kobject *kobj,
 	return sysfs_emit(buf, "%llu\n", div_u64(e.total_nj, NSEC_PER_USEC));
 }
 
+/*
+ * The domain governors domain_gov= takes now (cpuidle's
+ * available_governors): the registry's, not the model's, so it is read
+ * afresh each time, a governor module loaded or unloaded since included.
+ */
+static ssize_t pidle_root_dgovs_show(struct kobject *kobj,
+				     struct kobj_attribute *attr, char *buf)
+{
+	/* One byte left for the newline. */
+	int len = pidle_dgov_names(buf, PAGE_SIZE - 1);
+
+	buf[len++] = '\n';
+	return len;
+}
+
 static struct kobj_attribute pidle_attr_topology =
 	__ATTR(topology, 0444, pidle_root_topology_show, NULL);
+static struct kobj_attribute pidle_attr_dgovs =
+	__ATTR(available_domain_governors, 0444, pidle_root_dgovs_show, NULL);
 static struct kobj_attribute pidle_attr_reset =
 	__ATTR(reset, 0200, NULL, pidle_reset_store);
 static struct kobj_attribute pidle_attr_root_energy =
@@ -476,7 +496,8 @@ static umode_t pidle_root_visible(struct kobject *kobj, struct attribute *attr,
 
 static struct attribute *pidle_root_attrs[] = {
 	&pidle_attr_topology.attr, &pidle_attr_reset.attr,
-	&pidle_attr_root_energy.attr, &pidle_attr_wake_sources.attr, NULL,
+	&pidle_attr_root_energy.attr, &pidle_attr_wake_sources.attr,
+	&pidle_attr_dgovs.attr, NULL,
 };
 static const struct attribute_group pidle_root_group = {
 	.attrs = pidle_root_attrs,

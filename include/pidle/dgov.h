@@ -143,9 +143,11 @@ typedef bool (*pidle_dgov_ipi_peek_t)(void *data, const unsigned int *cpus,
 /**
  * struct pidle_dgov_ops - a domain governor
  * @name:	unique; [a-z0-9._-], at most PIDLE_DGOV_NAME_LEN - 1 characters
- * @owner:	THIS_MODULE for a governor in its own module (the registry
- *		holds a reference on it while the governor is selected);
- *		NULL for the built-ins
+ * @owner:	THIS_MODULE, required by pidle_dgov_register(): the
+ *		registry holds a reference on it while the governor is
+ *		selected, and shows the governor only while the module is
+ *		live (its init done). NULL for the built-ins, which are
+ *		never registered
  * @attach:	optional: set up @d->priv for one domain; 0 or -errno
  * @detach:	optional: undo ->attach()
  * @select:	the state index (0 .. in->deepest) to power the domain down
@@ -213,22 +215,27 @@ int pidle_dgov_fit(const struct pidle_dgov_domain *d, int from, s64 idle_ns,
 /*
  * The module's registry (drivers/pidle_dgov.c), for governors in other
  * modules; not in the userspace build. pidle_dgov_register() returns 0,
- * -EINVAL (bad ops) or -EEXIST (the name is taken, built-ins included).
- * pidle_dgov_get() finds a governor by name and pins it (and its module)
- * until pidle_dgov_put(); NULL when there is none or its module is going.
+ * -EINVAL (bad ops, or no @owner) or -EEXIST (the name is taken, built-ins
+ * included). pidle_dgov_get() finds a governor by name and pins it (and
+ * its module) until pidle_dgov_put(); NULL when there is none or its
+ * module is not live (still in its init, or going).
  * pidle_dgov_unregister() of a governor that is pinned fails with -EBUSY.
  */
 int pidle_dgov_register(const struct pidle_dgov_ops *ops);
 int pidle_dgov_unregister(const struct pidle_dgov_ops *ops);
 const struct pidle_dgov_ops *pidle_dgov_get(const char *name);
 void pidle_dgov_put(const struct pidle_dgov_ops *ops);
-bool pidle_dgov_registered(const char *name);
-/* Every governor's name, space separated (for sysfs); scnprintf()'s length. */
+/*
+ * Every governor's name domain_gov= takes now, space separated: the
+ * built-ins, then the registered ones whose module is live (sysfs
+ * available_domain_governors); scnprintf()'s length.
+ */
 int pidle_dgov_names(char *buf, size_t size);
 
 /*
  * The module's view of other CPUs' pending IPIs (drivers/pidle_dgov.c):
- * pidle_dgov_init() at module load looks up cpus_peek_for_pending_ipi()
+ * pidle_dgov_init() at module load watches modules going (the registry
+ * drops what they left registered) and looks up cpus_peek_for_pending_ipi()
  * (exported by the eval kernel's patch only); pidle_dgov_ipi_known() says
  * whether it was found, pidle_dgov_ipi_pending() asks it (false when not).
  * pidle_dgov_ipi_peek() is the model's pending-IPI hook built on them
