@@ -8,7 +8,7 @@
 #   make check-fuzz   the seeds once each, then FUZZ_CHECK_RUNS inputs per
 #                     target from -seed=1: the same inputs every time
 
-FUZZ_TARGETS := fuzz_parse fuzz_model fuzz_dt
+FUZZ_TARGETS := fuzz_parse fuzz_model fuzz_dt fuzz_trace
 FUZZ_BINS := $(patsubst %,$(BUILD)/fuzz/%,$(FUZZ_TARGETS))
 FUZZ_SECONDS ?= 60
 FUZZ_RUNS ?=
@@ -17,9 +17,10 @@ FUZZ_CHECK_RUNS ?= 100000
 FUZZ_FLAGS := -O1 $(SAN_FLAGS)
 
 # Coverage instrumentation on the model core (and the devicetree importer,
-# fuzz_dt's subject) only: libFuzzer's cov and ft count edges of those, not
-# of the harness.
-fuzz_cov = $(if $(filter drivers/model/% topology/pidle-dt.c,$1),-fsanitize=fuzzer-no-link)
+# fuzz_dt's subject, and pidle-replay's trace reader, fuzz_trace's) only:
+# libFuzzer's cov and ft count edges of those, not of the harness.
+FUZZ_TRACE_SRCS := tools/replay/pidle_rp_parse.c tools/replay/pidle_rp_trace.c
+fuzz_cov = $(if $(filter drivers/model/% topology/pidle-dt.c $(FUZZ_TRACE_SRCS),$1),-fsanitize=fuzzer-no-link)
 $(BUILD)/fuzz/%.o: %.c
 	@mkdir -p $(@D)
 	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) $(call fuzz_cov,$<) -MMD -MP $(call inc,$<) -c $< -o $@
@@ -30,9 +31,14 @@ $(BUILD)/fuzz/fuzz_model: $(call objs,fuzz,tests/fuzz/fuzz_model.c tests/fuzz/re
 # fuzz_dt: the importer of pidle-topo --dt, with libfdt (libfdt-dev).
 $(BUILD)/fuzz/fuzz_dt: $(call objs,fuzz,tests/fuzz/fuzz_dt.c topology/pidle-dt.c) $(FUZZ_MODEL_OBJS)
 $(BUILD)/fuzz/fuzz_dt: FUZZ_LIBS := -lfdt
+# fuzz_trace: pidle-replay's trace reader, both formats (the CPU lists of
+# --busy/--offline from tools/pidle_common.c).
+$(BUILD)/fuzz/fuzz_trace: $(call objs,fuzz,tests/fuzz/fuzz_trace.c $(FUZZ_TRACE_SRCS) tools/pidle_common.c)
+$(BUILD)/fuzz/fuzz_trace: FUZZ_LIBS := -lm
 # topology/ sources get the shim's <linux/types.h> by -include (PIDLE_USER_INC),
 # whose #include_next clang warns about when given by path.
-$(BUILD)/fuzz/topology/pidle-dt.o: CFLAGS += -Wno-include-next-absolute-path
+$(BUILD)/fuzz/topology/pidle-dt.o $(call objs,fuzz,$(FUZZ_TRACE_SRCS)): \
+	CFLAGS += -Wno-include-next-absolute-path
 $(FUZZ_BINS):
 	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $@ $(FUZZ_LIBS)
 

@@ -19,8 +19,8 @@ mode=$1
 shift
 here=$(cd "$(dirname "$0")" && pwd)
 build=$(pwd)/build/fuzz
-dict=$here/pidle.dict
-common="-dict=$dict -max_len=4096 -print_final_stats=1"
+# a target's own dictionary (TARGET.dict) when it has one
+common_flags="-max_len=4096 -print_final_stats=1"
 pass=0
 fail=0
 
@@ -55,6 +55,9 @@ check_seeds() {
 for bin in "$@"; do
 	t=$(basename "$bin")
 	log=$tmp/$t.log
+	dict=$here/$t.dict
+	[ -e "$dict" ] || dict=$here/pidle.dict
+	common="-dict=$dict $common_flags"
 	case $mode in
 	fuzz)
 		corpus=$build/corpus/$t
