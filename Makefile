@@ -116,6 +116,8 @@ help:
 	@echo '  make experiment EXP=FILE [EXP_ARGS="-j 2"]  run an experiment file'
 	@echo '  make check-experiments  the experiment runner, host tests'
 	@echo '  make check-experiments-vm  a tiny real experiment in a guest'
+	@echo '  make check-scaleout  the GNU parallel and Slurm recipes of the docs, on a'
+	@echo '                  one-node Slurm and an sshd it starts (root; beside make check)'
 	@echo '  make bench      benchmarks, reported as side-by-side ratios'
 	@echo '  make fuzz       fuzz the parsers and the model, FUZZ_SECONDS=60 each'
 	@echo '                  (or FUZZ_RUNS=N inputs), corpus kept in build/fuzz/'
@@ -168,6 +170,7 @@ include experiments/experiments.mk
 include kernels/kernels.mk
 include ab/ab.mk
 include bench/bench.mk
+include tests/scaleout/scaleout.mk
 
 tools: $(TOOLS)
 
