@@ -5,7 +5,8 @@
 # tests/replay/run.sh (make check-replay) or alone:
 #   tests/replay/versions/run.sh [BUILD]
 # Inputs of this folder: teo-bin-off-by-one.patch, a teo broken on
-# purpose (its bin search stops one state short), and sleeplen.c, an
+# purpose (its bin search stops one state short), teo-refactor.patch, a
+# change of no decision (a comment), and sleeplen.c, an
 # out-of-tree governor (the deepest state the sleep length fits). The
 # example's patch is ab/examples/teo-intercepts-quarter.patch. Prints its
 # own "N passed, N failed".
@@ -71,6 +72,15 @@ if awk '/^figure/ { t = 1; next } t && NF == 0 { exit } t && $NF !~ /^\+0(\.0+)?
 	ok "base against base: every figure's B-A is +0"
 else
 	not_ok "base against base: B-A" "$(sed -n '/^figure/,/^$/p' "$tmp/aa.out" | head -20)"
+fi
+
+# a change that changes no decision: another version, still "same"
+gd refactor -g teo "${TABLE[@]}" $R/guest-teo.trace base patch:tests/replay/versions/teo-refactor.patch
+keys=$(sed -n 's/^  [AB]: .* key \([0-9a-f]*\): .*/\1/p' "$tmp/refactor.out" | sort -u | wc -l)
+if [ "$(rc refactor)" = 0 ] && [ "$(divergent refactor)" = 0 ] && [ "$keys" = 2 ]; then
+	ok "teo-refactor.patch (a comment): two keys, 0 divergent periods, exit 0, 'same'"
+else
+	not_ok "teo-refactor.patch" "exit $(rc refactor), $keys keys: $(head -c 400 "$tmp/refactor.err" "$tmp/refactor.out")"
 fi
 
 # 2. the cache: a version is its sources' hash; the unpacked shipped
