@@ -647,7 +647,7 @@ static int rp_main(struct rp_args *a)
 	FILE *in, *out = stdout, **wf = NULL, **sf = NULL, *pf = NULL;
 	struct rp_sum *sums = NULL;
 	unsigned int nr_sums = 0;
-	unsigned int i, w, jobs;
+	unsigned int i, w, jobs = 0;	/* read at out: before it is set */
 	int ret = 0;
 
 	if (a->rec_states) {
