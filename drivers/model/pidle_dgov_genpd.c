@@ -227,6 +227,7 @@ const struct pidle_dgov_ops pidle_dgov_genpd_6_12 = {
 
 const struct pidle_dgov_ops pidle_dgov_genpd = {
 	.name	= "genpd",
+	.flags	= PIDLE_DGOV_IPI,	/* step 4's veto */
 	.attach	= pidle_genpd_attach,
 	.detach	= pidle_genpd_detach,
 	.select	= pidle_genpd_mainline_select,

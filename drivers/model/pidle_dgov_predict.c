@@ -140,6 +140,7 @@ static void pidle_predict_reflect(struct pidle_dgov_domain *d, int state,
 
 const struct pidle_dgov_ops pidle_dgov_predict = {
 	.name		= "predict",
+	.flags		= PIDLE_DGOV_IPI,
 	.attach		= pidle_predict_attach,
 	.detach		= pidle_predict_detach,
 	.select		= pidle_predict_select,

@@ -326,7 +326,7 @@ bool pidle_model_has_energy(const struct pidle_model *m)
 }
 
 #define PIDLE_DELTA_OF(cur, base, field) \
-	(READ_ONCE((cur)->field) - READ_ONCE((base)->field))
+	pidle_stat_since(&(cur)->field, &(base)->field)
 
 /* What a CPU's energy is computed from: one consistent view. */
 struct pidle_cpu_view {
@@ -357,7 +357,7 @@ static void pidle_cpu_view(const struct pidle_model *m,
 			v->oracle_ns[s] = PIDLE_DELTA_OF(&c->stat[s], &c->base[s], oracle_ns);
 			v->oracle_periods[s] = PIDLE_DELTA_OF(&c->stat[s], &c->base[s], oracle_periods);
 		}
-		v->offline_ns = READ_ONCE(c->offline_ns) - READ_ONCE(c->offline_base_ns);
+		v->offline_ns = pidle_stat_since(&c->offline_ns, &c->offline_base_ns);
 		v->activity = READ_ONCE(c->activity);
 		v->since_ns = READ_ONCE(c->since_ns);
 		v->requested = READ_ONCE(c->requested);
@@ -443,7 +443,9 @@ void pidle_domain_energy_read(const struct pidle_model *m, unsigned int level,
 			int pick = pc->oracle[i];
 
 			n = PIDLE_DELTA_OF(&d->period[r][i], &d->period_base[r][i],
-					   periods);
+					   paid) +
+			    PIDLE_DELTA_OF(&d->period[r][i], &d->period_base[r][i],
+					   unpaid);
 			ns = PIDLE_DELTA_OF(&d->period[r][i], &d->period_base[r][i],
 					    ns);
 			if (pick == PIDLE_STATE_NONE)
@@ -537,7 +539,7 @@ void pidle_energy_cpu_reset(struct pidle_model *m, unsigned int cpu,
 	struct pidle_cpu_view v;
 	u64 epoch_ns = now_ns;
 
-	WRITE_ONCE(c->offline_base_ns, READ_ONCE(c->offline_ns));
+	pidle_stat_base(&c->offline_ns, &c->offline_base_ns);
 	pidle_cpu_view(m, c, &v);
 	/* A period going on is counted whole, after the reset. */
 	if (v.activity != PIDLE_BUSY && v.since_ns < now_ns)

@@ -103,8 +103,9 @@
  * compare-and-exchange, and clears DECIDED, so exactly one CPU per
  * completion sees it. If the last man had put the domain down (``down_state`` is a state), this CPU
  * ends the down period: residency = now - down_since; it pays the state's
- * exit latency and publishes ``ready_ns`` = now + that latency and
- * ``up_state``; then it clears WAKING with a release operation.
+ * exit latency and publishes ``ready_ns`` = now + that latency,
+ * ``up_state``, and for waiters ``up_deepest`` and ``up_wait_max_ns``;
+ * then it clears WAKING with a release operation.
  *
  * Each CPU reads the clock before it reaches the model, so a first man's
  * time can be earlier than its last man's: it woke while the last man was
@@ -113,13 +114,23 @@
  *
  * **Waiters.** Any other CPU of the domain leaving idle reads ``ready_ns``;
  * while now < ready_ns the domain is still powering up and the CPU waits
- * until ready_ns: it pays the remaining time, and it achieved the domain's
- * state. A CPU that finds WAKING set waits for it to clear before it
- * subtracts, so it never reads a ``ready_ns`` that is about to change. The
- * remaining time is at most the state's latency: a waiter whose clock
- * read came before the first man's woke first and lost the race to the
- * flag (or was held up since: seen once in a 6.12-rt guest), and
- * on hardware the domain would have been up one latency after it woke.
+ * until ready_ns: it pays the remaining time, and it achieved the deepest
+ * state powered down around it (``up_deepest``). A CPU that finds WAKING
+ * set waits for it to clear before it subtracts, so it never reads a
+ * ``ready_ns`` that is about to change. In OSI mode the first man's
+ * ``ready_ns`` of a core includes the power-up of the cluster around it
+ * (of every domain around it that it powered up or waited for), as
+ * genpd powers a parent on before its child and PSCI returns a CPU only
+ * once its whole chain is on; a sibling's withdrawal stops at the core,
+ * so it is the core's ``ready_ns`` and ``up_deepest`` that must say so
+ * (with the core's own latency and state alone, a sibling waking 10 us
+ * after the first man of a 500 us cluster power-up paid 300 us and was
+ * said to be in the core's state). The remaining time is at most the
+ * longest latency of those power-ups (``up_wait_max_ns``): a waiter
+ * whose clock read came before the first man's woke first and lost the
+ * race to the flag (or was held up since: seen once in a 6.12-rt
+ * guest), and on hardware they would have been up that long after it
+ * woke.
  *
  * A CPU waits only when leaving the down period that the power-up ends,
  * never a second time for one power-up: the first man numbers each
@@ -161,7 +172,8 @@
  * x86, where the locked operation it replaces cost a tenth of a pair).
  * The release orders the last man's plain writes (``down_state``,
  * ``down_since_ns``, a group's inputs and ``parent_vote``) and the first
- * man's (``ready_ns``, ``up_state``, ``up_seq``) before the flag. The
+ * man's (``ready_ns``, ``up_state``, ``up_deepest``, ``up_wait_max_ns``,
+ * ``up_seq``) before the flag. The
  * next compare-and-exchange on the word reads that store, so the writes
  * are visible to its CPU; a member waiting to withdraw spins with
  * ``atomic64_read_acquire()``, which pairs with the same stores.
@@ -198,9 +210,10 @@
  *   with the inputs the groups gathered: earliest next timer, smallest
  *   per-CPU QoS, whether a CPU's QoS changed since the domain's last
  *   decision; the global QoS of pidle_model_set_global_qos(); for a
- *   parent, its children's power-on latency; and whether a CPU of the
- *   domain has an IPI pending, as the optional ``ipi_peek`` hook of
- *   pidle_model_opts says: no hook, or a hook that cannot tell, is
+ *   parent, its children's power-on latency; and, for a governor that
+ *   reads it (PIDLE_DGOV_IPI), whether a CPU of the domain has an IPI
+ *   pending, as the optional ``ipi_peek`` hook of pidle_model_opts says:
+ *   no hook, a hook that cannot tell, or a governor without the flag is
  *   ``ipi_known`` false), or, with none, takes the deepest state. -1
  *   keeps it on, counted *rejected*. The hook and the inputs cost the
  *   last man only: each group's last man adds its members' QoS change
@@ -253,9 +266,16 @@
  * exactly: usage and residency are a row's sums, too deep, above and
  * below the counts of the classes that are, the oracle's time and
  * periods per state the sums of the classes it picks that state in, and
- * the latency paid (periods - power-ups that paid nothing, a CPU coming
- * online) times the state's latency, plus the OSI power-off remainders,
- * counted apart. A first man walks a handful of thresholds and writes
+ * the latency paid the paid periods times the state's latency, plus the
+ * OSI power-off remainders, counted apart. A bucket counts a period as
+ * paid or as *unpaid* (ended by a CPU coming online, which pays
+ * nothing), never both, and usage is the sum: a reader or a reset that
+ * races a power-up cannot pair one count with a later other, so the
+ * latency paid never exceeds usage times the latency and never wraps
+ * (derived as (usage - unpaid) * latency, it once read ~2^64). A reset
+ * copies each counter into a base with a release, and readers read the
+ * base before the counter (pidle_stat_since()), so no difference they
+ * take is ever negative either. A first man walks a handful of thresholds and writes
  * two words instead of eleven (tests/unit/test_energy.c checks each
  * figure against its per-period sum on random tables). Residency is
  * added when a down period ends; pidle_domain_residency_ns() adds the
@@ -389,9 +409,13 @@ static int pidle_domain_osi_choose(struct pidle_model *m,
 	in.next_timer_ns = d->root.next_timer_ns;
 	in.cpu_qos_ns = d->root.cpu_qos_ns;
 	in.global_qos_ns = READ_ONCE(m->global_qos_ns);
-	/* The driver's hook, where the kernel lets it see: "OSI mode". */
+	/*
+	 * The driver's hook, where the kernel lets it see: "OSI mode". Only
+	 * for a governor that reads it: the hook reads each of the domain's
+	 * CPUs, with interrupts off.
+	 */
 	in.ipi_pending = false;
-	in.ipi_known = m->ipi_peek &&
+	in.ipi_known = m->ipi_peek && (lvl->dgov->flags & PIDLE_DGOV_IPI) &&
 		       m->ipi_peek(m->ipi_data, d->cpus, d->nr_cpus,
 				   &in.ipi_pending);
 	if (!in.ipi_known)
@@ -713,6 +737,20 @@ static u64 pidle_dom_lat_max(const struct pidle_model *m, int state)
 }
 
 /*
+ * The power-ups around the domain a CPU's withdrawal is at, outermost
+ * first: the one it waits for at the outermost domain it reaches, then
+ * each it is first man of. A domain is ready no earlier than those
+ * around it (@lat_ns, what the CPU pays for them), and a waiter for it
+ * achieved the deepest of their states and waits at most the longest of
+ * their latencies ("Waiters").
+ */
+struct pidle_outer {
+	u64 lat_ns;
+	int deepest;
+	u64 wait_max_ns;
+};
+
+/*
  * First man of @d, holding WAKING on its root: end the down period, count
  * it, publish the power-up; raise what the CPU pays.
  */
@@ -721,7 +759,7 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
 						  struct pidle_cpu *c,
 						  struct pidle_domain *d,
 						  u64 now_ns, bool hotplug,
-						  u64 *outer_ns,
+						  struct pidle_outer *outer,
 						  unsigned int *achieved,
 						  u64 *latency_ns,
 						  struct pidle_exit_info *info)
@@ -738,7 +776,7 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
 	/* "A down period that lasted no time", see the DOC block. */
 	resid = now_ns > since ? now_ns - since : 0;
 	if (state == PIDLE_STATE_NONE) {
-		pidle_domain_period_end(m, d, PIDLE_KEPT_UP_ROW, resid);
+		pidle_domain_period_end(m, d, PIDLE_KEPT_UP_ROW, resid, false);
 		return;
 	}
 
@@ -748,7 +786,7 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
 	 * Usage, residency, too deep, above, below and the oracle's share:
 	 * one class of the period's length ("Counters").
 	 */
-	pidle_domain_period_end(m, d, k, resid);
+	pidle_domain_period_end(m, d, k, resid, hotplug);
 	lat = h->wake_latency_ns;
 	if (mode == PIDLE_MODE_OSI) {
 		/* The power-on; woken while powering down, the rest of that first. */
@@ -760,16 +798,22 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
 			pidle_inc(&d->stat[k].extra_latency_ns, rest_ns);
 		}
 	}
-	if (hotplug) {
+	/* Counted unpaid with the period (pidle_domain_period_end()). */
+	if (hotplug)
 		lat = 0;
-		pidle_inc(&d->stat[k].unpaid, 1);
-	}
 	WRITE_ONCE(d->up_at_ns, now_ns);
 	WRITE_ONCE(d->up_state, state);
 	/* Not up before the domains around it (OSI): latencies nest. */
-	WRITE_ONCE(d->ready_ns, now_ns + max(lat, *outer_ns));
-	if (lat > *outer_ns)
-		*outer_ns = lat;
+	WRITE_ONCE(d->ready_ns, now_ns + max(lat, outer->lat_ns));
+	if (lat > outer->lat_ns)
+		outer->lat_ns = lat;
+	/* What its waiters achieve and may pay: "Waiters". */
+	if (state > outer->deepest)
+		outer->deepest = state;
+	outer->wait_max_ns = max(outer->wait_max_ns,
+				 pidle_dom_lat_max(m, state));
+	WRITE_ONCE(d->up_deepest, outer->deepest);
+	WRITE_ONCE(d->up_wait_max_ns, outer->wait_max_ns);
 	seq = d->up_seq + 1;
 	/* The period's counts, then its number: pidle_domain_residency_ns(). */
 	smp_wmb();
@@ -804,10 +848,11 @@ static __always_inline void pidle_domain_leave(struct pidle_model *m,
 {
 	struct pidle_domain *first[PIDLE_MAX_LEVELS + 1], *d;
 	struct pidle_vgroup *g = c->leaf[l], *stop = NULL;
+	struct pidle_outer outer = { .deepest = PIDLE_STATE_NONE };
 	unsigned int nr_first = 0, seq, *left_seq;
 	bool full;
 	int state;
-	u64 lat, ready_ns, outer_ns = 0;
+	u64 lat, ready_ns;
 
 	for (;;) {
 		pidle_vgroup_withdraw(g, vote, &full);
@@ -844,17 +889,21 @@ static __always_inline void pidle_domain_leave(struct pidle_model *m,
 		ready_ns = READ_ONCE(d->ready_ns);
 		if (seq != *left_seq && ready_ns > now_ns) {
 			/*
-			 * Still powering up: this CPU waits, and was in its
-			 * state. Never longer than the state's latency: a CPU
-			 * whose clock read came before the first man's woke
-			 * first (it lost the race to the flag, or was held up
-			 * since), and on hardware the domain would be up one
-			 * latency after its wake-up.
+			 * Still powering up, with the domains around it that
+			 * its first man powered up or waited for: this CPU
+			 * waits until ready_ns, and was in the deepest of
+			 * their states. Never longer than the longest of
+			 * their latencies: a CPU whose clock read came before
+			 * the first man's woke first (it lost the race to the
+			 * flag, or was held up since), and on hardware the
+			 * domains would be up that long after its wake-up.
 			 */
-			state = READ_ONCE(d->up_state);
+			state = READ_ONCE(d->up_deepest);
 			lat = min_t(u64, ready_ns - now_ns,
-				    pidle_dom_lat_max(m, state));
-			outer_ns = lat;
+				    READ_ONCE(d->up_wait_max_ns));
+			outer.lat_ns = lat;
+			outer.deepest = state;
+			outer.wait_max_ns = READ_ONCE(d->up_wait_max_ns);
 			if (lat > *latency_ns)
 				*latency_ns = lat;
 			if ((unsigned int)state > *achieved)
@@ -868,7 +917,7 @@ static __always_inline void pidle_domain_leave(struct pidle_model *m,
 	while (nr_first)
 		pidle_domain_power_up(m, mode, c, first[--nr_first], now_ns,
 				      hotplug,
-				      &outer_ns, achieved, latency_ns, info);
+				      &outer, achieved, latency_ns, info);
 	/* The groups below @stop this CPU was first man of. */
 	pidle_vgroup_release(mode, c->leaf[l], stop);
 }

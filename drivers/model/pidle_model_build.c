@@ -242,6 +242,7 @@ static int pidle_model_domains(struct pidle_model *m,
 				(*dom)->level = l;
 				(*dom)->down_state = PIDLE_STATE_NONE;
 				(*dom)->up_state = PIDLE_STATE_NONE;
+				(*dom)->up_deepest = PIDLE_STATE_NONE;
 				(*dom)->aggregate =
 					m->policy == PIDLE_POLICY_TIMER ||
 					pidle_osi_gathers(m, l);

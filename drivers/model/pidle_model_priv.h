@@ -9,6 +9,7 @@
 
 #include <linux/atomic.h>
 #include <linux/cache.h>
+#include <linux/compiler.h>
 #include <linux/types.h>
 #include <pidle/model.h>
 
@@ -57,24 +58,29 @@ struct pidle_cpu_counters {
 /*
  * A domain's counters per state that are not derived from its periods
  * (see struct pidle_period_class): rejections, counted by the last man;
- * power-ups that paid no latency (a CPU coming online) and, OSI, the
- * power-off remainders first men paid, so that the latency paid is
- * (periods - unpaid) * the state's latency + extra_latency_ns.
+ * OSI, the power-off remainders first men paid, so that the latency paid
+ * is the paid periods times the state's latency + extra_latency_ns.
  */
 struct pidle_domain_counters {
 	u64 rejected;
-	u64 unpaid;
 	u64 extra_latency_ns;
 };
 
 /*
- * Periods of one class: how many, and their summed length. A domain's
- * finished voted periods are counted only so, by state (or kept up) and
- * by class of length (pidle_period_class); every per-state counter of a
- * domain but the above is derived from them when read.
+ * Periods of one class: how many whose power-up paid its latency (kept
+ * up: all, there was none), how many a CPU coming online ended, which
+ * paid nothing, and their summed length. A domain's finished voted
+ * periods are counted only so, by state (or kept up) and by class of
+ * length (pidle_period_class); every per-state counter of a domain but
+ * rejected is derived from them when read. Each period adds one to
+ * exactly one of @paid and @unpaid: usage is their sum and the latency
+ * paid comes from @paid alone, so no read nor reset can pair one
+ * power-up's count with another's and derive a negative number of paid
+ * power-ups (as (usage - unpaid) once did, wrapping to ~2^64).
  */
 struct pidle_period_bucket {
-	u64 periods;
+	u64 paid;
+	u64 unpaid;
 	u64 ns;
 };
 
@@ -189,6 +195,14 @@ struct pidle_domain {
 	/* Written by the first man while PIDLE_WAKING is set. */
 	int up_state;
 	u64 ready_ns;
+	/*
+	 * What a waiter for this power-up achieved and may pay at most: the
+	 * deepest state, and the longest wake latency, of the power-ups it
+	 * nests in (this domain's and, OSI, those of the domains around it
+	 * the first man powered up or waited for).
+	 */
+	int up_deepest;
+	u64 up_wait_max_ns;
 	u64 up_at_ns;		/* the first man's time */
 	unsigned int up_seq;	/* numbers the power-ups */
 
@@ -353,9 +367,9 @@ u64 pidle_domain_settle(const struct pidle_model *m,
 u64 pidle_domain_residency_settled(const struct pidle_model *m,
 				   const struct pidle_domain *d,
 				   unsigned int state, u64 now_ns);
-void pidle_domain_periods_read(const struct pidle_model *m,
-			       const struct pidle_domain *d, unsigned int k,
-			       struct pidle_domain_stats *out);
+u64 pidle_domain_periods_read(const struct pidle_model *m,
+			      const struct pidle_domain *d, unsigned int k,
+			      struct pidle_domain_stats *out);
 
 /* pidle_energy.c: the energy model's tables and readers. */
 void pidle_energy_tables(struct pidle_model *m, const struct pidle_states *st,
@@ -419,7 +433,8 @@ static inline void pidle_energy_cpu_end(const struct pidle_model *m,
  */
 static inline void pidle_domain_period_end(const struct pidle_model *m,
 					   struct pidle_domain *d,
-					   unsigned int row, u64 length_ns)
+					   unsigned int row, u64 length_ns,
+					   bool unpaid)
 {
 	const struct pidle_period_class *pc = &m->pclass[d->level][row];
 	struct pidle_period_bucket *b;
@@ -428,8 +443,37 @@ static inline void pidle_domain_period_end(const struct pidle_model *m,
 	while (i < pc->nr && length_ns >= pc->from_ns[i])
 		i++;
 	b = &d->period[row][i];
-	pidle_stat_add(&b->periods, 1);
+	if (unpaid)
+		pidle_stat_add(&b->unpaid, 1);
+	else
+		pidle_stat_add(&b->paid, 1);
 	pidle_stat_add(&b->ns, length_ns);
+}
+
+/*
+ * A counter since the last reset: @cur less the reset's copy @base. The
+ * base first: it is a value @cur once had (pidle_stat_base()), and @cur
+ * only grows, so the difference never wraps, even against a reset that
+ * lands between the two reads (read the other way round, a reset there
+ * made it ~2^64).
+ */
+static inline u64 pidle_stat_since(const u64 *cur, const u64 *base)
+{
+	u64 b = READ_ONCE(*base);
+
+	/* The base, then the counter: pairs with pidle_stat_base()'s release. */
+	smp_rmb();
+	return READ_ONCE(*cur) - b;
+}
+
+/*
+ * A reset: @base takes @cur's value. A release, so that a reader that
+ * sees the new base (pidle_stat_since()) also sees the counter's write
+ * this CPU read, or a later one (write-to-read causality).
+ */
+static inline void pidle_stat_base(const u64 *cur, u64 *base)
+{
+	smp_store_release(base, READ_ONCE(*cur));
 }
 
 /* pidle_energy.c: the classes of each level's rows (the model's tables). */

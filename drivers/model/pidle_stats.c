@@ -102,7 +102,7 @@ bool pidle_model_domain_down(const struct pidle_model *m, unsigned int level,
 }
 
 #define PIDLE_DELTA(out, cur, base, field) \
-	((out)->field = READ_ONCE((cur)->field) - READ_ONCE((base)->field))
+	((out)->field = pidle_stat_since(&(cur)->field, &(base)->field))
 
 void pidle_cpu_stats_read(const struct pidle_model *m, unsigned int cpu,
 			  unsigned int state, struct pidle_cpu_stats *out)
@@ -124,21 +124,26 @@ void pidle_cpu_stats_read(const struct pidle_model *m, unsigned int cpu,
  * A domain's finished periods of one state (level-local @k), since the
  * reset: their count, summed length, and the counts of the classes of
  * length that are too deep, above and below (struct pidle_period_class).
+ * Returns how many of them paid their power-up's latency.
  */
-void pidle_domain_periods_read(const struct pidle_model *m,
-			       const struct pidle_domain *d, unsigned int k,
-			       struct pidle_domain_stats *out)
+u64 pidle_domain_periods_read(const struct pidle_model *m,
+			      const struct pidle_domain *d, unsigned int k,
+			      struct pidle_domain_stats *out)
 {
 	const struct pidle_period_class *pc = &m->pclass[d->level][k];
+	const struct pidle_period_bucket *b, *base;
 	unsigned int i;
-	u64 n;
+	u64 n, paid, all_paid = 0;
 
 	for (i = 0; i <= pc->nr; i++) {
-		n = READ_ONCE(d->period[k][i].periods) -
-		    READ_ONCE(d->period_base[k][i].periods);
+		b = &d->period[k][i];
+		base = &d->period_base[k][i];
+		/* Each period in one of the two: paid <= n, whatever races. */
+		paid = pidle_stat_since(&b->paid, &base->paid);
+		n = paid + pidle_stat_since(&b->unpaid, &base->unpaid);
+		all_paid += paid;
 		out->usage += n;
-		out->residency_ns += READ_ONCE(d->period[k][i].ns) -
-				     READ_ONCE(d->period_base[k][i].ns);
+		out->residency_ns += pidle_stat_since(&b->ns, &base->ns);
 		if (pc->flags[i] & PIDLE_CLASS_TOO_DEEP)
 			out->too_deep += n;
 		if (pc->flags[i] & PIDLE_CLASS_ABOVE)
@@ -146,6 +151,7 @@ void pidle_domain_periods_read(const struct pidle_model *m,
 		if (pc->flags[i] & PIDLE_CLASS_BELOW)
 			out->below += n;
 	}
+	return all_paid;
 }
 
 void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
@@ -154,25 +160,25 @@ void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
 {
 	const struct pidle_domain *d;
 	unsigned int k = m->dstate_index[state];
-	u64 lat_ns, extra_ns, unpaid;
+	u64 lat_ns, extra_ns, paid;
 
 	memset(out, 0, sizeof(*out));
 	if (!level || m->state_level[state] != level)
 		return;
 	d = m->level[level].dom[dom];
-	pidle_domain_periods_read(m, d, k, out);
+	paid = pidle_domain_periods_read(m, d, k, out);
 	PIDLE_DELTA(out, &d->stat[k], &d->base[k], rejected);
 	/*
-	 * Each power-up paid the state's latency (OSI: its power-on, plus
-	 * any power-off remainder, counted apart), but those of a CPU
-	 * coming online, which paid nothing.
+	 * Each paid power-up paid the state's latency (OSI: its power-on,
+	 * plus any power-off remainder, counted apart); those of a CPU
+	 * coming online paid nothing, and are counted apart in the buckets
+	 * (struct pidle_period_bucket), so nothing here is subtracted.
 	 */
 	lat_ns = m->mode == PIDLE_MODE_OSI ? m->state[state].exit_latency_ns :
 		 m->hot[state].wake_latency_ns;
-	unpaid = READ_ONCE(d->stat[k].unpaid) - READ_ONCE(d->base[k].unpaid);
-	extra_ns = READ_ONCE(d->stat[k].extra_latency_ns) -
-		   READ_ONCE(d->base[k].extra_latency_ns);
-	out->latency_paid_ns = (out->usage - unpaid) * lat_ns + extra_ns;
+	extra_ns = pidle_stat_since(&d->stat[k].extra_latency_ns,
+				    &d->base[k].extra_latency_ns);
+	out->latency_paid_ns = paid * lat_ns + extra_ns;
 }
 
 /*
@@ -244,9 +250,12 @@ u64 pidle_domain_residency_settled(const struct pidle_model *m,
 				   unsigned int state, u64 now_ns)
 {
 	unsigned int k = m->dstate_index[state], seq;
-	u64 resid, cur_ns, since_ns;
+	u64 resid, cur_ns, since_ns, base_ns;
 	s64 word;
 
+	/* The reset's base before the counters: see pidle_stat_since(). */
+	base_ns = pidle_domain_period_ns(m, d, k, true);
+	smp_rmb();
 	for (;;) {
 		seq = READ_ONCE(d->up_seq);
 		smp_rmb();	/* up_seq, then the classes; pairs with smp_wmb() */
@@ -268,7 +277,7 @@ u64 pidle_domain_residency_settled(const struct pidle_model *m,
 		if (READ_ONCE(d->up_seq) == seq)
 			break;
 	}
-	return resid + cur_ns - pidle_domain_period_ns(m, d, k, true);
+	return resid + cur_ns - base_ns;
 }
 
 u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
@@ -284,7 +293,7 @@ u64 pidle_domain_residency_ns(const struct pidle_model *m, unsigned int level,
 }
 
 #define PIDLE_BASE(cur, base, field) \
-	WRITE_ONCE((base)->field, READ_ONCE((cur)->field))
+	pidle_stat_base(&(cur)->field, &(base)->field)
 
 void pidle_cpu_stats_reset(struct pidle_model *m, unsigned int cpu,
 			   u64 now_ns)
@@ -320,14 +329,15 @@ void pidle_domain_stats_reset(struct pidle_model *m, unsigned int level,
 
 	for (k = 0; k < m->level[level].nr_dstates; k++) {
 		PIDLE_BASE(&d->stat[k], &d->base[k], rejected);
-		PIDLE_BASE(&d->stat[k], &d->base[k], unpaid);
 		PIDLE_BASE(&d->stat[k], &d->base[k], extra_latency_ns);
 	}
 	/* Every row, the kept-up one included (the energy's). */
 	for (k = 0; k <= PIDLE_MAX_DOMAIN_STATES; k++)
 		for (i = 0; i < PIDLE_PERIOD_CLASSES; i++) {
 			PIDLE_BASE(&d->period[k][i], &d->period_base[k][i],
-				   periods);
+				   paid);
+			PIDLE_BASE(&d->period[k][i], &d->period_base[k][i],
+				   unpaid);
 			PIDLE_BASE(&d->period[k][i], &d->period_base[k][i], ns);
 		}
 	pidle_energy_domain_reset(m, level, dom, now_ns);

@@ -80,7 +80,9 @@ struct pidle_dgov_domain {
  * @global_qos_ns:	the global CPU latency QoS (cpu_latency_qos_limit()),
  *			ns; S64_MAX none
  * @ipi_known:		whether @ipi_pending means anything here: the model's
- *			pending-IPI hook (pidle_dgov_ipi_peek_t) answered.
+ *			pending-IPI hook (pidle_dgov_ipi_peek_t) answered;
+ *			always false for a governor without PIDLE_DGOV_IPI,
+ *			whose last man does not ask it.
  *			The kernel gives a module no way to see a remote
  *			pending IPI but on the eval kernel with
  *			kernels/cpus-peek-ipi.patch; see the OSI page
@@ -130,7 +132,8 @@ struct pidle_dgov_input {
  *
  * The model's optional hook (struct pidle_model_opts.ipi_peek) for the
  * input genpd's mainline veto needs. A domain's last man calls it in OSI
- * mode, once per decision, just before its governor's ->select(), on the
+ * mode, once per decision of a governor that reads it (PIDLE_DGOV_IPI),
+ * just before its ->select(), on the
  * idle path with interrupts off: it must not sleep nor take a lock. No
  * other CPU's path calls it. The driver's is pidle_dgov_ipi_peek().
  *
@@ -154,10 +157,12 @@ typedef bool (*pidle_dgov_ipi_peek_t)(void *data, const unsigned int *cpus,
  *		in, or -1 to keep it on (counted as *rejected*)
  * @reflect:	optional: the down period in @state that ->select() chose
  *		has ended after @residency_ns (power-off included)
+ * @flags:	PIDLE_DGOV_* below
  */
 struct pidle_dgov_ops {
 	const char *name;
 	struct module *owner;
+	unsigned int flags;
 	int (*attach)(struct pidle_dgov_domain *d);
 	void (*detach)(struct pidle_dgov_domain *d);
 	int (*select)(struct pidle_dgov_domain *d,
@@ -165,6 +170,14 @@ struct pidle_dgov_ops {
 	void (*reflect)(struct pidle_dgov_domain *d, int state,
 			u64 residency_ns);
 };
+
+/*
+ * The governor reads @ipi_known and @ipi_pending: only then does its
+ * domain's last man ask the model's pending-IPI hook (a read of every
+ * CPU's interrupt state of the domain, interrupts off) before
+ * ->select(). Without it the input says unknown, not pending.
+ */
+#define PIDLE_DGOV_IPI		(1U << 0)
 
 /*
  * The built-in governors (drivers/model/pidle_dgov_*.c), plain model-core

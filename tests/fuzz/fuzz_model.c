@@ -527,7 +527,7 @@ static bool fuzz_ipi_peek(void *data, const unsigned int *cpus,
 }
 
 static const struct pidle_dgov_ops fuzz_gov = {
-	.name = "fuzz", .select = fuzz_gov_select,
+	.name = "fuzz", .select = fuzz_gov_select, .flags = PIDLE_DGOV_IPI,
 };
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -30,6 +30,12 @@ struct ref_dom {
 	u64 down_since_ns;
 	int up_state;
 	u64 ready_ns;
+	/*
+	 * OSI: the power-ups this one nests in (its own and those around
+	 * it): their deepest state and their longest latency.
+	 */
+	int up_deepest;
+	u64 up_maxlat;
 	struct pidle_domain_stats st[PIDLE_MAX_DOMAIN_STATES];
 	/* Energy since the last reset: finished voted periods, priced. */
 	u64 epoch_ns;
@@ -512,7 +518,9 @@ static void ref_osi_leave(struct ref_model *r, unsigned int cpu, u64 now_ns,
 {
 	struct ref_dom *first[PIDLE_MAX_LEVELS + 1], *d, *stop = NULL;
 	unsigned int nr_first = 0, l, k;
-	u64 outer = 0;
+	/* The power-ups around: what they take, deepest, longest. */
+	u64 outer = 0, outer_maxlat = 0;
+	int outer_deepest = REF_NONE;
 
 	if (!r->osi_first || r->cpu[cpu].state < (int)r->deepest_cpu)
 		return;
@@ -534,19 +542,29 @@ static void ref_osi_leave(struct ref_model *r, unsigned int cpu, u64 now_ns,
 		d->voted_up = false;
 		d = d->parent;
 	}
-	/* A waiter at the outermost domain it reached, if powering up. */
+	/*
+	 * A waiter at the outermost domain it reached, if powering up:
+	 * "waits until the domain is really ready", which is no earlier
+	 * than the domains around it that were powered up with it (genpd
+	 * powers a parent on before its child), "and was in the deepest
+	 * state powered down around it". At most the longest latency of
+	 * those power-ups: a waiter whose clock read precedes the first
+	 * man's would have had them up that long after it woke.
+	 */
 	if (stop) {
 		l = ref_osi_level(r, stop);
 		if (r->cpu[cpu].in_power_up[l] && stop->ready_ns > now_ns) {
 			u64 wait = stop->ready_ns - now_ns;
 
-			if (wait > ref_osi_maxlat(r, stop->up_state))
-				wait = ref_osi_maxlat(r, stop->up_state);
+			if (wait > stop->up_maxlat)
+				wait = stop->up_maxlat;
 			outer = wait;
+			outer_deepest = stop->up_deepest;
+			outer_maxlat = stop->up_maxlat;
 			if (wait > *latency_ns)
 				*latency_ns = wait;
-			if ((unsigned int)stop->up_state > *achieved)
-				*achieved = stop->up_state;
+			if ((unsigned int)stop->up_deepest > *achieved)
+				*achieved = stop->up_deepest;
 			info->wait_levels |= 1u << l;
 		}
 		r->cpu[cpu].in_power_up[l] = false;
@@ -572,6 +590,12 @@ static void ref_osi_leave(struct ref_model *r, unsigned int cpu, u64 now_ns,
 		d->ready_ns = now_ns + (lat > outer ? lat : outer);
 		if (lat > outer)
 			outer = lat;
+		if (t > outer_deepest)
+			outer_deepest = t;
+		if (ref_osi_maxlat(r, t) > outer_maxlat)
+			outer_maxlat = ref_osi_maxlat(r, t);
+		d->up_deepest = outer_deepest;
+		d->up_maxlat = outer_maxlat;
 		ref_first_man(r, l, d, k, cpu, resid, lat, achieved, latency_ns,
 			      info);
 	}

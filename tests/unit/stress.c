@@ -14,7 +14,11 @@
  *  - a reader thread, during the run: a domain's residency up to now
  *    (pidle_domain_residency_ns()) never more than the time; after it,
  *    equal to the completed periods' residency;
- *  - no WARN_ON_ONCE of the model fired.
+ *  - no WARN_ON_ONCE of the model fired;
+ *  - hotplug: one CPU cycles offline and online (every power-up of its
+ *    domains unpaid) while a reader reads, and a resetter resets, the
+ *    domains' counters: a domain's latency paid is 0 at every read and
+ *    after every trial, however the reset and the power-up interleave.
  * Usage: stress [cycles per thread]   (prints "N passed, N failed").
  */
 #include <pthread.h>
@@ -315,6 +319,146 @@ static int run(enum pidle_policy policy, unsigned int fanout,
 	return failed;
 }
 
+/*
+ * Hotplug against readers and resets: CPUs 1-7 offline for good, CPU 0
+ * going offline (the last man of its core, cluster and package) and
+ * online (their first man, who pays nothing) in trials; in each, a
+ * resetter resets the statistics as CPU 0 comes online, and a reader
+ * reads them throughout. No power-up was paid, so every latency_paid_ns
+ * must read 0, during a trial and after it.
+ */
+static unsigned long hp_trials;
+/* Trials started by CPU 0's thread and done by the resetter: __atomic. */
+static unsigned long hp_go, hp_online, hp_done;
+static unsigned long hp_reads, hp_bad_reads;	/* __atomic */
+static int hp_stop;				/* __atomic */
+
+/* A wrapped latency_paid_ns, or any nonzero one: every power-up unpaid. */
+static bool hp_paid(unsigned int *level, unsigned int *state, u64 *paid)
+{
+	struct pidle_domain_stats ds;
+	unsigned int l, s;
+
+	for (l = 1; l <= LEVELS; l++)
+		for (s = 0; s < pidle_model_nr_states(m); s++) {
+			if (pidle_model_state_level(m, s) != l)
+				continue;
+			pidle_domain_stats_read(m, l, 0, s, &ds);
+			if (ds.latency_paid_ns) {
+				*level = l;
+				*state = s;
+				*paid = ds.latency_paid_ns;
+				return true;
+			}
+		}
+	return false;
+}
+
+static void *hp_reader_fn(void *arg)
+{
+	unsigned int l, s;
+	u64 paid;
+
+	while (!__atomic_load_n(&hp_stop, __ATOMIC_ACQUIRE)) {
+		if (hp_paid(&l, &s, &paid) &&
+		    !__atomic_fetch_add(&hp_bad_reads, 1, __ATOMIC_RELAXED))
+			fprintf(stderr, "hotplug: %s0 state%u read latency paid %llu ns, every power-up unpaid\n",
+				pidle_model_level_name(m, l), s,
+				(unsigned long long)paid);
+		__atomic_add_fetch(&hp_reads, 1, __ATOMIC_RELAXED);
+	}
+	return NULL;
+}
+
+static void *hp_reset_fn(void *arg)
+{
+	unsigned long i;
+	unsigned int l;
+	bool online;
+
+	for (i = 1; i <= hp_trials; i++) {
+		/* Spun, not a barrier: a wake-up would miss the power-up. */
+		while (__atomic_load_n(&hp_go, __ATOMIC_ACQUIRE) != i)
+			sched_yield();
+		/*
+		 * Resets back to back until one ends after CPU 0 is online:
+		 * that last one overlapped the power-up, or came after it.
+		 */
+		do {
+			for (l = 1; l <= LEVELS; l++)
+				pidle_domain_stats_reset(m, l, 0,
+							 __atomic_load_n(&fake_clock_ns,
+									 __ATOMIC_RELAXED));
+			online = __atomic_load_n(&hp_online, __ATOMIC_ACQUIRE) == i;
+		} while (!online);
+		__atomic_store_n(&hp_done, i, __ATOMIC_RELEASE);
+	}
+	return NULL;
+}
+
+static int run_hotplug(unsigned long trials)
+{
+	struct pidle_states st;
+	struct pidle_topology tp;
+	struct pidle_err err;
+	pthread_t resetter, reader;
+	unsigned long long seed = 0x9e3779b97f4a7c15ULL;
+	unsigned long i, bad_trials = 0;
+	unsigned int cpu, l, s;
+	u64 paid, now;
+	int failed = 0;
+
+	if (pidle_states_parse(states, &st, &err) ||
+	    pidle_topology_parse(topo, 0, &tp, &err) ||
+	    pidle_model_create(&st, &tp, PIDLE_POLICY_AUTO, &m, &err)) {
+		fprintf(stderr, "setup: %s\n", err.msg);
+		return 1;
+	}
+	pidle_shim_warnings = 0;
+	fake_clock_ns = 1000;
+	for (cpu = 1; cpu < NR_THREADS; cpu++)
+		pidle_cpu_offline(m, cpu, fake_clock_ns);
+	hp_trials = trials;
+	hp_reads = hp_bad_reads = 0;
+	hp_stop = 0;
+	hp_go = hp_online = hp_done = 0;
+	pthread_create(&resetter, NULL, hp_reset_fn, NULL);
+	pthread_create(&reader, NULL, hp_reader_fn, NULL);
+	for (i = 0; i < trials; i++) {
+		now = __atomic_add_fetch(&fake_clock_ns, 100000, __ATOMIC_RELAXED);
+		pidle_cpu_offline(m, 0, now);
+		now = __atomic_add_fetch(&fake_clock_ns, 100000, __ATOMIC_RELAXED);
+		__atomic_store_n(&hp_go, i + 1, __ATOMIC_RELEASE);
+		dwell(&seed, 256);
+		pidle_cpu_online(m, 0, now);
+		__atomic_store_n(&hp_online, i + 1, __ATOMIC_RELEASE);
+		while (__atomic_load_n(&hp_done, __ATOMIC_ACQUIRE) != i + 1)
+			sched_yield();
+		/* Both done: what the counters say until the next reset. */
+		if (hp_paid(&l, &s, &paid) && !bad_trials++)
+			fprintf(stderr, "hotplug: trial %lu left %s0 state%u latency paid %llu ns\n",
+				i, pidle_model_level_name(m, l), s,
+				(unsigned long long)paid);
+	}
+	__atomic_store_n(&hp_stop, 1, __ATOMIC_RELEASE);
+	pthread_join(resetter, NULL);
+	pthread_join(reader, NULL);
+	if (bad_trials || hp_bad_reads) {
+		fprintf(stderr, "hotplug: %lu of %lu trials, %lu of %lu reads with latency paid\n",
+			bad_trials, trials, hp_bad_reads, hp_reads);
+		failed = 1;
+	}
+	if (pidle_shim_warnings) {
+		fprintf(stderr, "%lu model warnings\n", pidle_shim_warnings);
+		failed = 1;
+	}
+	pidle_model_destroy(m);
+	pidle_topology_free(&tp);
+	printf("%s stress, hotplug against reads and resets: %lu trials, %lu reads\n",
+	       failed ? "not ok" : "ok", trials, hp_reads);
+	return failed;
+}
+
 int main(int argc, char **argv)
 {
 	int failed = 0;
@@ -330,6 +474,8 @@ int main(int argc, char **argv)
 	/* OSI: cores in clusters in the package, deepest, then governed. */
 	failed += run(PIDLE_POLICY_AUTO, 0, PIDLE_MODE_OSI, false);
 	failed += run(PIDLE_POLICY_AUTO, 2, PIDLE_MODE_OSI, true);
-	printf("%d passed, %d failed\n", 6 - failed, failed);
+	/* A trial per 10 cycles: 20000 of the plain run's 200000. */
+	failed += run_hotplug(cycles / 10);
+	printf("%d passed, %d failed\n", 7 - failed, failed);
 	return failed ? 1 : 0;
 }

@@ -196,12 +196,13 @@ static void test_osi_last_first_man(void **s)
 	assert_int_equal(xi.achieved, CLOFF);
 	/*
 	 * CPU 1, during core 0's power-up (ready with the cluster, at
-	 * 10500): waits 50 us, less than CPUOFF's own 100 us it pays.
+	 * 10500): waits 50 us, less than CPUOFF's own 100 us it pays;
+	 * in CLOFF, the cluster being down around its core.
 	 */
 	xi = leave(1, 10450);
 	assert_int_equal(xi.up_levels, 0);
 	assert_int_equal(xi.wait_levels, 1u << 1);
-	assert_int_equal(xi.achieved, COFF);
+	assert_int_equal(xi.achieved, CLOFF);
 	assert_int_equal(xi.latency_ns, 100 * US);
 	xi = leave(3, 20000);
 	assert_int_equal(xi.latency_ns, 100 * US);	/* CPUOFF's own */
@@ -209,6 +210,46 @@ static void test_osi_last_first_man(void **s)
 	assert_int_equal(dstats(1, 0, COFF).usage, 1);
 	assert_int_equal(dstats(1, 1, COFF).usage, 1);
 	assert_int_equal(dstats(2, 0, CLOFF).residency_ns, 9960 * US);
+}
+
+/*
+ * A CPU waking while its core powers up with the cluster around it waits
+ * until the core is really ready, which the cluster's power-up bounds
+ * (PSCI OSI, genpd: a core is on only once its parent is): CPU 0 powers
+ * up the cluster (500 us) and core 0 (200 us) at 10000, core 0 ready at
+ * 10500; CPU 1 at 10010 withdraws from core 0 only, waits 490 us (not
+ * COFF's 100 + 200), and was in CLOFF, the deepest state powered down
+ * around it. Likewise core 1's CPU 3, after CPU 2 powered core 1 up
+ * while waiting for the cluster.
+ */
+static void test_osi_nested_wait(void **s)
+{
+	struct pidle_exit_info xi;
+
+	enter(0, CPUOFF, 0);
+	enter(1, CPUOFF, 0);
+	enter(2, CPUOFF, 0);
+	enter(3, CPUOFF, 0);
+	xi = leave(0, 10000);
+	assert_int_equal(xi.up_levels, (1u << 1) | (1u << 2));
+	assert_int_equal(xi.latency_ns, 500 * US);
+	xi = leave(1, 10010);
+	assert_int_equal(xi.up_levels, 0);
+	assert_int_equal(xi.wait_levels, 1u << 1);
+	assert_int_equal(xi.latency_ns, 490 * US);
+	assert_int_equal(xi.achieved, CLOFF);
+	xi = leave(2, 10100);		/* first man of core 1, waits for the cluster */
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_int_equal(xi.wait_levels, 1u << 2);
+	assert_int_equal(xi.latency_ns, 400 * US);
+	xi = leave(3, 10110);
+	assert_int_equal(xi.wait_levels, 1u << 1);
+	assert_int_equal(xi.latency_ns, 390 * US);
+	assert_int_equal(xi.achieved, CLOFF);
+	/* The counters: first men's power-ons only, 500 + 200 + 200 us. */
+	assert_int_equal(dstats(2, 0, CLOFF).latency_paid_ns, 500 * US);
+	assert_int_equal(dstats(1, 0, COFF).latency_paid_ns, 200 * US);
+	assert_int_equal(dstats(1, 1, COFF).latency_paid_ns, 200 * US);
 }
 
 /*
@@ -378,6 +419,13 @@ static int rec_select(struct pidle_dgov_domain *d,
 static const struct pidle_dgov_ops rec_gov = {
 	.name = "rec",
 	.select = rec_select,
+	.flags = PIDLE_DGOV_IPI,
+};
+
+/* The same, without reading the IPI input. */
+static const struct pidle_dgov_ops rec_gov_no_ipi = {
+	.name = "rec-no-ipi",
+	.select = rec_select,
 };
 
 /* A fake pending-IPI hook: what it says, and what it was asked. */
@@ -493,21 +541,46 @@ static void test_osi_ipi_hook_genpd(void **s)
 	}
 }
 
-/* genpd-6.12 has no veto: a pending IPI changes nothing; no hook, unknown. */
+/*
+ * genpd-6.12 has no veto: a pending IPI changes nothing, and the hook is
+ * not even asked (it reads every CPU of the domain, interrupts off), nor
+ * for any governor without PIDLE_DGOV_IPI; no hook, unknown.
+ */
 static void test_osi_ipi_hook_no_veto(void **s)
 {
+	static const struct pidle_dgov_ops *const no_ipi[] = {
+		&pidle_dgov_genpd_6_12, &pidle_dgov_genpd_6_1,
+		&pidle_dgov_deepest, &rec_gov_no_ipi,
+	};
 	struct pidle_enter_info ei;
+	unsigned int i;
 
-	setup_levels(&pidle_dgov_genpd_6_12, NULL, true);
-	hook_known = true;
-	hook_pending = true;
+	for (i = 0; i < sizeof(no_ipi) / sizeof(no_ipi[0]); i++) {
+		setup_levels(no_ipi[i], NULL, true);
+		hook_known = true;
+		hook_pending = true;
+		enter(0, CPUOFF, 0);
+		ei = enter(1, CPUOFF, 0);
+		if (hook_calls)
+			fail_msg("%s: the IPI hook asked %u times", no_ipi[i]->name,
+				 hook_calls);
+		assert_int_equal(ei.down_state[1], COFF);
+		leave(0, 5000);
+		leave(1, 5000);
+		teardown(NULL);
+	}
+	setup_levels(&rec_gov_no_ipi, NULL, true);
 	enter(0, CPUOFF, 0);
-	ei = enter(1, CPUOFF, 0);
-	assert_int_equal(hook_calls, 1);
-	assert_int_equal(ei.down_state[1], COFF);
+	enter(1, CPUOFF, 0);
+	assert_int_equal(rec_selects[1], 1);
+	assert_false(rec_in[1].ipi_known);
+	assert_false(rec_in[1].ipi_pending);
 	leave(0, 5000);
 	leave(1, 5000);
 	teardown(NULL);
+	/* The built-ins that read it say so. */
+	assert_true(pidle_dgov_genpd.flags & PIDLE_DGOV_IPI);
+	assert_true(pidle_dgov_predict.flags & PIDLE_DGOV_IPI);
 
 	/* No hook: the governor sees ipi_known false. */
 	setup_levels(&rec_gov, NULL, false);
@@ -636,6 +709,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_osi_last_first_man, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_osi_nested_wait, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_osi_wake_during_power_down, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_osi_governor, setup_gov, teardown),
 		cmocka_unit_test(test_osi_create_errors),
