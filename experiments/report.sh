@@ -34,6 +34,8 @@ while IFS=$'\t' read -r id kernel repeat table gov change qos work states topo w
 		if [ -f "$stem.info" ]; then
 			sed -n 's/^states /states\t/p; s/^topology /topology\t/p; s/^power /power\t/p; s/^mode /mode\t/p; s/^domain_gov /domain_gov\t/p' "$stem.info" | sed "s|^|$id\t|"
 		fi
+		# the boot's inputs under -icount (run.sh): seed, rtc_base
+		[ -f "$stem.seed" ] && sed 's/ /\t/' "$stem.seed" | sed "s|^|$id\t|"
 		[ -s "$stem.stat" ] && awk -f "$EXP/jsonflat.awk" "$stem.stat" | sed "s|^|$id\t|"
 		[ -s "$stem.work" ] && awk -F, 'NF > 1 { if (!h) { n = split($0, H, ","); h = 1 } else last = $0 }
 			END { if (last != "") { split(last, V, ","); for (i = 1; i <= n; i++) printf "work_%s\t%s\n", H[i], V[i] } }' \
@@ -50,6 +52,8 @@ specs=$(awk -F'\t' '$1 == "#compare" { printf "%s%s=%s", n++ ? ";" : "", $2, $3 
 expects=$(awk -F'\t' '$1 == "#expect" { printf "%s%s=%s", n++ ? ";" : "", $2, $3 }' "$DIR/cells.tsv")
 awk -F'\t' -v plots="$DIR/plots" -v specs="$specs" -v expects="$expects" \
 	-f "$EXP/../ab/stats.awk" -f "$EXP/table.awk" "$long" > "$DIR/report.txt" || exit 1
+awk -F'\t' '$2 == "seed" && !s[$3]++ { l = l " " $3 }
+	END { if (l != "") print "Seeds (repeat r booted with QEMU -seed r):" l }' "$long" >> "$DIR/report.txt"
 "$EXP/plots.sh" "$DIR" >> "$DIR/report.txt" || exit 1
 cat "$DIR/report.txt"
 echo "report: $DIR/results.csv, $DIR/results.json, $DIR/report.txt, plots in $DIR/plots/"

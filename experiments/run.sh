@@ -60,6 +60,8 @@ PIDLE_EXP_DIR=$EXP awk -v kernels="$KERNELS" -f "$EXP/parse.awk" "$FILE" > "$OUT
 mv "$OUT/cells.tmp" "$OUT/cells.tsv"
 setting() { awk -F'\t' -v k="$1" '$1 == "#set" && $2 == k { print $3 }' "$OUT/cells.tsv"; }
 ICOUNT=$(setting icount)
+# under -icount the RTC starts here in every guest (harness/boot --rtc-base)
+RTC_BASE=2026-01-01T00:00:00
 TIMEOUT=$(setting timeout)
 SMP=$(setting smp)
 
@@ -85,10 +87,10 @@ kernel() { "$TOP/harness/kernel" "$1"; }
 
 # The guest boot of one job: the image holds the module built for the
 # kernel, the tools, the guest programs and script, and the job's cells.
-boot_job() {	# JOBDIR KNAME LOG
-	local jd=$1 kn=$2 log=$3 image kdir
+boot_job() {	# JOBDIR KNAME LOG SEED
+	local jd=$1 kn=$2 log=$3 seed=$4 image kdir
 	if [ -n "${PIDLE_EXP_BOOT:-}" ]; then
-		$PIDLE_EXP_BOOT "$jd" "$kn" "$log"
+		PIDLE_EXP_SEED=$seed $PIDLE_EXP_BOOT "$jd" "$kn" "$log"
 		return
 	fi
 	read -r image kdir < <(kernel "$kn") || return 1
@@ -117,6 +119,7 @@ boot_job() {	# JOBDIR KNAME LOG
 	# -icount (--late-smp for 6.1).
 	local det=()
 	[ "$ICOUNT" != off ] && det=(--icount "shift=$ICOUNT,sleep=off" --concurrent
+		--seed "$seed" --rtc-base "$RTC_BASE"
 		$("$TOP/harness/kernel" --icount-options "$kn"))
 	"$TOP/harness/boot" --kernel "$image" --initrd "$jd/initrd.gz" --log "$log" \
 		--smp "$SMP" --suite exp --append "exp_timeout=$TIMEOUT" "${disk[@]}" \
@@ -125,8 +128,14 @@ boot_job() {	# JOBDIR KNAME LOG
 
 # run_job JOB: boot the job's unfinished cells; their results into cells/
 run_job() {
-	local job=$1 jd=$OUT/jobs/$1 kname n=0 log
+	local job=$1 jd=$OUT/jobs/$1 kname n=0 log seed
 	kname=${job%-r*}
+	# The job's inputs (DESIGN.md 13): repeat r boots with seed r, the
+	# RTC from RTC_BASE, its cells in the file's order; recorded beside
+	# each cell's results, with the cells the boot ran (under -icount a
+	# cell's figures depend on the cells before it: a resumed job's boot
+	# ran fewer, and is not the same boot as a whole one).
+	seed=${job##*-r}
 	rm -rf "$jd"; mkdir -p "$jd"
 	: > "$jd/cells.sh"
 	while IFS=$'\t' read -r id _ _ _ gov _ _ _ states topo wait x xs en dis dma resume run power mode dgov; do
@@ -139,8 +148,14 @@ run_job() {
 	done < <(job_cells "$job")
 	[ $n -gt 0 ] || return 0
 	log=$jd/serial.log
-	boot_job "$jd" "$kname" "$log"
+	boot_job "$jd" "$kname" "$log" "$seed"
 	local st=$?
+	# the inputs, beside each cell's results (report.sh: the seed column)
+	local all
+	all=$(job_cells "$job" | wc -l)
+	[ "$ICOUNT" = off ] || while read -r _ id _; do
+		printf 'seed %s\nrtc_base %s\nboot_cells %s/%s\n' "$seed" "$RTC_BASE" $n "$all" > "$(cell_file "${id//\'/}").seed"
+	done < "$jd/cells.sh"
 	awk -v dir="$OUT/cells" -f "$EXP/split.awk" "$log"
 	# a cell the guest never reported: failed, with the reason
 	while IFS=$'\t' read -r id _; do
