@@ -18,7 +18,12 @@ int pidle_err(struct pidle_err *err, const char *param, const char *fmt, ...)
 		err->param = param;
 		n = scnprintf(err->msg, sizeof(err->msg), "%s: ", param);
 		va_start(args, fmt);
-		vscnprintf(err->msg + n, sizeof(err->msg) - n, fmt, args);
+		/* vsnprintf(): the length it wanted, to tell a cut. */
+		if (vsnprintf(err->msg + n, sizeof(err->msg) - n, fmt, args) >=
+		    (int)(sizeof(err->msg) - n))
+			/* Cut: say so, never a silently shorter sentence. */
+			strcpy(err->msg + sizeof(err->msg) - sizeof("..."),
+			       "...");
 		va_end(args);
 	}
 	return -EINVAL;

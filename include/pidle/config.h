@@ -75,6 +75,12 @@ struct pidle_cpu_set {
 	struct pidle_state_desc state[PIDLE_MAX_STATES];
 };
 
+/*
+ * The longest pidle_cpu_set_print() of a set: every range "8191-8191"
+ * and a comma, then the NUL.
+ */
+#define PIDLE_CPU_SET_STR_LEN	(PIDLE_MAX_SET_RANGES * sizeof("8191-8191,") + 1)
+
 /**
  * struct pidle_states - the state table, ordered by target residency
  * @nr_states:	number of valid entries in @state

@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 #include <errno.h>
+#include <time.h>
 #include <cmocka.h>
 #include "unit.h"
 #include <pidle/config.h>
@@ -537,6 +538,101 @@ static void test_states_sets_config_check(void **s)
 	pidle_topology_free(&two);
 }
 
+/*
+ * Sets are compared as sets of CPUs: 0-3 and 0,1,2,3 are the same set (a
+ * run-time states= that writes them otherwise is no set change); the
+ * print is canonical, runs of CPUs as ranges.
+ */
+static void test_states_sets_same_as_sets(void **s)
+{
+	static const struct {
+		const char *a, *b;
+		bool same;
+	} cases[] = {
+		{ "0-3=C1:1:1;4-7=C1:2:2", "0,1,2,3=C1:1:1;4-7=C1:2:2", true },
+		{ "0-3=C1:1:1;4-7=C1:2:2", "0-1,2-3=C1:1:1;4,5-6,7=C1:2:2", true },
+		{ "0-3=C1:1:1;4-7=C1:2:2", "0,1,3=C1:1:1;2,4-7=C1:2:2", false },
+		{ "0-3=C1:1:1;4-7=C1:2:2", "0-4=C1:1:1;5-7=C1:2:2", false },
+		{ "0-3=C1:1:1;4-7=C1:2:2", "4-7=C1:2:2;0-3=C1:1:1", false },
+		{ "0,2=C1:1:1;1,3=C1:2:2", "0,2=C1:1:1;1,3=C1:2:2", true },
+	};
+	struct pidle_states a, b;
+	struct pidle_err err = { 0 };
+	char buf[PIDLE_PARAM_LEN];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		assert_int_equal(pidle_states_parse(cases[i].a, &a, &err), 0);
+		assert_int_equal(pidle_states_parse(cases[i].b, &b, &err), 0);
+		if (pidle_states_same_sets(&a, &b) != cases[i].same ||
+		    pidle_states_same_sets(&b, &a) != cases[i].same)
+			fail_msg("\"%s\" and \"%s\": %s expected", cases[i].a,
+				 cases[i].b, cases[i].same ? "same" : "different");
+	}
+	assert_int_equal(pidle_states_parse("0,1,2-3,5=C1:1:1;4,6-7=C1:2:2", &a, &err), 0);
+	assert_true(pidle_states_print(&a, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "0-3,5=C1:1:1;4,6-7=C1:2:2");
+}
+
+/*
+ * A set error names whole CPU lists (80 characters for eight ranges of
+ * four-digit CPUs): a sentence too long for the message is marked cut,
+ * never silently shorter. Set 0 is eight ranges, set 1 the CPUs between.
+ */
+static void test_states_sets_long_lists(void **s)
+{
+	static const char *const set0 =
+		"0-1000,1002-2000,2002-3000,3002-4000,4002-5000,5002-6000,6002-7000,7002-8000";
+	static const char *const set1 =
+		"1001,2001,3001,4001,5001,6001,7001,8001-8191";
+	struct pidle_states st;
+	struct pidle_topology topo = { 0 };
+	struct pidle_err err = { 0 };
+	char in[PIDLE_PARAM_LEN];
+	size_t len;
+
+	snprintf(in, sizeof(in), "%s=C1:1:1,CL:50:500:cluster;%s=C2:2:2,CL:60:500:cluster",
+		 set0, set1);
+	assert_int_equal(pidle_states_parse(in, &st, &err), 0);
+	assert_int_equal(pidle_topology_parse("cluster=0-4095,4096-8191", 0, &topo, &err), 0);
+	assert_int_equal(pidle_config_check(&st, &topo, &err), -EINVAL);
+	if (!strstr(err.msg, set0))
+		fail_msg("set 0's list cut: \"%s\"", err.msg);
+	len = strlen(err.msg);
+	if (!strstr(err.msg, set1) && strcmp(err.msg + len - 3, "..."))
+		fail_msg("cut without saying so: \"%s\"", err.msg);
+	pidle_topology_free(&topo);
+}
+
+/*
+ * Finding the domain that spans two sets, for the message, is linear in
+ * the CPUs: at 8192 CPUs, with no domain spanning the sets (the search's
+ * worst case), 20 checks take well under 200 ms (a pairing of every CPU
+ * with every other took 33 M steps per check).
+ */
+static void test_states_sets_spanning_linear(void **s)
+{
+	struct pidle_states st;
+	struct pidle_topology topo = { 0 };
+	struct pidle_err err = { 0 };
+	struct timespec t0, t1;
+	unsigned int i;
+	long ms;
+
+	assert_int_equal(pidle_states_parse("0-4095=C1:1:1,CL:50:500:cluster;4096-8191=C2:2:2,CL:60:500:cluster",
+					    &st, &err), 0);
+	assert_int_equal(pidle_topology_parse("cluster=0-4095,4096-8191", 0, &topo, &err), 0);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (i = 0; i < 20; i++)
+		assert_int_equal(pidle_config_check(&st, &topo, &err), -EINVAL);
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	assert_non_null(strstr(err.msg, "domain states must be the same in every set"));
+	ms = (t1.tv_sec - t0.tv_sec) * 1000 + (t1.tv_nsec - t0.tv_nsec) / 1000000;
+	if (ms >= 200)
+		fail_msg("20 checks at 8192 CPUs took %ld ms", ms);
+	pidle_topology_free(&topo);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -549,6 +645,9 @@ int main(void)
 		cmocka_unit_test(test_states_sets_plain_table_unchanged),
 		cmocka_unit_test(test_states_sets_bad_input),
 		cmocka_unit_test(test_states_sets_config_check),
+		cmocka_unit_test(test_states_sets_same_as_sets),
+		cmocka_unit_test(test_states_sets_long_lists),
+		cmocka_unit_test(test_states_sets_spanning_linear),
 		cmocka_unit_test(test_states_energy_fields),
 		cmocka_unit_test(test_states_entry_latency),
 		cmocka_unit_test(test_mode_parse_check),
