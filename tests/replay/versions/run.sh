@@ -114,7 +114,7 @@ fi
 if cmp -s "$tmp/quarter.out" "$tmp/quarter2.out"; then
 	ok "teo-intercepts-quarter: a rerun is byte-identical ($(wc -c < "$tmp/quarter.out") bytes)"
 else
-	not_ok "rerun" "$(diff "$tmp/quarter.out" "$tmp/quarter2.out" | head -5)"
+	not_ok "rerun" "exit $(rc quarter2) $(head -c 300 "$tmp/quarter2.err"); $(diff "$tmp/quarter.out" "$tmp/quarter2.out" | head -5)"
 fi
 # the matrix: its off-diagonal cells sum to the divergent periods, all
 # cells to the periods
