@@ -4,6 +4,8 @@
 # as a user who cannot create the kernel cache, on one line naming
 # PIDLE_KERNEL_CACHE; as a user without linux-source-6.12, naming it.
 top=$DATA/../../..
+# A user's make, not a child of make check-tools (its -j and jobserver).
+unset MAKEFLAGS MFLAGS MAKELEVEL
 HIDE=hwloc.h make -s -C "$top" tools CC="$DATA/fake-cc.sub" BUILD="$TMP/b" > "$TMP/out" 2>&1 &&
 	{ echo "make tools succeeded without hwloc.h"; exit 1; }
 cat "$TMP/out"
