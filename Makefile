@@ -72,7 +72,7 @@ $(BUILD)/libpidle-san.a: $(call objs,san,$(MODEL_SRCS))
 # Linking: a program from its objects and archives, plain or -static.
 LINK = $(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(LDLIBS)
 
-.PHONY: all module tools tools-san check-tools-san check check-unit check-vm check-tools check-replay check-docs check-readme check-32bit docs \
+.PHONY: all module tools tools-san check-tools-san check check-unit check-vm check-tools check-replay check-docs doc-figures check-all check-readme check-32bit docs \
 	demo bench fuzz check-fuzz deps deps-check install clean help
 
 all: module tools
@@ -202,8 +202,14 @@ include $(shell find $(BUILD) -name "*.d" 2>/dev/null)
 docs:
 	scripts/docs
 
-check-docs:
+# kernel-doc, the references, and the figures pages show from shipped
+# inputs (scripts/doc-figures: "make doc-figures" rewrites them), which
+# the tools compute.
+check-docs: $(TOOLS)
 	scripts/docs check
+
+doc-figures: $(TOOLS)
+	scripts/doc-figures update
 
 # README's own command lines, from a clean copy of the tree (scripts/check-readme).
 check-readme:
