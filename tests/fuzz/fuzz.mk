@@ -28,9 +28,10 @@ $(BUILD)/fuzz/%.o: %.c
 FUZZ_MODEL_OBJS := $(call objs,fuzz,$(MODEL_SRCS))
 $(BUILD)/fuzz/fuzz_parse: $(call objs,fuzz,tests/fuzz/fuzz_parse.c) $(FUZZ_MODEL_OBJS)
 $(BUILD)/fuzz/fuzz_model: $(call objs,fuzz,tests/fuzz/fuzz_model.c tests/fuzz/ref_model.c) $(FUZZ_MODEL_OBJS)
-# fuzz_dt: the importer of pidle-topo --dt, with libfdt (libfdt-dev).
-$(BUILD)/fuzz/fuzz_dt: $(call objs,fuzz,tests/fuzz/fuzz_dt.c topology/pidle-dt.c) $(FUZZ_MODEL_OBJS)
-$(BUILD)/fuzz/fuzz_dt: FUZZ_LIBS := -lfdt
+# fuzz_dt: the importer of pidle-topo --dt, with libfdt (libfdt-dev), and
+# the tools' helpers it quotes input with (pidle_excerpt()).
+$(BUILD)/fuzz/fuzz_dt: $(call objs,fuzz,tests/fuzz/fuzz_dt.c topology/pidle-dt.c tools/pidle_common.c) $(FUZZ_MODEL_OBJS)
+$(BUILD)/fuzz/fuzz_dt: FUZZ_LIBS := -lfdt -lm
 # fuzz_trace: pidle-replay's trace reader, both formats (the CPU lists of
 # --busy/--offline from tools/pidle_common.c).
 $(BUILD)/fuzz/fuzz_trace: $(call objs,fuzz,tests/fuzz/fuzz_trace.c $(FUZZ_TRACE_SRCS) tools/pidle_common.c)
