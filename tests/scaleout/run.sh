@@ -96,6 +96,7 @@ cp -a "$TOP/experiments" "$TOP/harness" "$TOP/ab" "$T/tree/"
 cp -a "$TOP/tests/experiments" "$T/tree/tests/"
 cp "$TOP/tools/replay/pidle-replay-cells" "$T/tree/tools/replay/"
 cp "$BUILD/pidle-replay" "$T/tree/build/"
+[ -x "$BUILD/pidle-topo" ] && cp "$BUILD/pidle-topo" "$T/tree/build/"	# run.sh checks the tables with it
 cp "$TOP/tests/replay/sweep.exp" "$T/tree/sweep.exp"
 cp "$TOP/tests/replay/guest-menu.trace" "$T/tree/workload.trace"
 EXP=tiny3.exp
@@ -144,8 +145,8 @@ same_exp() {
 	for f in results.csv results.json; do
 		cmp -s "$T/tree/$1/merged/$f" "$T/local-exp/$f" || why="$why $f differs from run.sh -j 1's"
 	done
-	cmp -s <(sed "s|$T/tree/$1/merged|OUT|g" "$T/tree/$1/merged/report.txt" 2>/dev/null) \
-	       <(sed "s|$T/local-exp|OUT|g" "$T/local-exp/report.txt") ||
+	cmp -s <(sed "s|^plot: $1/merged/|plot: OUT/|" "$T/tree/$1/merged/report.txt" 2>/dev/null) \
+	       <(sed "s|^plot: $T/local-exp/|plot: OUT/|" "$T/local-exp/report.txt") ||
 		why="$why report.txt differs (but for its path)"
 }
 calls() { sort -n "$1" 2>/dev/null | paste -sd' '; }
