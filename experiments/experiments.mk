@@ -33,7 +33,7 @@ experiment: deps-check
 	@experiments/run.sh $(EXP_ARGS) $(EXP)
 
 # host-only: the parser, resumption, the columns, a plot (no guest)
-check-experiments:
+check-experiments: $(BUILD)/pidle-replay $(BUILD)/pidle-topo
 	@tests/experiments/run.sh
 
 # the tiny real experiment, in a guest (part of check-vm's turn in make check)

@@ -8,6 +8,10 @@
 #   experiments/run.sh --merge DIR... [-o DIR] FILE.exp  copy cell results, report
 #   experiments/run.sh --report [-o DIR] FILE.exp      the report alone
 #
+# Every mode but --report and --merge first checks each table of the
+# cells by the module's parser (check_tables below, build/pidle-replay):
+# a bad one is "FILE:LINE: ..." before anything is listed or booted.
+#
 # A job is one guest boot: the cells of one kernel and one repeat. Each
 # cell's result is kept in DIR/cells/ as soon as the guest ends, so a run
 # that is interrupted resumes where it stopped: cells done (ok, or skipped
@@ -189,6 +193,47 @@ prepare() {
 			fail "module build for kernel $kname failed or warned"
 	done
 }
+
+# check_tables: each table of the cells as the guest will load it, by
+# the module's own parser (the model core in build/pidle-replay): a bad
+# states=, topology=, power=, mode or domain_gov is "FILE:LINE: ..." now,
+# not a failed cell after the boot. topology = auto is what pidle-topo
+# finds in the guest, here from the synthetic machine of smp =.
+check_tables() {
+	local replay=$TOP/build/pidle-replay topo=$TOP/build/pidle-topo
+	local n s c t synth auto name states tp power mode dgov f line msg
+	if [ ! -x "$replay" ] || [ ! -x "$topo" ]; then
+		echo "experiments: the tables are not checked: no build/pidle-replay or build/pidle-topo (make tools)" >&2
+		return 0
+	fi
+	# QEMU's -smp N,sockets=S,cores=C,threads=T: what it leaves out, 1
+	# socket and 1 thread, cores the rest
+	IFS=, read -r n rest <<< "$SMP"
+	s=$(sed -n 's/.*sockets=\([0-9]*\).*/\1/p' <<< "$SMP"); s=${s:-1}
+	t=$(sed -n 's/.*threads=\([0-9]*\).*/\1/p' <<< "$SMP"); t=${t:-1}
+	c=$(sed -n 's/.*cores=\([0-9]*\).*/\1/p' <<< "$SMP"); c=${c:-$((n / (s * t)))}
+	synth="pack:$s core:$c pu:$t"
+	auto=$("$topo" -y "$synth" 2>&1) || fail "smp = $SMP: no topology for it ($synth): $auto"
+	mkdir -p "$OUT/check"
+	while IFS=$'\t' read -r name states tp power mode dgov; do
+		f=$OUT/check/table.exp
+		{
+			echo "[table $name]"
+			echo "states = $states"
+			if [ "$tp" = auto ]; then echo "topology = $auto"; else echo "topology = $tp"; fi
+			[ "$power" = - ] || echo "power = $power"
+			echo "mode = $mode"
+			[ "$dgov" = - ] || echo "domain_gov = $dgov"
+			echo "[defaults]"
+			echo "table = $name"
+		} > "$f"
+		msg=$("$replay" --exp "$f" --list --cpus "$((s * c * t))" 2>&1 > /dev/null) && continue
+		line=$(awk -v h="[table $name]" '{ l = $0; sub(/(^|[ \t])#.*$/, "", l); gsub(/^[ \t]+|[ \t]+$/, "", l) } l == h { print FNR; exit }' "$FILE")
+		echo "$FILE:${line:-?}: ${msg#pidle-replay: "$f":*: }" >&2
+		return 1
+	done < <(awk -F'\t' '$1 !~ /^#/ && $1 != "id" && !seen[$4]++ { print $4 "\t" $9 "\t" $10 "\t" $19 "\t" $20 "\t" $21 }' "$OUT/cells.tsv")
+}
+[ "$MODE" = report ] || [ "$MODE" = merge ] || check_tables || exit 1
 
 case $MODE in
 list) job_names; exit 0 ;;

@@ -243,6 +243,15 @@ expect_status 1 "--exp with a --topology its tables do not take" "sweep.exp:9: \
 expect_status 1 "-o /dev/full: the report not written" "/dev/full: cannot write" -- -s "$PC6" $T2 -o /dev/full "$S"
 expect_status 1 "--periods /dev/full: no report beside it" "/dev/full: cannot write" -- -s "$PC6" $T2 --periods /dev/full "$S"
 expect_status 1 "--summary in a missing directory: found before the report is written" "/nonexistent/s.csv: cannot write" -- -s "$PC6" $T2 -g menu,teo --summary /nonexistent/s.csv "$S"
+expect_status 1 "--cpus without --list: a replay needs a trace" "--cpus goes with --exp and --list" -- --exp "$D/sweep.exp" --cpus 2
+expect_status 1 "--cpus and a TRACE" "--cpus stands for the TRACE" -- --exp "$D/sweep.exp" --list --cpus 2 "$S"
+expect_status 2 "--cpus 4 and a table of 2 CPUs: the table's line (exit 2: the file)" "sweep.exp:9: table pc6: topology" -- \
+	--exp "$D/sweep.exp" --list --cpus 4
+if [ "$("$R" --exp "$D/sweep.exp" --list --cpus 2 2> "$tmp/err" | wc -l)" -eq 12 ]; then
+	ok "--exp --list --cpus 2: sweep.exp's 12 cells without a trace (experiments/run.sh's table check)"
+else
+	not_ok "--exp --list --cpus" "$(cat "$tmp/err")"
+fi
 "$R" -s "$PC6" $T2 "$S" > /dev/full 2> "$tmp/err"
 st=$?
 [ $st -eq 1 ] && grep -q 'standard output: cannot write' "$tmp/err" && ok "a full standard output: exit 1 ($(cat "$tmp/err"))" ||

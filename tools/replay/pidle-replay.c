@@ -28,6 +28,7 @@ static void rp_usage(FILE *f)
 	pidle_kgov_names(names, sizeof(names));
 	fprintf(f,
 "Usage: pidle-replay [OPTIONS] TRACE\n"
+"       pidle-replay --exp FILE --list --cpus N [-T TOPOLOGY]\n"
 "Replay a trace's idle periods through a governor and a state table.\n"
 "TRACE: 'trace-cmd report' text (or the tracefs trace file); - for stdin.\n"
 "\n"
@@ -62,6 +63,9 @@ static void rp_usage(FILE *f)
 "      --repeat N          replay the trace N times over, end to end (make\n"
 "                          bench: a large workload from a small trace)\n"
 "      --list              list the cells, one a line, and exit\n"
+"      --cpus N            with --exp and --list, no TRACE: the cells of a\n"
+"                          machine of N CPUs, every table checked as for a\n"
+"                          trace (experiments/run.sh checks its tables so)\n"
 "      --cell K            run cell K (1-based) of the list only\n"
 "      --agree PCT         module traces: compare with the recorded run; exit\n"
 "                          %d when a figure differs by more than PCT %%\n"
@@ -378,6 +382,7 @@ struct rp_args {
 	const char *busy, *offline, *output, *trace, *summary, *periods;
 	const char *rec_states;
 	long jobs, cell, hz, qos_us, repeat;
+	long cpus;		/* --cpus: no trace, a machine of this many */
 	double agree;
 	unsigned int csv_states, csv_dstates;	/* the CSV's slots */
 	bool list;
@@ -668,14 +673,20 @@ static int rp_main(struct rp_args *a)
 	} else if (a->topology && strcmp(a->topology, "none")) {
 		return pidle_errorf(PIDLE_EXIT_USAGE, "--topology: %s", perr.msg);
 	}
-	in = strcmp(a->trace, "-") ? fopen(a->trace, "r") : stdin;
-	if (!in)
-		return pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->trace, strerror(errno));
-	ret = pidle_rp_load(in, a->trace, &lo, &t, err, sizeof(err));
-	if (in != stdin)
-		fclose(in);
-	if (ret)
-		return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
+	memset(&t, 0, sizeof(t));
+	if (a->cpus > 0) {
+		/* --cpus: the cells are built and listed, nothing replayed */
+		t.nr_cpus = a->cpus;
+	} else {
+		in = strcmp(a->trace, "-") ? fopen(a->trace, "r") : stdin;
+		if (!in)
+			return pidle_errorf(PIDLE_EXIT_INPUT, "%s: %s", a->trace, strerror(errno));
+		ret = pidle_rp_load(in, a->trace, &lo, &t, err, sizeof(err));
+		if (in != stdin)
+			fclose(in);
+		if (ret)
+			return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
+	}
 	ret = rp_check_cpus(a->busy, "--busy", t.nr_cpus) ?:
 	      rp_check_cpus(a->offline, "--offline", t.nr_cpus);
 	if (ret)
@@ -904,7 +915,7 @@ int main(int argc, char **argv)
 		 * work, deprecated, as pidle-bench's own -s and -p do).
 		 */
 		.spec = "-s:states -T:topology p:power P:policy e:exp -g:governor "
-			"Q:qos-us H:hz b:busy f:offline W:jobs l,list K:cell "
+			"Q:qos-us H:hz b:busy f:offline W:jobs l,list K:cell U:cpus "
 			"A:agree R:repeat S:summary D:periods r:recorded-states "
 			"M:mode G:domain-gov",
 		.deprecated = "-t>T -j>W",
@@ -924,6 +935,10 @@ int main(int argc, char **argv)
 		case 'H':
 			if (!pidle_parse_long(optarg, 24, 10000, &a.hz))
 				return pidle_bad_arg("HZ", optarg, "expected the kernel's HZ, 24 to 10000");
+			break;
+		case 'U':
+			if (!pidle_parse_long(optarg, 1, PIDLE_CPUSET_BITS, &a.cpus))
+				return pidle_bad_arg("CPU count", optarg, "expected 1 to 8192");
 			break;
 		case 'W':
 			if (!pidle_parse_long(optarg, 1, 1024, &a.jobs))
@@ -947,11 +962,19 @@ int main(int argc, char **argv)
 	}
 	a.fmt = o.fmt;
 	a.output = o.output;
-	if (optind != argc - 1)
+	if (a.cpus > 0) {
+		if (!a.exp || !a.list)
+			return pidle_usage_error("--cpus goes with --exp and --list: a replay needs a TRACE.");
+		if (optind != argc)
+			return pidle_usage_error("--cpus stands for the TRACE: '%s' is one too many.", argv[optind]);
+		a.trace = "-";
+	} else if (optind != argc - 1) {
 		return pidle_usage_error(optind == argc ? "no TRACE given." :
 					 "one TRACE only: '%s' is one too many.",
 					 argv[optind + 1 < argc ? optind + 1 : optind]);
-	a.trace = argv[optind];
+	} else {
+		a.trace = argv[optind];
+	}
 	if (!a.exp && !a.states)
 		return pidle_usage_error("no table: give --states (or --exp FILE).");
 	if (a.exp && (a.states || a.power || a.mode || a.domain_gov || a.policy))
