@@ -88,6 +88,22 @@ static int pidle_report(FILE *out, const char *name, enum pidle_fmt fmt,
 	return pidle_output_flush(out, name);
 }
 
+/*
+ * -o FILE, opened only once every argument is known good and the first
+ * snapshot read: a bad command line or an unreadable tree truncates
+ * nothing.
+ */
+static int pidle_open_output(const char *path, FILE **out, const char **name)
+{
+	if (!path)
+		return 0;
+	*out = fopen(path, "w");
+	if (!*out)
+		return pidle_errorf(PIDLE_EXIT_USAGE, "%s: %s.", path, strerror(errno));
+	*name = path;
+	return 0;
+}
+
 static void pidle_on_signal(int sig)
 {
 	pidle_stop = 1;
@@ -158,17 +174,12 @@ int main(int argc, char **argv)
 		return pidle_usage_error("--before, --after and --elapsed go together: give all three.");
 	if (before && optind < argc)
 		return pidle_usage_error("unexpected argument '%s': --before/--after report saved trees and run no command.", argv[optind]);
-	/* Opened only once every argument is known good: nothing truncated. */
-	if (o.output) {
-		out = fopen(o.output, "w");
-		if (!out)
-			return pidle_errorf(PIDLE_EXIT_USAGE, "%s: %s.", o.output, strerror(errno));
-		out_name = o.output;
-	}
 	if (before) {
 		if (pidle_snap_read(before, need_module, false, &pidle_a) ||
 		    pidle_snap_read(after, need_module, false, &pidle_b))
 			return PIDLE_EXIT_INPUT;
+		if (pidle_open_output(o.output, &out, &out_name))
+			return PIDLE_EXIT_USAGE;
 		return pidle_report(out, out_name, o.fmt, elapsed, 0) ?:
 		       pidle_output_close(out, out_name);
 	}
@@ -182,6 +193,8 @@ int main(int argc, char **argv)
 	t_a = pidle_now();
 	if (pidle_snap_read(o.root, need_module, live, &pidle_a))
 		return PIDLE_EXIT_INPUT;
+	if (pidle_open_output(o.output, &out, &out_name))
+		return PIDLE_EXIT_USAGE;
 	if (optind < argc) {
 		int status;
 
