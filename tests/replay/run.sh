@@ -209,6 +209,10 @@ bad_exp() {	# FILE: why= what is wrong with the replay's answer
 	[ "$(wc -l < "$tmp/err")" -eq 1 ] || why="$why $(wc -l < "$tmp/err") lines on stderr, want 1"
 	[ -s "$tmp/out" ] && why="$why cells listed beside the error"
 }
+# a value beyond the replay's buffers: refused by its length, never cut
+printf '[table t]\nstates = %s\n[defaults]\ntable = t\n' "$(head -c 5000 /dev/zero | tr '\0' x)" > "$tmp/long.exp"
+expect_error "an experiment file's value of 5000 characters" "long.exp:2: states: a value of 5000 characters, more than the replay reads (4095)" -- \
+	--exp "$tmp/long.exp" --list --cpus 2
 nbad=0 nrun=0
 for f in "$D"/../experiments/bad/*.exp; do
 	if grep -q '^# runner-only: ' "$f"; then

@@ -447,7 +447,10 @@ static int exp_keyval(struct exp_file *x, const char *kind, const char *hdr,
 			   !strcmp(kind, "qos") ? "cpu_dma_latency_us resume_latency_us" :
 			   !strcmp(kind, "workload") ? "run expect" :
 			   "table governor change qos workload";	/* defaults, matrix */
-	char buf[EXP_LIST_LEN], *w, *save;
+	/* a table's strings as the module's parameters; an axis a list */
+	int maxlen = !strcmp(kind, "defaults") || !strcmp(kind, "matrix") ?
+		     EXP_LIST_LEN : PIDLE_PARAM_LEN;
+	char buf[PIDLE_PARAM_LEN], *w, *save;
 	unsigned int i;
 
 	if (!strcmp(kind, "compare")) {
@@ -463,6 +466,10 @@ static int exp_keyval(struct exp_file *x, const char *kind, const char *hdr,
 		if (strchr(val, '\'') || strchr(val, '\t'))
 			return exp_fail(x, line, "%s = %s: no quote or tab allowed", key, val);
 	}
+	/* the replay's buffers (parse.awk has none): refused, never cut */
+	if (strlen(val) >= (size_t)maxlen)
+		return exp_fail(x, line, "%s: a value of %zu characters, more than the replay reads (%d)",
+				key, strlen(val), maxlen - 1);
 	for (i = 0; i < x->nr_key; i++)
 		if (!strcmp(x->key[i], key))
 			return exp_fail(x, line, "%s given twice in [%s]", key, hdr);
