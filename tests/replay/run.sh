@@ -241,6 +241,7 @@ expect_status 1 "--busy 5 on a 2-CPU trace" "--busy 5: CPU 5 is not in the trace
 expect_status 1 "--offline x: not a CPU list" "invalid --offline CPU list 'x'" -- -s "$PC6" $T2 --offline x "$S"
 expect_status 1 "-s: a bad table is a bad argument" "--states/--power: states: state 0 (bogus)" -- -s bogus "$S"
 expect_status 1 "--exp with -g: refused, not ignored" "--exp names its governors" -- --exp "$D/sweep.exp" -g teo "$S"
+expect_status 1 "--exp with --policy: refused, not ignored" "--exp names its tables: --states, --power, --policy" -- --exp "$D/sweep.exp" --policy timer "$S"
 expect_status 1 "--exp with --qos-us: refused, not applied under the label 'qos none'" "--exp names its PM QoS" -- --exp "$D/sweep.exp" --qos-us 5 "$S"
 expect_status 1 "--exp with a --topology its tables do not take" "sweep.exp:9: \[table pc6\] has topology = package=0-1: --topology package=0,1 is for the tables of topology auto" -- \
 	--exp "$D/sweep.exp" -T package=0,1 "$S"
