@@ -287,6 +287,11 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 		pidle_power_print(&st, power_out + 7, sizeof(power_out) - 7);
 	}
 
+	/* -o FILE: only now that there is something to write to it. */
+	if (a->action != PIDLE_DT_APPLY && a->output && !freopen(a->output, "w", stdout)) {
+		ret = pidle_errorf(PIDLE_EXIT_USAGE, "%s: %s.", a->output, strerror(errno));
+		goto out;
+	}
 	switch (a->action) {
 	case PIDLE_DT_PRINT_TOPOLOGY:
 		printf("%s\n", topo_out);

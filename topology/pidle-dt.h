@@ -122,6 +122,7 @@ struct pidle_dt_args {
 	const char *energy_model;	/* --energy-model FILE (idlestat) */
 	enum pidle_dt_action action;
 	const char *sysfs_root;
+	const char *output;		/* -o FILE: opened once the import is good */
 	bool verbose;
 };
 

@@ -622,8 +622,8 @@ int main(int argc, char **argv)
 		       pidle_output_close(stdout, pidle_topo_output_name(&o));
 	if (o.dt.path) {
 		o.dt.sysfs_root = pidle_topo_sysfs(o.root, sysfs, sizeof(sysfs));
-		return (o.action == PIDLE_ACT_APPLY ? 0 : pidle_topo_open_output(o.output)) ?:
-		       pidle_dt_run(&o.dt) ?:
+		o.dt.output = o.output;
+		return pidle_dt_run(&o.dt) ?:
 		       pidle_output_close(stdout, pidle_topo_output_name(&o));
 	}
 

@@ -1,0 +1,1 @@
+cd "$DATA/../../dt" && cp x1e80100-crd.dtb "$TMP/k.dtb" && printf "\377\377\377\377\377\377\377\377" | dd of="$TMP/k.dtb" bs=1 seek=120 conv=notrunc 2>/dev/null && echo kept > $TMP/kept && "$BUILD/pidle-topo" --dt "$TMP/k.dtb" --params -o $TMP/kept; echo "exit $?"; cat $TMP/kept
