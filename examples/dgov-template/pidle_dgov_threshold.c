@@ -98,7 +98,7 @@ reject:
 }
 
 static struct pidle_dgov_ops threshold_ops = {
-	.owner	= THIS_MODULE,
+	.owner	= THIS_MODULE,	/* required: the registry holds it while selected */
 	.attach	= threshold_attach,
 	.detach	= threshold_detach,
 	.select	= threshold_select,
