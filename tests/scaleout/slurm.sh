@@ -99,7 +99,16 @@ slurm_kill() {
 }
 
 slurm_stop() {
-	local d=$1
+	local d=$1 i
+	# the jobs first: their slurmstepd would outlive slurmd
+	if [ -s "$d/slurmctld.pid" ] && kill -0 "$(cat "$d/slurmctld.pid")" 2>/dev/null; then
+		SLURM_CONF=$d/slurm.conf squeue -h -o %A 2>/dev/null | sort -u |
+			SLURM_CONF=$d/slurm.conf xargs -r scancel 2>/dev/null
+		for i in $(seq 100); do
+			[ -z "$(SLURM_CONF=$d/slurm.conf squeue -h 2>/dev/null)" ] && break
+			sleep 0.1
+		done
+	fi
 	slurm_kill "$d/slurmd.pid"
 	slurm_kill "$d/slurmctld.pid"
 	slurm_kill "$d/munge/munged.pid"
