@@ -397,8 +397,9 @@ static int pidle_parse_levels(const char *list, const struct pidle_part *lvl,
 			goto fail;
 		}
 		if (!lvl[i].present) {
-			pidle_topo_errf(err, "level '%s' given to --levels does not exist in this topology",
-					tok);
+			pidle_topo_errf(err, "level '%s' given to --levels does not exist in this topology%s",
+					tok, i == PIDLE_LVL_CLUSTER ?
+					" (no L2, L3 or Group of several cores between the cores and the die or package)" : "");
 			goto fail;
 		}
 		mask |= 1 << i;
