@@ -329,7 +329,7 @@ static int run(enum pidle_policy policy, unsigned int fanout,
  */
 static unsigned long hp_trials;
 /* Trials started by CPU 0's thread and done by the resetter: __atomic. */
-static unsigned long hp_go, hp_online, hp_done;
+static unsigned long hp_go, hp_resetting, hp_online, hp_done;
 static unsigned long hp_reads, hp_bad_reads;	/* __atomic */
 static int hp_stop;				/* __atomic */
 
@@ -384,6 +384,7 @@ static void *hp_reset_fn(void *arg)
 		 * Resets back to back until one ends after CPU 0 is online:
 		 * that last one overlapped the power-up, or came after it.
 		 */
+		__atomic_store_n(&hp_resetting, i, __ATOMIC_RELEASE);
 		do {
 			for (l = 1; l <= LEVELS; l++)
 				pidle_domain_stats_reset(m, l, 0,
@@ -421,7 +422,7 @@ static int run_hotplug(unsigned long trials)
 	hp_trials = trials;
 	hp_reads = hp_bad_reads = 0;
 	hp_stop = 0;
-	hp_go = hp_online = hp_done = 0;
+	hp_go = hp_resetting = hp_online = hp_done = 0;
 	pthread_create(&resetter, NULL, hp_reset_fn, NULL);
 	pthread_create(&reader, NULL, hp_reader_fn, NULL);
 	for (i = 0; i < trials; i++) {
@@ -429,6 +430,9 @@ static int run_hotplug(unsigned long trials)
 		pidle_cpu_offline(m, 0, now);
 		now = __atomic_add_fetch(&fake_clock_ns, 100000, __ATOMIC_RELAXED);
 		__atomic_store_n(&hp_go, i + 1, __ATOMIC_RELEASE);
+		/* Online while the resetter is at it. */
+		while (__atomic_load_n(&hp_resetting, __ATOMIC_ACQUIRE) != i + 1)
+			sched_yield();
 		dwell(&seed, 256);
 		pidle_cpu_online(m, 0, now);
 		__atomic_store_n(&hp_online, i + 1, __ATOMIC_RELEASE);
