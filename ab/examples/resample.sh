@@ -35,9 +35,9 @@ for r in $(seq 1 "$n"); do
 		awk -F, -v pick=" $pick" 'NR == 1 || index(pick, " " $3 " ")' \
 			"$tmp/pool-$s.csv" > "$tmp/r$r-$s.csv"
 	done
-	awk -F, -v la=A -v lb=B -v specs="$specs" -v cap=0 -f "$TOP/ab/stats.awk" \
+	awk -F, -v la=A -v lb=B -v specs="$specs" -v cap=0 -v pair=none -f "$TOP/ab/stats.awk" \
 		-f "$TOP/ab/compare.awk" "$tmp/r$r-a.csv" "$tmp/r$r-b.csv" > "$tmp/r$r.txt"
-	echo "rerun $r: $(grep '^ab: [0-9]* figures' "$tmp/r$r.txt")"
+	echo "rerun $r: $(grep '^ab: [0-9]* figures:' "$tmp/r$r.txt")"
 done
 echo "figures whose verdict differed between the $n reruns (count:verdict):"
 for r in $(seq 1 "$n"); do
