@@ -134,8 +134,8 @@ boot_job() {	# JOBDIR KNAME LOG SEED
 run_job() {
 	local job=$1 jd=$OUT/jobs/$1 kname n=0 log seed
 	kname=${job%-r*}
-	# The job's inputs (DESIGN.md 13): repeat r boots with seed r, the
-	# RTC from RTC_BASE, its cells in the file's order; recorded beside
+	# The job's inputs (evaluating-a-governor.rst, "Paired repeats"):
+	# repeat r boots with seed r, the RTC from RTC_BASE, its cells in the file's order; recorded beside
 	# each cell's results, with the cells the boot ran (under -icount a
 	# cell's figures depend on the cells before it: a resumed job's boot
 	# ran fewer, and is not the same boot as a whole one).
