@@ -54,7 +54,9 @@ for s in "$HERE"/suites/*.sh; do PROGS+=(--suite "$s"); done
 
 # The guest helpers the suites source, each as /NAME.sh.
 LIBS=()
-for f in lib counters wake; do LIBS+=(--file "$HERE/$f.sh"); done
+for f in lib counters wake wake-src wake-disk wake-trace energy-powercap; do
+	LIBS+=(--file "$HERE/$f.sh")
+done
 # The ABI document and its check (the energy suite's case "abi").
 LIBS+=(--file "$TOP/scripts/check-abi:/check-abi"
        --file "$TOP/Documentation/ABI/testing/sysfs-kernel-pseudo_cpuidle:/abi.txt")

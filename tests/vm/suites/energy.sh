@@ -18,6 +18,8 @@
 # timeout: 240
 # icount: shift=2,sleep=off
 . /lib.sh
+# the powercap workload: zones, powercap-info, readers across resets
+. /energy-powercap.sh
 PS=/bin/pidle-stat
 PC=/sys/class/powercap/pseudo-cpuidle
 PARAMS=/sys/module/pseudo_cpuidle/parameters
@@ -25,14 +27,6 @@ T=/tmp/energy
 TABLE=POLL:0:0:cpu:1000,C1:2:2:cpu:300,C6:100:400:core:50:20,PC6:300:1200:package:100:200
 POWER=cpu:1000,core:200,package:2000
 mkdir -p $T
-
-# zone_of NAME: the directory of the zone named NAME
-zone_of() {
-	for z in $PC/pseudo-cpuidle:*/ $PC/pseudo-cpuidle:*/pseudo-cpuidle:*/; do
-		[ "$(cat $z/name 2>/dev/null)" = "$1" ] && { echo ${z%/}; return 0; }
-	done
-	return 1
-}
 
 check_load() {
 	load states=$TABLE power=$POWER wait=halt || return 1
@@ -73,18 +67,6 @@ sub() {
 	echo $s
 }
 
-check_powercap() {
-	out=$(powercap-info pseudo-cpuidle 2>&1) || { why "powercap-info: $out"; return 1; }
-	diag "powercap-info: $(echo "$out" | grep -i -m 4 'name\|energy' | tr '\n' ' ')"
-	for z in package-0 package-1 core-0 core-3; do
-		echo "$out" | grep -q "$z" || { why "powercap-info lists no $z"; return 1; }
-	done
-	p0=$(zone_of package-0)
-	s1=$(sub); z=$(powercap-info pseudo-cpuidle -z ${p0##*:} -j 2>&1); s2=$(sub)
-	[ "$z" -ge "$s1" ] 2>/dev/null && [ "$z" -le "$s2" ] ||
-		{ why "package-0 energy_uj $z not between its subtree's $s1 and $s2"; return 1; }
-}
-
 # csv_energy KEY: energy_j of the energy row whose scope,id start with KEY
 csv_energy() { grep ",$1" $T/e.csv | grep ',-1,"energy"' | cut -d, -f18; }
 
@@ -113,42 +95,6 @@ check_stat() {
 	[ -n "$eff" ] && awk -v e=$eff 'BEGIN { exit !(e <= 100) }' || { why "efficiency $eff %"; return 1; }
 	$PS -- sleep 1 > $T/e.txt 2>&1
 	sed 's/^/# /' $T/e.txt
-}
-
-# the top zones' energy_uj, summed
-zones_uj() {
-	s=0
-	for f in $PC/pseudo-cpuidle:*/energy_uj; do s=$((s + $(cat $f))); done
-	echo $s
-}
-
-# Readers on every CPU poll every zone (/energymono) while the counters
-# are reset (all, a CPU's, a domain's), every parameter is written (each
-# puts a new model in force, counting from zero) and two CPUs go busy and
-# idle: no zone's energy_uj ever goes back, and the zones' total rises.
-check_monotonic() {
-	u0=$(zones_uj)
-	/energymono 14 > $T/mono 2>&1 &
-	mp=$!
-	sleep 1
-	for i in 1 2; do
-		spin_on 1 6
-		echo 1 > $SYS/reset; sleep 0.5
-		echo 1 > $SYS/cpu0/reset; echo 1 > $SYS/cpu5/reset
-		echo 1 > $SYS/domains/core2/reset; echo 1 > $SYS/domains/package1/reset
-		spin_stop; sleep 0.5
-		echo on > $PARAMS/prewake; sleep 0.5
-		echo off > $PARAMS/prewake
-		echo $POWER > $PARAMS/power; sleep 0.5
-		echo $TABLE > $PARAMS/states
-		echo auto > $PARAMS/domain_policy; sleep 0.5
-	done
-	wait $mp; st=$?
-	u1=$(zones_uj)
-	sed 's/^/# /' $T/mono
-	[ $st -eq 0 ] || { why "$(head -3 $T/mono | tr '\n' ' ')"; return 1; }
-	[ "$u1" -gt "$u0" ] || { why "zones' total $u0 uJ before, $u1 uJ after"; return 1; }
-	diag "zones' total $u0 uJ before, $u1 uJ after"
 }
 
 check_reconfig() {
