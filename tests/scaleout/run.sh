@@ -175,45 +175,50 @@ if sshd_start "$T/ssh" FAULTS PIDLE_REPLAY PIDLE_EXP_BOOT FAKE_CALLS; then ok "s
 else nok "ssh: sshd on 127.0.0.1, a login by the test's key" "see its log"; daemon_logs; finish; fi
 echo "# time: sshd set up (keys, sshd, a login): $(since "$t0") s"
 
+# replay_via RECIPE TAG HOW DESC: the replay sweep's recipe, its
+# merged cells against -j 1's, every cell run once; HOW checks the
+# transport's own trace (ssh's login), or is empty
+replay_via() {
+	local st
+	t0=$(now)
+	run_recipe "$1" "$2"
+	st=$?
+	mv "$T/tree/cells.csv" "$T/$2.csv" 2>/dev/null
+	same_replay "$T/$2.csv"
+	[ $st = 0 ] || why="recipe exit $st: $(tail -n 3 "$T/$1-$2.out") $why"
+	[ "$(calls "$FAULTS/replay-calls")" = "$(seq 12 | paste -sd' ')" ] || why="$why cells run: $(calls "$FAULTS/replay-calls")"
+	[ -z "$3" ] || $3
+	check "$4" "$why"
+}
+
+# exp_via RECIPE TAG DESC: the experiment's recipe, merged against -j 1's,
+# its 9 cells booted once each
+exp_via() {
+	local st
+	t0=$(now)
+	run_recipe "$1" "$2"
+	st=$?
+	same_exp "$2"
+	[ $st = 0 ] || why="recipe exit $st: $(tail -n 3 "$T/$1-$2.out") $why"
+	[ "$(wc -l < "$FAULTS/exp-calls")" = 9 ] || why="$why $(wc -l < "$FAULTS/exp-calls") cells booted, want 9"
+	check "$3" "$why"
+}
+
+# an ssh login in sshd's log: the parallel recipes went over ssh
+logged_in() { grep -q "Accepted publickey" "$T/ssh/sshd.log" || why="$why no ssh login in sshd's log"; }
+
 # 1. Slurm
-t0=$(now)
-run_recipe replay-slurm rs
-st=$?
-mv "$T/tree/cells.csv" "$T/rs.csv" 2>/dev/null
-same_replay "$T/rs.csv"
-[ $st = 0 ] || why="recipe exit $st: $(tail -n 3 "$T/replay-slurm-rs.out") $why"
-[ "$(calls "$FAULTS/replay-calls")" = "$(seq 12 | paste -sd' ')" ] || why="$why cells run: $(calls "$FAULTS/replay-calls")"
-check "slurm: the replay sweep's array, merged, equals -j 1" "$why"
+replay_via replay-slurm rs "" "slurm: the replay sweep's array, merged, equals -j 1"
 echo "# time: replay sweep through Slurm: $(since "$t0") s"
-t0=$(now)
-run_recipe exp-slurm es
-st=$?
-same_exp es
-[ $st = 0 ] || why="recipe exit $st: $(tail -n 3 "$T/exp-slurm-es.out") $why"
-[ "$(wc -l < "$FAULTS/exp-calls")" = 9 ] || why="$why $(wc -l < "$FAULTS/exp-calls") cells booted, want 9"
-check "slurm: the experiment's array, merged, equals -j 1" "$why"
+exp_via exp-slurm es "slurm: the experiment's array, merged, equals -j 1"
 echo "# time: experiment through Slurm: $(since "$t0") s"
 rm -f "$FAULTS"/*
 
 # 2. GNU parallel over ssh
 HOSTS=12/scaleout
-t0=$(now)
-run_recipe replay-parallel rp
-st=$?
-mv "$T/tree/cells.csv" "$T/rp.csv" 2>/dev/null
-same_replay "$T/rp.csv"
-[ $st = 0 ] || why="recipe exit $st: $(tail -n 3 "$T/replay-parallel-rp.out") $why"
-[ "$(calls "$FAULTS/replay-calls")" = "$(seq 12 | paste -sd' ')" ] || why="$why cells run: $(calls "$FAULTS/replay-calls")"
-grep -q "Accepted publickey" "$T/ssh/sshd.log" || why="$why no ssh login in sshd's log"
-check "parallel: the replay sweep over ssh, merged, equals -j 1" "$why"
+replay_via replay-parallel rp logged_in "parallel: the replay sweep over ssh, merged, equals -j 1"
 echo "# time: replay sweep through GNU parallel over ssh: $(since "$t0") s"
-t0=$(now)
-run_recipe exp-parallel ep
-st=$?
-same_exp ep
-[ $st = 0 ] || why="recipe exit $st: $(tail -n 3 "$T/exp-parallel-ep.out") $why"
-[ "$(wc -l < "$FAULTS/exp-calls")" = 9 ] || why="$why $(wc -l < "$FAULTS/exp-calls") cells booted, want 9"
-check "parallel: the experiment over ssh, merged, equals -j 1" "$why"
+exp_via exp-parallel ep "parallel: the experiment over ssh, merged, equals -j 1"
 echo "# time: experiment through GNU parallel over ssh: $(since "$t0") s"
 rm -f "$FAULTS"/*
 
