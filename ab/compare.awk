@@ -102,7 +102,7 @@ END {
 		}
 		ma = st_median(L[1, k])
 		delta = st_delta(kk[2], ma, st_spec(kk[2]))
-		if (pairs(k)) {
+		if ((paired = pairs(k))) {
 			st_paired(substr(PA, 2), substr(PB, 2), delta)
 			what = "pairs"; npaired++; unpaired += PU
 		} else {
@@ -117,15 +117,18 @@ END {
 		rel = (ma != 0) ? sprintf("%+.1f%%", 100 * ST_d / ma) : "-"
 		ci = ST_lo == "" ? "none (< " (what == "pairs" ? 6 : 4) " runs)" : "[" sgn(ST_lo) ", " sgn(ST_hi) "]"
 		row(name, side_str(1, k), side_str(2, k), sgn(ST_d), ci, rel, fmt(delta), fmt(ST_mde), verdict)
-		if (st_modes(L[1, k], L[2, k], delta)) {
+		# pairs: the modes of the paired repeats, in seed order
+		if (paired ? st_modes(substr(PA, 2), substr(PB, 2), delta, 1) : st_modes(L[1, k], L[2, k], delta)) {
 			nmodes++
-			verdict = vstr(ST_mv, ST_mneed, cap, "a side")
+			mtests[ST_mtest] = 1
+			verdict = vstr(ST_mv, ST_mneed, cap, paired ? "pairs" : "a side")
 			vm[ST_mv]++
 			if (ST_mv == "inconclusive" && ST_mneed > need_max) need_max = ST_mneed
 			row(kk[1] " / " kk[2] ":modes", sprintf("%d/%d > %s", ST_mka, ST_mna, fmt(ST_msplit)),
 				sprintf("%d/%d > %s", ST_mkb, ST_mnb, fmt(ST_msplit)),
 				sprintf("%+.0fpt", 100 * (ST_mkb / ST_mnb - ST_mka / ST_mna)),
-				sprintf("Fisher p=%.3g", ST_mp), "-", "-", ST_mmde == "" ? "-" : sprintf("%.0fpt", 100 * ST_mmde), verdict)
+				(ST_mtest == "McNemar" ? sprintf("McNemar %d up %d down p=%.3g", ST_mup, ST_mdown, ST_mp) : \
+				sprintf("Fisher p=%.3g", ST_mp)), "-", "-", ST_mmde == "" ? "-" : sprintf("%.0fpt", 100 * ST_mmde), verdict)
 		}
 	}
 	if (nseeds) {
@@ -139,9 +142,13 @@ END {
 	for (x in methods) m = m (m == "" ? "" : "; ") x
 	printf "ab: %d figures: %d CHANGED, %d same, %d inconclusive, %d with 1 run, %d on one side only (%s)\n",
 		nk, v["CHANGED"], v["same"], v["inconclusive"], v["1 run"], v["one side"], m
-	if (nmodes)
-		printf "ab: %d figures in two modes: %d CHANGED, %d inconclusive (the share of repeats in each mode, Fisher's exact test, two-sided, 5%%)\n",
-			nmodes, vm["CHANGED"], vm["inconclusive"]
+	if (nmodes) {
+		m = ""
+		for (x in mtests)
+			m = m (m == "" ? "" : "; ") (x == "McNemar" ? "pairs: McNemar's exact test on the pairs that changed mode" : "sets: Fisher's exact test")
+		printf "ab: %d figures in two modes: %d CHANGED, %d same, %d inconclusive (the share of repeats in each mode; %s; two-sided, 5%%)\n",
+			nmodes, vm["CHANGED"], vm["same"], vm["inconclusive"], m
+	}
 	printf "ab: mde: the smallest shift that would come out CHANGED in 19 reruns of 20 with these repeats (for modes: the smallest difference of shares that can be significant)\n"
 	if (v["inconclusive"] || vm["inconclusive"])
 		printf "ab: the inconclusive figures need up to %s repeats a side\n", need_max ? need_max : "an unknown number of"

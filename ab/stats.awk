@@ -213,6 +213,19 @@ function st_verdict_str(cap) {
 # with these counts. Sets ST_msplit (the threshold between the modes),
 # ST_mka, ST_mkb (repeats in the upper mode), ST_mna, ST_mnb, ST_mp,
 # ST_mv, ST_mneed, ST_mmde; returns 1 when there are two modes.
+#
+# With pairs (st_modes(..., 1): element r of LA and of LB from seed r),
+# the shares are compared pair by pair, by McNemar's exact test: of the
+# pairs whose two repeats fall in different modes (discordant), ST_mup
+# went up (A below the split, B above) and ST_mdown down; p = min(1,
+# 2 P(X <= min(up, down))), X ~ Bin(up + down, 1/2), ST_mtest "McNemar".
+# CHANGED when p < 0.05. Under -icount a pair differs only by the axis, so
+# a pair in one mode on both sides is one the change did not move: with
+# no discordant pair at all the verdict is "same" (ST_mmde, the smallest
+# share of pairs that must move one way to be significant, 6 of n, says
+# what the repeats could have seen). Otherwise inconclusive, with the
+# pairs that would settle the shift seen (the normal sample size for
+# McNemar's test: Connor 1987).
 
 # Heap sort of a[1..n], ascending (the Walsh averages are too many for an
 # insertion sort).
@@ -331,9 +344,46 @@ function st_fisher(x, n1, y, n2,    k, N, lo, hi, i, lp, lp0, p) {
 	return p > 1 ? 1 : p
 }
 
-function st_modes(la, lb, delta,    a, b, na, nb, v, n, i, g, gi, rl, ru, t, p1, p2, pb, need, m) {
+# McNemar's exact test, two-sided: UP and DOWN discordant pairs.
+function st_mcnemar(up, down,    d, k, i, p) {
+	d = up + down
+	if (d == 0) return 1
+	k = up < down ? up : down
+	p = 0
+	for (i = 0; i <= k; i++)
+		p += exp(st_lfact(d) - st_lfact(i) - st_lfact(d - i) - d * log(2))
+	p *= 2
+	return p > 1 ? 1 : p
+}
+
+function st_modes_paired(a, b, n,    i, pu, pd, pdis, diff, need, m) {
+	ST_mtest = "McNemar"
+	ST_mup = ST_mdown = 0
+	for (i = 1; i <= n; i++) {
+		if (a[i] + 0 <= ST_msplit && b[i] + 0 > ST_msplit) ST_mup++
+		if (a[i] + 0 > ST_msplit && b[i] + 0 <= ST_msplit) ST_mdown++
+	}
+	ST_mp = st_mcnemar(ST_mup, ST_mdown)
+	# the fewest pairs, all moving one way, that are significant
+	for (m = 1; m < 100; m++) if (st_mcnemar(m, 0) < 0.05) break
+	ST_mmde = m <= n ? m / n : ""
+	if (ST_mp < 0.05) { ST_mv = "CHANGED"; return }
+	if (ST_mup + ST_mdown == 0 && ST_mmde != "") { ST_mv = "same"; return }
+	ST_mv = "inconclusive"
+	# no pair moved, but too few pairs to see a move: as many as that takes
+	if (ST_mup + ST_mdown == 0) { ST_mneed = m; return }
+	pu = ST_mup / n; pd = ST_mdown / n; pdis = pu + pd; diff = pu - pd
+	if (diff != 0) {
+		need = (1.959964 * sqrt(pdis) + 1.644854 * sqrt(pdis - diff ^ 2)) ^ 2 / diff ^ 2
+		need = int(need) + (need > int(need))
+		if (need <= n) need = n + 1
+		ST_mneed = need
+	}
+}
+
+function st_modes(la, lb, delta, paired,    a, b, na, nb, v, n, i, g, gi, rl, ru, t, p1, p2, pb, need, m) {
 	na = split(la, a, " "); nb = split(lb, b, " ")
-	ST_msplit = ""; ST_mv = ""; ST_mp = ""; ST_mneed = 0; ST_mmde = ""
+	ST_msplit = ""; ST_mv = ""; ST_mp = ""; ST_mneed = 0; ST_mmde = ""; ST_mtest = "Fisher"
 	n = 0
 	for (i = 1; i <= na; i++) v[++n] = a[i] + 0
 	for (i = 1; i <= nb; i++) v[++n] = b[i] + 0
@@ -349,6 +399,7 @@ function st_modes(la, lb, delta,    a, b, na, nb, v, n, i, g, gi, rl, ru, t, p1,
 	ST_mka = ST_mkb = 0; ST_mna = na; ST_mnb = nb
 	for (i = 1; i <= na; i++) if (a[i] + 0 > ST_msplit) ST_mka++
 	for (i = 1; i <= nb; i++) if (b[i] + 0 > ST_msplit) ST_mkb++
+	if (paired && na == nb) { st_modes_paired(a, b, na); return 1 }
 	ST_mp = st_fisher(ST_mka, na, ST_mkb, nb)
 	if (ST_mp < 0.05) ST_mv = "CHANGED"
 	else {

@@ -92,7 +92,7 @@ echo "  this machine's cpuidle sysfs (none on this host), not from the trace"
 
 # 4. the sweep, -j 1 and -j 2
 for j in 1 2; do
-	timed "$tmp/sweep$j.csv" "$R" --exp "$TOP/tests/replay/sweep.exp" -t package=0-1 -j $j --csv "$tmp/big.trace"
+	timed "$tmp/sweep$j.csv" "$R" --exp "$TOP/tests/replay/sweep.exp" -T package=0-1 --jobs $j --csv "$tmp/big.trace"
 	cells=$(($(wc -l < "$tmp/sweep$j.csv") - 1))
 	row "sweep.exp: $cells cells, -j $j (generated trace)" $((cells * N))
 done

@@ -125,9 +125,9 @@ jqcheck "... the governor recorded replays it (1501 CPUs, 55 periods)" '.periods
 sed -E 's/\] 1000\.[0-9]+:/] 1000.000000000:/' "$S" > "$tmp/equal.trace"
 expect_error "a trace whose timestamps are all equal (was 4 WARNINGs, exit 0, POLL achieved 55 > requested 50)" \
 	"equal.trace: line 321: the last wake-up is at the time of the first idle entry (line 4): no time passes in the trace (are its timestamps all equal?)" \
-	-- -s "$PC6" -t package=0-1 "$tmp/equal.trace"
+	-- -s "$PC6" -T package=0-1 "$tmp/equal.trace"
 sed '7s/1000\.001000000/1000.000050000/' "$S" > "$tmp/zero.trace"
-"$R" -s "$PC6" -t package=0-1 --json "$tmp/zero.trace" > "$tmp/zero.json" 2> "$tmp/err"
+"$R" -s "$PC6" -T package=0-1 --json "$tmp/zero.trace" > "$tmp/zero.json" 2> "$tmp/err"
 st=$?
 if [ $st -eq 0 ] && ! grep -q WARNING "$tmp/err" && jq -e '.periods == 55' "$tmp/zero.json" > /dev/null 2>&1; then
 	ok "a period of 0 ns: its entry replayed before its exit (was a model WARNING: entered while still in)"

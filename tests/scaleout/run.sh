@@ -153,7 +153,7 @@ calls() { sort -n "$1" 2>/dev/null | paste -sd' '; }
 
 # The same cells, here, -j 1
 t0=$(now)
-(cd "$T/tree" && build/pidle-replay --exp sweep.exp -t package=0-1 --csv -j 1 workload.trace > "$T/local.csv")
+(cd "$T/tree" && build/pidle-replay --exp sweep.exp -T package=0-1 --csv --jobs 1 workload.trace > "$T/local.csv")
 echo "# time: replay sweep here, -j 1: $(since "$t0") s ($(($(wc -l < "$T/local.csv") - 1)) cells)"
 t0=$(now)
 (cd "$T/tree" && experiments/run.sh -j 1 -o "$T/local-exp" "$EXP" > "$T/local-exp.out" 2>&1)
