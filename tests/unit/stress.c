@@ -196,6 +196,20 @@ static const struct pidle_dgov_ops gov = {
 	.select = gov_select, .reflect = gov_reflect,
 };
 
+/* A run's end, shared by both kinds: the model's warnings, then its teardown. */
+static int teardown(struct pidle_topology *tp)
+{
+	int failed = 0;
+
+	if (pidle_shim_warnings) {
+		fprintf(stderr, "%lu model warnings\n", pidle_shim_warnings);
+		failed = 1;
+	}
+	pidle_model_destroy(m);
+	pidle_topology_free(tp);
+	return failed;
+}
+
 static int run(enum pidle_policy policy, unsigned int fanout,
 	       enum pidle_mode mode, bool governed)
 {
@@ -301,12 +315,7 @@ static int run(enum pidle_policy policy, unsigned int fanout,
 			failed = 1;
 		}
 	}
-	if (pidle_shim_warnings) {
-		fprintf(stderr, "%lu model warnings\n", pidle_shim_warnings);
-		failed = 1;
-	}
-	pidle_model_destroy(m);
-	pidle_topology_free(&tp);
+	failed |= teardown(&tp);
 	if (gov_errors) {
 		fprintf(stderr, "%lu governor calls out of order\n", gov_errors);
 		failed = 1;
@@ -452,12 +461,7 @@ static int run_hotplug(unsigned long trials)
 			bad_trials, trials, hp_bad_reads, hp_reads);
 		failed = 1;
 	}
-	if (pidle_shim_warnings) {
-		fprintf(stderr, "%lu model warnings\n", pidle_shim_warnings);
-		failed = 1;
-	}
-	pidle_model_destroy(m);
-	pidle_topology_free(&tp);
+	failed |= teardown(&tp);
 	printf("%s stress, hotplug against reads and resets: %lu trials, %lu reads\n",
 	       failed ? "not ok" : "ok", trials, hp_reads);
 	return failed;
