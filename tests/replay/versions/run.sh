@@ -184,7 +184,7 @@ fi
 
 # 5. mainline's teo tick-wakeup rework backported to 6.12 (a shipped
 # version, tools/replay/versions/): it builds and replays every shipped
-# recording; on the recorded table (PC6 600 us, under the 4 ms tick) it
+# trace; on the guests' table (PC6 600 us, under the 4 ms tick) it
 # decides every period as 6.12 does; with PC6 at 5 ms its divergence on
 # guest-ladder.trace is what the page's checked figure shows, every
 # divergent period a shallower choice, and a rerun prints the same bytes
@@ -192,15 +192,15 @@ TICKW=tools/replay/versions/teo-tick-wakeups-6.19.patch
 PAGE=Documentation/pidle-replay-versions.rst
 PC6_5MS='POLL:0:0:cpu:4000,C1:2:2:cpu:1500:5,C6:100:400:cpu:200:500,PC6:133:5000:package:1000:3000'
 bad=
-for t in teo menu ladder osi-menu; do
-	gd "tickw-$t" -g teo "${TABLE[@]}" "$R/guest-$t.trace" base "patch:$TICKW"
+for t in guest-teo guest-menu guest-ladder guest-osi-menu synthetic; do
+	gd "tickw-$t" -g teo "${TABLE[@]}" "$R/$t.trace" base "patch:$TICKW"
 	if [ "$(rc "tickw-$t")" != 0 ] || [ "$(divergent "tickw-$t")" != 0 ] ||
 	   ! grep -q "^  B: patch:$TICKW (teo), key [0-9a-f]\{16\}: linux-source-6.12 .* + $TICKW$" "$tmp/tickw-$t.out"; then
-		bad="$bad guest-$t.trace (exit $(rc "tickw-$t"): $(head -c 200 "$tmp/tickw-$t.err"))"
+		bad="$bad $t.trace (exit $(rc "tickw-$t"): $(head -c 200 "$tmp/tickw-$t.err"))"
 	fi
 done
 if [ -z "$bad" ]; then
-	ok "teo-tick-wakeups-6.19.patch builds and replays the four guest recordings, the same as 6.12 on their table"
+	ok "teo-tick-wakeups-6.19.patch builds and replays the five shipped traces, the same as 6.12 on the guests' table"
 else
 	not_ok "teo-tick-wakeups-6.19.patch on the recorded table" "$bad"
 fi
