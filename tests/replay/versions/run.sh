@@ -8,8 +8,9 @@
 # purpose (its bin search stops one state short), teo-refactor.patch, a
 # change of no decision (a comment), and sleeplen.c, an
 # out-of-tree governor (the deepest state the sleep length fits). The
-# example's patch is ab/examples/teo-intercepts-quarter.patch. Prints its
-# own "N passed, N failed".
+# example's patch is ab/examples/teo-intercepts-quarter.patch; the
+# shipped versions are tools/replay/versions/ (mainline's teo tick-wakeup
+# rework backported to 6.12). Prints its own "N passed, N failed".
 set -u
 BUILD=${1:-build}
 D=$(cd "$(dirname "$0")" && pwd)
@@ -181,7 +182,62 @@ else
 	not_ok "off-by-one teo" "exit $(rc off), $n divergent: $(head -c 400 "$tmp/off.err")"
 fi
 
-# 5. an out-of-tree governor file: registers itself, is replayed; on the
+# 5. mainline's teo tick-wakeup rework backported to 6.12 (a shipped
+# version, tools/replay/versions/): it builds and replays every shipped
+# trace; on the guests' table (PC6 600 us, under the 4 ms tick) it
+# decides every period as 6.12 does; with PC6 at 5 ms its divergence on
+# guest-ladder.trace is what the page's checked figure shows, every
+# divergent period a shallower choice, and a rerun prints the same bytes
+TICKW=tools/replay/versions/teo-tick-wakeups-6.19.patch
+PAGE=Documentation/pidle-replay-versions.rst
+PC6_5MS='POLL:0:0:cpu:4000,C1:2:2:cpu:1500:5,C6:100:400:cpu:200:500,PC6:133:5000:package:1000:3000'
+bad=
+for t in guest-teo guest-menu guest-ladder guest-osi-menu synthetic; do
+	gd "tickw-$t" -g teo "${TABLE[@]}" "$R/$t.trace" base "patch:$TICKW"
+	if [ "$(rc "tickw-$t")" != 0 ] || [ "$(divergent "tickw-$t")" != 0 ] ||
+	   ! grep -q "^  B: patch:$TICKW (teo), key [0-9a-f]\{16\}: linux-source-6.12 .* + $TICKW$" "$tmp/tickw-$t.out"; then
+		bad="$bad $t.trace (exit $(rc "tickw-$t"): $(head -c 200 "$tmp/tickw-$t.err"))"
+	fi
+done
+if [ -z "$bad" ]; then
+	ok "teo-tick-wakeups-6.19.patch builds and replays the five shipped traces, the same as 6.12 on the guests' table"
+else
+	not_ok "teo-tick-wakeups-6.19.patch on the recorded table" "$bad"
+fi
+TABLE5=(-s "$PC6_5MS" --topology package=0-1 --power cpu:4000,package:6000)
+gd tickw "${TABLE5[@]}" -g teo $R/guest-ladder.trace base "patch:$TICKW"
+gd tickw2 "${TABLE5[@]}" -g teo $R/guest-ladder.trace base "patch:$TICKW"
+n=$(divergent tickw)
+# the page's figure: the block after the '.. figures:' line of this run
+paged=$(awk -v p="patch:$TICKW" 'index($0, ".. figures: ") == 1 && index($0, "PC6:133:5000") && index($0, p) { f = 1; next }
+	f && /^    divergence, A against B: / { sub(/^    divergence, A against B: /, ""); print $1; exit }' "$PAGE")
+if [ "$(rc tickw)" = 3 ] && [ -n "$n" ] && [ "$n" -gt 0 ] && [ "$n" = "$paged" ]; then
+	ok "teo-tick-wakeups-6.19.patch, PC6 at 5 ms (guest-ladder.trace): $n divergent periods, as $PAGE shows"
+else
+	not_ok "teo-tick-wakeups-6.19.patch, PC6 at 5 ms" "exit $(rc tickw), $n divergent, the page $paged: $(head -c 300 "$tmp/tickw.err")"
+fi
+# shallower, all of them: nothing above the matrix's diagonal, and each
+# of the first periods listed has B's state before A's in the table
+if awk '/^    A \\ B/ { m = 1; split($0, h); next }
+	m && /^    [A-Za-z]/ { for (j = 2; j <= NF; j++) { if (j - 2 > r) up += $j; else if (j - 2 < r) down += $j } r++; next }
+	m { m = 0 }
+	END { exit !(up == 0 && down > 0) }' "$tmp/tickw.out" &&
+   grep -q '^  B chose a deeper state in 0, a shallower one in [1-9]' "$tmp/tickw.out" &&
+   awk '/^    A \\ B/ { for (j = 4; j <= NF; j++) idx[$j] = j - 4 }
+	/^    #[0-9]* cpu [0-9]* at / { a = $8; b = $10; sub(/,$/, "", a); sub(/;$/, "", b)
+		k++; if (!(a in idx) || !(b in idx) || idx[b] >= idx[a]) bad = 1 }
+	END { exit !(k > 0 && !bad) }' "$tmp/tickw.out"; then
+	ok "teo-tick-wakeups-6.19.patch, PC6 at 5 ms: every divergent period chose a shallower state"
+else
+	not_ok "teo-tick-wakeups-6.19.patch: shallower" "$(sed -n '/^  B chose/p; /A \\ B/,/^  the first/p' "$tmp/tickw.out")"
+fi
+if cmp -s "$tmp/tickw.out" "$tmp/tickw2.out"; then
+	ok "teo-tick-wakeups-6.19.patch: a rerun is byte-identical ($(wc -c < "$tmp/tickw.out") bytes)"
+else
+	not_ok "teo-tick-wakeups-6.19.patch rerun" "$(diff "$tmp/tickw.out" "$tmp/tickw2.out" | head -5)"
+fi
+
+# 6. an out-of-tree governor file: registers itself, is replayed; on the
 # synthetic trace (exact sleep lengths) it decides as menu does; on a
 # real recording teo, which learns from the intercepts, does not
 gd oot "${TABLE[@]}" $R/synthetic.trace base "file:$D/sleeplen.c@sleeplen"
@@ -197,7 +253,7 @@ else
 	not_ok "sleeplen against teo" "exit $(rc oot2): $(head -c 400 "$tmp/oot2.err")"
 fi
 
-# 6. bad inputs: one line naming what was wrong
+# 7. bad inputs: one line naming what was wrong
 printf -- '--- a/drivers/cpuidle/governors/teo.c\n+++ b/drivers/cpuidle/governors/teo.c\n@@ -10,3 +10,3 @@\n-no such line\n+x\n context\n' > "$tmp/bad.patch"
 expect_error "a patch that does not apply" 2 "version 'patch:$tmp/bad.patch': $tmp/bad.patch: does not apply to linux-source-6.12's drivers/cpuidle/governors: Hunk #1 FAILED" -- \
 	-g teo "${TABLE[@]}" $R/guest-teo.trace base "patch:$tmp/bad.patch"
