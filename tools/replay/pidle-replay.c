@@ -841,9 +841,9 @@ static int rp_main(struct rp_args *a)
 		if (wf[w])
 			rp_collect_rows(wf[w], rows, cells.nr, &header);
 	if (a->fmt == PIDLE_OUT_PLAIN)
-		fprintf(out, "trace %s: %s trace, %zu lines, %zu events, %zu idle periods on %u CPUs, %.3f s\n",
+		fprintf(out, "trace %s: %s trace, %zu %s, %zu events, %zu idle periods on %u CPUs, %.3f s\n",
 			a->trace, t.module ? "module (pseudo_cpuidle)" : "standard",
-			t.nr_lines, t.nr_events, t.nr_periods, t.nr_cpus,
+			t.nr_lines, t.tracedat ? "records" : "lines", t.nr_events, t.nr_periods, t.nr_cpus,
 			(t.end_ns - t.start_ns) / 1e9);
 	if (a->fmt == PIDLE_OUT_CSV)
 		rp_csv_header(out, a->csv_states, a->csv_dstates);

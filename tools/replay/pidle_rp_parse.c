@@ -172,14 +172,14 @@ static bool rp_ptr(const char *v, u64 *out)
 	return end != v;
 }
 
-static bool rp_is_tick_fn(const char *f)
+bool pidle_rp_is_tick_fn(const char *f)
 {
 	return f && (!strncmp(f, "tick_nohz_handler", 17) ||
 		     !strncmp(f, "tick_sched_timer", 16) ||
 		     !strncmp(f, "tick_nohz_highres_handler", 25));
 }
 
-static int rp_level(struct rp_load *l, const char *v)
+int pidle_rp_level(struct rp_load *l, const char *v)
 {
 	char name[16];
 	unsigned int i;
@@ -239,7 +239,10 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 	}
 	if (!strncmp(s, "CPU ", 4) && strstr(s, "is empty"))
 		return 0;
-	if (!strncmp(s, "version", 7) || !strncmp(s, "trace-cmd", 9))
+	/* headers; not the events of the recorder, "trace-cmd-PID [CPU]" */
+	if (!strncmp(s, "version", 7) ||
+	    (!strncmp(s, "trace-cmd", 9) &&
+	     !(s[9] == '-' && isdigit((unsigned char)s[10]))))
 		return 0;
 	/* the CPU: the first " [digits]" */
 	for (p = s; (p = strchr(p, '[')); p++) {
@@ -328,7 +331,7 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 		    !rp_u64(rp_field(f, "expires"), &e.b))
 			goto fields;
 		e.type = EV_HRT_START;
-		e.c = rp_is_tick_fn(rp_field(f, "function"));
+		e.c = pidle_rp_is_tick_fn(rp_field(f, "function"));
 		l->need[NEED_HRT_START]++;
 	} else if (!strcmp(ev, "hrtimer_cancel")) {
 		if (!rp_ptr(rp_field(f, "hrtimer"), &e.a))
@@ -342,7 +345,7 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 		if (ret)
 			return ret < 0 ? -1 : rp_fields(l, lineno, ev, f);
 		e.type = EV_HRT_EXPIRE;
-		e.c = rp_is_tick_fn(rp_field(f, "function"));
+		e.c = pidle_rp_is_tick_fn(rp_field(f, "function"));
 		l->need[NEED_HRT_EXPIRE]++;
 	} else if (!strcmp(ev, "local_timer_entry")) {
 		e.type = EV_SRC_TIMER;
@@ -426,7 +429,8 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 		e.type = EV_P_EXIT;
 		e.c = req | ach << 8;
 		l->need[NEED_P_EXIT]++;
-	} else if (!strcmp(ev, "tracing_mark_write")) {
+	} else if (!strcmp(ev, "tracing_mark_write") || !strcmp(ev, "print")) {
+		/* trace-cmd report: "print: tracing_mark_write: TEXT" */
 		if (!strstr(f, "pidle-replay: governor reset"))
 			return 0;
 		e.type = EV_RESET;
@@ -438,7 +442,7 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 		    !rp_u64(rp_field(f, "state"), &x) ||
 		    x >= PIDLE_RP_MAX_STATES)
 			goto fields;
-		lv = rp_level(l, v);
+		lv = pidle_rp_level(l, v);
 		if (lv < 0)
 			return pidle_rp_fail(l, "line %zu: more than %d domain levels",
 				       lineno, PIDLE_RP_MAX_LEVELS);
