@@ -445,27 +445,28 @@ int pidle_rp_read_dat(struct rp_load *l, FILE *f, size_t *nr_records)
 	struct rp_dat d = { .l = l };
 	struct tracecmd_input *h;
 	char magic[sizeof(rp_dat_magic)];
-	int fd = fileno(f), hfd;
+	int fd = fileno(f);
 	ssize_t n;
 
 	*nr_records = 0;
 	n = pread(fd, magic, sizeof(magic), 0);
 	if (n < 0 && errno == ESPIPE)
 		return pidle_rp_fail(l, "a trace.dat from a pipe: libtracecmd seeks in it; give the file's name");
+	if (n >= 0 && n < (ssize_t)sizeof(magic) && !memcmp(magic, rp_dat_magic, n))
+		return pidle_rp_fail(l, "%zd bytes, cut short in trace-cmd's magic: the trace.dat is truncated", n);
 	if (n != (ssize_t)sizeof(magic) || memcmp(magic, rp_dat_magic, sizeof(magic)))
 		return pidle_rp_fail(l, "not a trace.dat: its first bytes are not trace-cmd's magic (\\027\\010Dtracing)%s",
 				     n > 0 && magic[0] != rp_dat_magic[0] ?
 				     "; a text trace is read from a name not ending in .dat" : "");
 	/* our own messages, one line each, not libtracecmd's */
 	tracecmd_set_loglevel(TEP_LOG_NONE);
-	/* from its start: stdio has read ahead of the magic's first byte */
-	hfd = dup(fd);
-	if (hfd < 0 || lseek(hfd, 0, SEEK_SET) < 0) {
-		if (hfd >= 0)
-			close(hfd);
-		return pidle_rp_fail(l, "%s", strerror(errno));
-	}
-	h = tracecmd_open_fd(hfd, TRACECMD_FL_LOAD_NO_PLUGINS);
+	/*
+	 * The headers first: a version 6 file cut in its pages is found
+	 * before libtracecmd reads its CPU data (tracecmd_init_data(), which
+	 * does not check the sizes against the file)
+	 */
+	h = tracecmd_open_head(strcmp(l->name, "-") ? l->name : "/dev/stdin",
+			       TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!h)
 		return pidle_rp_fail(l, "a trace.dat libtracecmd cannot open: truncated or corrupt in its headers");
 	d.tep = tracecmd_get_tep(h);
@@ -476,7 +477,14 @@ int pidle_rp_read_dat(struct rp_load *l, FILE *f, size_t *nr_records)
 				      l->hdr_cpus, PIDLE_MAX_CPUS);
 		goto out;
 	}
-	d.ret = rp_dat_check_size(l, fd, d.tep) ?: rp_dat_resolve(&d);
+	d.ret = rp_dat_check_size(l, fd, d.tep);
+	if (d.ret)
+		goto out;
+	if (tracecmd_init_data(h) < 0) {
+		d.ret = pidle_rp_fail(l, "a trace.dat whose CPU data libtracecmd cannot read: truncated or corrupt");
+		goto out;
+	}
+	d.ret = rp_dat_resolve(&d);
 	if (d.ret)
 		goto out;
 	if (tracecmd_iterate_events(h, NULL, 0, rp_dat_record, &d) < 0 && !d.ret)
