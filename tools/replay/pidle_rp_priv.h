@@ -70,6 +70,8 @@ struct rp_load {
 /* "NAME: " and the message in l->err; returns -1. */
 int pidle_rp_fail(struct rp_load *l, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* madvise(MADV_HUGEPAGE) over the huge pages inside @p's @bytes. */
+void pidle_rp_hugepages(void *p, size_t bytes);
 /* @p grown to hold @want elements of @size (doubling), or NULL. */
 void *pidle_rp_grow(void *p, size_t *cap, size_t want, size_t size);
 /* Every line of @f into l->ev; 0, or -1 with the message. */

@@ -251,6 +251,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	l->next_same = malloc(l->nr_ev * sizeof(*l->next_same));
 	if (!l->next_same)
 		return pidle_rp_fail(l, "out of memory");
+	pidle_rp_hugepages(l->next_same, l->nr_ev * sizeof(*l->next_same));
 	for (i = 0; i < l->nr_tmr; i++)
 		l->tmr[i].expires = SIZE_MAX;	/* scratch: the next event */
 	for (i = l->nr_ev; i-- > 0;) {

@@ -39,8 +39,6 @@
 #define ARRAY_SIZE(a)	(sizeof(a) / sizeof((a)[0]))
 #define RP_KTIME_MAX	((u64)LLONG_MAX)
 #define RP_DAT_FIELDS	4
-/* how far the size check looks for the CPU data's table (kallsyms is before it) */
-#define RP_DAT_HEAD_MAX	(32 << 20)
 
 /* trace-cmd's magic: trace-cmd/lib/trace-cmd/trace-output.c */
 static const char rp_dat_magic[] = { 0x17, 0x08, 0x44, 't', 'r', 'a', 'c',
@@ -396,47 +394,122 @@ static int rp_dat_resolve(struct rp_dat *d)
 	return 0;
 }
 
+/* @n bytes at *@off of @fd, read as a number of the file's endianness. */
+static int rp_dat_num_at(int fd, struct tep_handle *tep, u64 *off, int n,
+			 u64 *x)
+{
+	char b[8];
+
+	if (pread(fd, b, n, *off) != n)
+		return -1;
+	*off += n;
+	*x = tep_read_number(tep, b, n);
+	return 0;
+}
+
 /*
  * The file's size against where its CPU data should end: libtracecmd
- * reads a file cut in its pages as one that ends there, so the cut is
- * found here. Version 6 files (trace-cmd record --file-version 6) keep, after
- * "flyrecord\0", an (offset, size) pair of u64 per CPU.
+ * reads a version 6 file (trace-cmd record --file-version 6) cut in its
+ * pages past its end. Its sections, by the sizes they begin with
+ * (trace-cmd.dat.v6(5)): the magic, version, endianness, long and page
+ * sizes (18 bytes), "header_page" and "header_event" (name, u64 size),
+ * the ftrace formats (u32 count, u64 size each), the event systems (u32
+ * count; name, u32 count, u64 size each), kallsyms and printk (u32
+ * size), cmdlines (u64 size), the CPU count (u32), the options (10
+ * bytes, then u16 id and u32 size each to an id 0), then "flyrecord"
+ * and per CPU the u64 offset and size of its pages. Version 7 keeps
+ * sizes in its section headers, which libtracecmd checks itself.
  */
 static int rp_dat_check_size(struct rp_load *l, int fd, struct tep_handle *tep)
 {
+	u64 off = 18, x, nr, nr_ev, data_off, data_size, cpus;
+	char name[16], version[2];
 	struct stat st;
-	char *buf, *p;
-	ssize_t n;
-	int cpus = tep_get_cpus(tep), c;
+	unsigned int i, k;
 
-	char version[2];
-
-	/* version 7 (compressed sections) keeps the table elsewhere */
-	if (fstat(fd, &st) || !S_ISREG(st.st_mode) || cpus <= 0 ||
+	if (fstat(fd, &st) || !S_ISREG(st.st_mode) ||
 	    pread(fd, version, 2, sizeof(rp_dat_magic)) != 2 ||
 	    memcmp(version, "6", 2))
 		return 0;
-	/* the headers (formats, kallsyms) come first: read them whole */
-	buf = malloc(st.st_size > RP_DAT_HEAD_MAX ? RP_DAT_HEAD_MAX : st.st_size);
-	if (!buf)
-		return pidle_rp_fail(l, "out of memory");
-	n = pread(fd, buf, st.st_size > RP_DAT_HEAD_MAX ? RP_DAT_HEAD_MAX : st.st_size, 0);
-	p = n > 0 ? memmem(buf, n, "flyrecord", 10) : NULL;
-	for (c = 0; p && c < cpus; c++) {
-		u64 off, size;
-		char *q = p + 10 + 16 * c;
-
-		if (q + 16 > buf + n)
-			break;
-		off = tep_read_number(tep, q, 8);
-		size = tep_read_number(tep, q + 8, 8);
-		if (off + size > (u64)st.st_size) {
-			free(buf);
-			return pidle_rp_fail(l, "cpu %d's data ends at byte %llu, beyond the file's %lld bytes: the trace.dat is truncated",
-					     c, off + size, (long long)st.st_size);
-		}
+	for (i = 0; i < 2; i++) {
+		off += i ? 13 : 12;	/* "header_page", "header_event" */
+		if (rp_dat_num_at(fd, tep, &off, 8, &x))
+			goto cut;
+		off += x;
 	}
-	free(buf);
+	if (rp_dat_num_at(fd, tep, &off, 4, &nr))
+		goto cut;
+	for (i = 0; i < nr; i++)
+		if (rp_dat_num_at(fd, tep, &off, 8, &x) || (off += x) > (u64)st.st_size)
+			goto cut;
+	if (rp_dat_num_at(fd, tep, &off, 4, &nr))
+		goto cut;
+	for (i = 0; i < nr; i++) {
+		/* the system's name: to its NUL */
+		do {
+			if (pread(fd, name, 1, off++) != 1)
+				goto cut;
+		} while (name[0]);
+		if (rp_dat_num_at(fd, tep, &off, 4, &nr_ev))
+			goto cut;
+		for (k = 0; k < nr_ev; k++)
+			if (rp_dat_num_at(fd, tep, &off, 8, &x) || (off += x) > (u64)st.st_size)
+				goto cut;
+	}
+	if (rp_dat_num_at(fd, tep, &off, 4, &x) || (off += x, rp_dat_num_at(fd, tep, &off, 4, &x)) ||
+	    (off += x, rp_dat_num_at(fd, tep, &off, 8, &x)) ||
+	    (off += x, rp_dat_num_at(fd, tep, &off, 4, &cpus)))
+		goto cut;
+	if (pread(fd, name, 10, off) != 10 || memcmp(name, "options  ", 10))
+		return 0;	/* not the layout above: libtracecmd's word */
+	off += 10;
+	for (;;) {
+		if (rp_dat_num_at(fd, tep, &off, 2, &x))
+			goto cut;
+		if (!x)
+			break;
+		if (rp_dat_num_at(fd, tep, &off, 4, &x))
+			goto cut;
+		off += x;
+	}
+	if (pread(fd, name, 10, off) != 10 || memcmp(name, "flyrecord", 10))
+		return 0;	/* a latency trace: no per-CPU table */
+	off += 10;
+	for (i = 0; i < cpus; i++) {
+		if (rp_dat_num_at(fd, tep, &off, 8, &data_off) ||
+		    rp_dat_num_at(fd, tep, &off, 8, &data_size))
+			goto cut;
+		if (data_off + data_size > (u64)st.st_size)
+			return pidle_rp_fail(l, "cpu %u's data ends at byte %llu, beyond the file's %lld bytes: the trace.dat is truncated",
+					     i, data_off + data_size, (long long)st.st_size);
+	}
+	return 0;
+cut:
+	return pidle_rp_fail(l, "its headers end at byte %llu, beyond the file's %lld bytes: the trace.dat is truncated",
+			     off, (long long)st.st_size);
+}
+
+/*
+ * The event array at its largest at once, from the file's size: a record
+ * is 16 bytes at least (its header, the common fields, one of its own),
+ * and the pages the array does not reach are never touched. One
+ * allocation, on huge pages, instead of doublings copied and faulted in
+ * 4 kB at a time.
+ */
+static int rp_dat_reserve(struct rp_load *l, int fd)
+{
+	struct stat st;
+	size_t n;
+
+	if (fstat(fd, &st) || st.st_size < 16)
+		return 0;
+	n = st.st_size / 16;
+	if (n <= l->cap_ev)
+		return 0;
+	l->ev = pidle_rp_grow(l->ev, &l->cap_ev, n, sizeof(*l->ev));
+	if (!l->ev)
+		return pidle_rp_fail(l, "out of memory for %zu events", n);
+	pidle_rp_hugepages(l->ev, l->cap_ev * sizeof(*l->ev));
 	return 0;
 }
 
@@ -484,7 +557,7 @@ int pidle_rp_read_dat(struct rp_load *l, FILE *f, size_t *nr_records)
 		d.ret = pidle_rp_fail(l, "a trace.dat whose CPU data libtracecmd cannot read: truncated or corrupt");
 		goto out;
 	}
-	d.ret = rp_dat_resolve(&d);
+	d.ret = rp_dat_resolve(&d) ?: rp_dat_reserve(l, fd);
 	if (d.ret)
 		goto out;
 	if (tracecmd_iterate_events(h, NULL, 0, rp_dat_record, &d) < 0 && !d.ret)
