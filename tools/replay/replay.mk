@@ -19,11 +19,8 @@ REPLAY_SRCS := tools/replay/pidle-replay.c tools/replay/pidle_rp_parse.c \
 PIDLE_USERS += tools/replay/%
 TOOLS += $(BUILD)/pidle-replay
 
-# trace.dat through libtracecmd and libtraceevent (Debian's
-# libtracecmd-dev, libtraceevent-dev, libtracefs-dev: scripts/deps).
-TRACECMD_CFLAGS := $(shell pkg-config --cflags libtracecmd 2>/dev/null)
-TRACECMD_LIBS := $(shell pkg-config --libs libtracecmd 2>/dev/null || \
-		   echo -ltracecmd -ltracefs -ltraceevent)
+# trace.dat through libtracecmd and libtraceevent (TRACECMD_CFLAGS and
+# _LIBS: the top Makefile).
 $(BUILD)/o/tools/replay/pidle_rp_tracedat.o \
 $(BUILD)/san/tools/replay/pidle_rp_tracedat.o: CFLAGS += $(TRACECMD_CFLAGS)
 $(BUILD)/pidle-replay $(BUILD)/san/pidle-replay: LDLIBS += $(TRACECMD_LIBS)
