@@ -321,6 +321,19 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	}
 	for (c = 0; c < t->nr_cpus; c++)
 		cpu[c].open = SIZE_MAX;
+	/*
+	 * The periods at their most (each is a cpu_idle entry's or a
+	 * pidle_enter's), reserved at once on huge pages: grown by doubling
+	 * and faulted in 4 kB at a time, they took a tenth of an end-to-end
+	 * run (bench/replay.sh); the pages never reached are never touched
+	 */
+	per = pidle_rp_grow(NULL, &cap_p, l->need[NEED_CPU_IDLE] +
+			    l->need[NEED_P_ENTER] + 1, sizeof(*per));
+	pl = pidle_rp_grow(NULL, &cap_pl, cap_p, sizeof(*pl));
+	if (!per || !pl)
+		goto oom;
+	pidle_rp_hugepages(per, cap_p * sizeof(*per));
+	pidle_rp_hugepages(pl, cap_pl * sizeof(*pl));
 	qos_ns = o->qos_ns >= 0 ? o->qos_ns : PIDLE_RP_NO_QOS_NS;
 	t->module = module;
 	t->hz = o->hz;
@@ -661,6 +674,8 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	t->order = malloc(2 * nr_p * sizeof(*t->order));
 	if (!srt || !t->order)
 		goto oom;
+	pidle_rp_hugepages(srt, 2 * nr_p * sizeof(*srt));
+	pidle_rp_hugepages(t->order, 2 * nr_p * sizeof(*t->order));
 	for (i = 0; i < nr_p; i++) {
 		srt[2 * i] = (struct rp_sort){ per[i].wake_ns, 2 * i,
 					       per[i].wake_ns == per[i].enter_ns };
