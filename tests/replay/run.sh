@@ -7,8 +7,9 @@
 # (tests/replay/record.sh: 6.12 under -icount, menu, the tiny experiment's
 # workload), replayed with the same table and governor; guest-ladder.trace
 # and guest-teo.trace (the eval kernel) the same with ladder and teo.
-# osi.exp: PC and OSI tables of the same hierarchy. Prints its own
-# "N passed, N failed".
+# osi.exp: PC and OSI tables of the same hierarchy. tracedat/menu.dat:
+# trace-cmd record's file of a guest run, read beside its text, and cut
+# and damaged copies of it refused. Prints its own "N passed, N failed".
 set -u
 BUILD=${1:-build}
 R=$BUILD/pidle-replay
