@@ -93,13 +93,20 @@ class Template:
         return p + 8 + n
 
 
-def symbols(kallsyms, names):
-    addr = {}
-    for line in kallsyms.splitlines():
-        a, _, sym = line.split()[:3]
-        if sym in names and sym not in addr:
-            addr[sym] = int(a, 16)
-    return addr
+class Symbols(dict):
+    """Function name -> address, from kallsyms; the names used, kept."""
+
+    def __init__(self, kallsyms):
+        super().__init__()
+        self.all = {}
+        for line in kallsyms.splitlines():
+            a, _, sym = line.split()[:3]
+            self.all.setdefault(sym, int(a, 16))
+
+    def __contains__(self, name):
+        if not dict.__contains__(self, name) and name in self.all:
+            self[name] = self.all[name]
+        return dict.__contains__(self, name)
 
 
 def record(t, ev, pid, kv, sym):
@@ -163,12 +170,8 @@ def main():
         die('usage: replay-gen-dat.py TEMPLATE.dat OUT.dat < TEXT')
     t = Template(sys.argv[1])
     per_cpu = [[] for _ in range(t.cpus)]
-    lines = sys.stdin.read().splitlines()
-    names = set(re.findall(r'function=(\w+)', '\n'.join(lines[:2000])))
-    sym = symbols(t.kallsyms, names)
-    for n in names - set(sym):
-        die('function %s: not in the template\'s kallsyms' % n)
-    for line in lines:
+    sym = Symbols(t.kallsyms)
+    for line in sys.stdin:
         m = LINE.match(line)
         if not m:
             continue
@@ -179,6 +182,9 @@ def main():
         if cpu >= t.cpus:
             die('cpu %d: the template has %d CPUs' % (cpu, t.cpus))
         kv = dict(re.findall(r'(\w+)=(\S+)', rest))
+        fn = kv.get('function', '').split('/')[0]
+        if fn and fn not in sym:
+            die('function %s: not in the template\'s kallsyms' % fn)
         ts = int(secs) * 1000000000 + int(frac.ljust(9, '0')[:9])
         per_cpu[cpu].append((ts, record(t, ev, int(pid), kv, sym)))
     data = [pages(r) for r in per_cpu]
