@@ -27,6 +27,11 @@ SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer \
 TSAN_FLAGS := -O1 -fsanitize=thread
 HWLOC_CFLAGS := $(shell pkg-config --cflags hwloc 2>/dev/null)
 HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
+# pidle-replay's trace.dat reader: libtracecmd, libtraceevent (their
+# -dev packages and libtracefs-dev: scripts/deps)
+TRACECMD_CFLAGS := $(shell pkg-config --cflags libtracecmd 2>/dev/null)
+TRACECMD_LIBS := $(shell pkg-config --libs libtracecmd 2>/dev/null || \
+		   echo -ltracecmd -ltracefs -ltraceevent)
 
 # Include paths, by source. The model core, and what tests it, see
 # tests/shim/'s <linux/*.h> first (the kernel's names on userspace C, as

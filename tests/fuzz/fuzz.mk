@@ -33,9 +33,14 @@ $(BUILD)/fuzz/fuzz_model: $(call objs,fuzz,tests/fuzz/fuzz_model.c tests/fuzz/re
 $(BUILD)/fuzz/fuzz_dt: $(call objs,fuzz,tests/fuzz/fuzz_dt.c topology/pidle-dt.c tools/pidle_common.c) $(FUZZ_MODEL_OBJS)
 $(BUILD)/fuzz/fuzz_dt: FUZZ_LIBS := -lfdt -lm
 # fuzz_trace: pidle-replay's trace reader, both formats (the CPU lists of
-# --busy/--offline from tools/pidle_common.c).
-$(BUILD)/fuzz/fuzz_trace: $(call objs,fuzz,tests/fuzz/fuzz_trace.c $(FUZZ_TRACE_SRCS) tools/pidle_common.c)
-$(BUILD)/fuzz/fuzz_trace: FUZZ_LIBS := -lm
+# --busy/--offline from tools/pidle_common.c). Its trace.dat reader is
+# linked, not fuzzed: a text input never reaches it (an input starting
+# with trace.dat's magic is refused there, having no file to seek in).
+$(BUILD)/fuzz/fuzz_trace: $(call objs,fuzz,tests/fuzz/fuzz_trace.c $(FUZZ_TRACE_SRCS) \
+			  tools/replay/pidle_rp_tracedat.c tools/pidle_common.c)
+$(BUILD)/fuzz/fuzz_trace: FUZZ_LIBS := -lm $(TRACECMD_LIBS)
+$(BUILD)/fuzz/tools/replay/pidle_rp_tracedat.o: \
+	CFLAGS += $(TRACECMD_CFLAGS) -Wno-include-next-absolute-path
 # topology/ sources get the shim's <linux/types.h> by -include (PIDLE_USER_INC),
 # whose #include_next clang warns about when given by path.
 $(BUILD)/fuzz/topology/pidle-dt.o $(call objs,fuzz,$(FUZZ_TRACE_SRCS)): \

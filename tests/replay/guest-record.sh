@@ -6,7 +6,10 @@
 # (Documentation/pidle-replay.rst), runs the workload (replay_run=, the
 # experiment's pidle-irqwork with its arguments joined by commas), and
 # prints the trace on the console between markers, each line prefixed
-# "T ", then pidle-stat's JSON of the same run prefixed "S ".
+# "T ", then pidle-stat's JSON of the same run prefixed "S ". With
+# replay_tracedat=1 trace-cmd record (on PATH: record.sh OUT.dat) records
+# the same events, mark and workload into trace.dat, which goes out in
+# base64 between markers, each line prefixed "D ".
 # smp: 2
 . /ktap.sh
 . /module.sh
@@ -32,6 +35,7 @@ record() {
 	echo $gov > $CPUIDLE/current_governor 2>/dev/null
 	[ "$(cat $CPUIDLE/current_governor)" = "$gov" ] ||
 		{ why "cannot select governor $gov ($(cat $CPUIDLE/available_governors))"; return 1; }
+	[ "$(arg replay_tracedat 0)" = 1 ] && { record_dat; return; }
 	echo mono > $TR/trace_clock
 	echo 16384 > $TR/buffer_size_kb
 	# every event on before the trace starts: all of them from its first
@@ -61,6 +65,29 @@ record() {
 	echo "# replay-trace-end"
 	sed 's/^/S /' /tmp/stat.json
 	diag "entries: $(grep -c pidle_enter: $TR/trace), lost: $(grep -c LOST $TR/trace)"
+}
+
+# trace-cmd record: the events on before its command runs, which resets
+# the governor, marks the trace and runs the workload, as record() does
+record_dat() {
+	other=ladder; [ "$gov" = ladder ] && other=menu
+	opts=""
+	for e in $EVENTS; do opts="$opts -e ${e%%/*}:${e#*/}"; done
+	cat > /tmp/work.sh <<-EOS
+	echo $other > $CPUIDLE/current_governor
+	echo $gov > $CPUIDLE/current_governor
+	echo "pidle-replay: governor reset" > $TR/trace_marker
+	pidle-stat --json -o /tmp/stat.json -- /$run > /tmp/work.csv
+	EOS
+	cd /tmp && trace-cmd record -q -C mono -b 16384 $opts -o /tmp/trace.dat \
+		sh /tmp/work.sh > /tmp/record.log 2>&1 ||
+		{ why "trace-cmd record failed: $(tail -n 3 /tmp/record.log)"; return 1; }
+	[ -s /tmp/stat.json ] || { why "workload failed: $run"; return 1; }
+	echo "# replay-dat-begin"
+	base64 /tmp/trace.dat | sed 's/^/D /'
+	echo "# replay-dat-end"
+	sed 's/^/S /' /tmp/stat.json
+	diag "trace.dat: $(wc -c < /tmp/trace.dat) bytes"
 }
 
 ktap_header

@@ -7,8 +7,9 @@
 # (tests/replay/record.sh: 6.12 under -icount, menu, the tiny experiment's
 # workload), replayed with the same table and governor; guest-ladder.trace
 # and guest-teo.trace (the eval kernel) the same with ladder and teo.
-# osi.exp: PC and OSI tables of the same hierarchy. Prints its own
-# "N passed, N failed".
+# osi.exp: PC and OSI tables of the same hierarchy. tracedat/menu.dat:
+# trace-cmd record's file of a guest run, read beside its text, and cut
+# and damaged copies of it refused. Prints its own "N passed, N failed".
 set -u
 BUILD=${1:-build}
 R=$BUILD/pidle-replay
@@ -492,6 +493,77 @@ if [ -s "$G" ]; then
 		--exp "$tmp/badgov.exp" "$G"
 else
 	not_ok "guest trace" "$G missing (tests/replay/record.sh makes it)"
+fi
+
+# trace.dat (pidle_rp_tracedat.c): tracedat/menu.dat is a real recording
+# (record.sh OUT.dat: trace-cmd record in the guest, 6.12, menu, the tiny
+# workload), tracedat/menu.trace its text (trace-cmd report -t -N); both
+# readers must replay it to the same bytes
+TD=$D/tracedat/menu.dat
+if [ -f "$TD" ] && [ -f "${TD%.dat}.info" ]; then
+	eval "$(sed -n 's/^\(states\|topology\|power\) \(.*\)/td_\1="\2"/p' "${TD%.dat}.info")"
+	# replay_same FILE TAG: the report without its first line (the file's
+	# name and what it counts, lines or records) and the replay's speed,
+	# and every period's decision (--periods)
+	replay_same() {
+		"$R" -s "$td_states" -T "$td_topology" --power "$td_power" -g menu,teo,recorded \
+			--periods "$tmp/$2.periods" -g menu "$1" > "$tmp/$2.out" 2> "$tmp/$2.err" &&
+		sed -i -e 1d -e '/periods\/s$/d' "$tmp/$2.out"
+	}
+	if replay_same "$TD" dat && replay_same "${TD%.dat}.trace" txt &&
+	   cmp -s "$tmp/dat.out" "$tmp/txt.out" && cmp -s "$tmp/dat.periods" "$tmp/txt.periods"; then
+		ok "trace.dat and its trace-cmd report text replay to the same bytes ($(wc -l < "$tmp/dat.periods") periods, each decision and the report)"
+	else
+		not_ok "trace.dat and its text replay alike" "$(cat "$tmp/dat.err" "$tmp/txt.err"; diff "$tmp/dat.out" "$tmp/txt.out" | head -n 10)"
+	fi
+	# the first lines: "N records, E events" and "N+1 lines, E events"
+	# (the text's cpus= header line), a module trace both
+	"$R" -s "$td_states" -T "$td_topology" "$TD" 2>&1 | head -n 1 > "$tmp/td.head"
+	"$R" -s "$td_states" -T "$td_topology" "${TD%.dat}.trace" 2>&1 | head -n 1 > "$tmp/tt.head"
+	n=$(sed -n 's/.* \([0-9]*\) records, \([0-9]*\) events.*/\1 \2/p' "$tmp/td.head")
+	m=$(sed -n 's/.* \([0-9]*\) lines, \([0-9]*\) events.*/\1 \2/p' "$tmp/tt.head")
+	if [ -n "$n" ] && [ "$((${n% *} + 1)) ${n#* }" = "$m" ] &&
+	   grep -q 'module (pseudo_cpuidle) trace' "$tmp/td.head"; then
+		ok "trace.dat: a module trace of ${n% *} records, the text's ${m% *} lines but its header; the same ${n#* } events read"
+	else
+		not_ok "trace.dat's records and events" "$(cat "$tmp/td.head" "$tmp/tt.head")"
+	fi
+	# the file format before compression (version 6, trace-cmd record
+	# --file-version 6), written by trace-cmd from the shipped one
+	if trace-cmd convert --file-version 6 --compression none -i "$TD" -o "$tmp/v6.dat" > /dev/null 2>&1; then
+		if replay_same "$tmp/v6.dat" v6 && cmp -s "$tmp/dat.out" "$tmp/v6.out"; then
+			ok "a version 6 trace.dat (uncompressed) replays as the version 7 one"
+		else
+			not_ok "version 6 trace.dat" "$(cat "$tmp/v6.err"; diff "$tmp/dat.out" "$tmp/v6.out" | head -n 5)"
+		fi
+		head -c $(($(stat -c %s "$tmp/v6.dat") - 20000)) "$tmp/v6.dat" > "$tmp/cut6.dat"
+		expect_error "trace.dat cut in its pages (version 6): refused, not read as a shorter trace" \
+			"cut6.dat: cpu 1's data ends at byte [0-9]*, beyond the file's [0-9]* bytes: the trace.dat is truncated" -- \
+			-s "$td_states" -T "$td_topology" "$tmp/cut6.dat"
+		# pidle_exit's format renamed, bytes for bytes: a trace.dat
+		# without the event (trace-cmd report reads it still)
+		LC_ALL=C sed 's/name: pidle_exit$/name: pidle_exiz/' "$tmp/v6.dat" > "$tmp/noexit.dat"
+		expect_error "trace.dat without pidle_exit: the missing event named" \
+			"noexit.dat: no pseudo_cpuidle:pidle_exit (the module trace's wake-ups) event: record it" -- \
+			-s "$td_states" -T "$td_topology" "$tmp/noexit.dat"
+	else
+		not_ok "trace-cmd convert --file-version 6" "trace-cmd (scripts/deps) could not convert $TD"
+	fi
+	head -c 700000 "$TD" > "$tmp/cut.dat"
+	expect_error "trace.dat cut in half: refused with the file's name" \
+		"cut.dat: a trace.dat libtracecmd cannot open: truncated or corrupt in its headers" -- \
+		-s "$td_states" -T "$td_topology" "$tmp/cut.dat"
+	head -c 6 "$TD" > "$tmp/cut-magic.dat"
+	expect_error "trace.dat cut in its magic" "cut-magic.dat: 6 bytes, cut short in trace-cmd's magic: the trace.dat is truncated" -- \
+		-s "$td_states" -T "$td_topology" "$tmp/cut-magic.dat"
+	cp "${TD%.dat}.trace" "$tmp/text.dat"
+	expect_error "a .dat that is not trace.dat (text): the magic named" \
+		"text.dat: not a trace.dat: its first bytes are not trace-cmd's magic" -- \
+		-s "$td_states" -T "$td_topology" "$tmp/text.dat"
+	expect_error "trace.dat on stdin: refused (libtracecmd seeks)" \
+		"-: a trace.dat from a pipe" -- -s "$td_states" -T "$td_topology" - < <(cat "$TD")
+else
+	not_ok "trace.dat" "$TD or its .info missing (tests/replay/record.sh OUT.dat makes it)"
 fi
 
 echo "$pass passed, $fail failed"

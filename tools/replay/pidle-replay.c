@@ -30,7 +30,8 @@ static void rp_usage(FILE *f)
 "Usage: pidle-replay [OPTIONS] TRACE\n"
 "       pidle-replay --exp FILE --list --cpus N [-T TOPOLOGY]\n"
 "Replay a trace's idle periods through a governor and a state table.\n"
-"TRACE: 'trace-cmd report' text (or the tracefs trace file); - for stdin.\n"
+"TRACE: a trace.dat (trace-cmd record's file), or text: 'trace-cmd report -t -N'\n"
+"or the tracefs trace file; - for stdin.\n"
 "\n"
 "The hierarchy:\n"
 "  -s, --states STR        a states= string or a pidle-topo preset (skx, ...)\n"
@@ -841,9 +842,9 @@ static int rp_main(struct rp_args *a)
 		if (wf[w])
 			rp_collect_rows(wf[w], rows, cells.nr, &header);
 	if (a->fmt == PIDLE_OUT_PLAIN)
-		fprintf(out, "trace %s: %s trace, %zu lines, %zu events, %zu idle periods on %u CPUs, %.3f s\n",
+		fprintf(out, "trace %s: %s trace, %zu %s, %zu events, %zu idle periods on %u CPUs, %.3f s\n",
 			a->trace, t.module ? "module (pseudo_cpuidle)" : "standard",
-			t.nr_lines, t.nr_events, t.nr_periods, t.nr_cpus,
+			t.nr_lines, t.tracedat ? "records" : "lines", t.nr_events, t.nr_periods, t.nr_cpus,
 			(t.end_ns - t.start_ns) / 1e9);
 	if (a->fmt == PIDLE_OUT_CSV)
 		rp_csv_header(out, a->csv_states, a->csv_dstates);

@@ -89,7 +89,8 @@ struct pidle_rp_trace {
 	 */
 	uint32_t *order;
 	u64 start_ns, end_ns;	/* the span replayed */
-	size_t nr_lines, nr_events;
+	size_t nr_lines, nr_events;	/* trace.dat: nr_lines counts records */
+	bool tracedat;			/* read from trace.dat, not text */
 	bool module;			/* periods from pseudo_cpuidle events */
 	unsigned int hz;
 	uint8_t *cpu_mode;		/* per CPU: PIDLE_RP_CPU_* */

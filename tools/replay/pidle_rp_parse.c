@@ -14,8 +14,11 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <pidle/limits.h>
 #include "pidle_rp_priv.h"
+
+#define RP_HUGE_PAGE	((uintptr_t)2 << 20)	/* x86-64's PMD page */
 
 /* ktime_t's range: a time (ns) the recorded kernel could print */
 #define RP_KTIME_MAX	((u64)LLONG_MAX)
@@ -35,6 +38,23 @@ int pidle_rp_fail(struct rp_load *l, const char *fmt, ...)
 		if (((unsigned char)*p < ' ' && *p != '\t') || *p == 0x7f)
 			*p = '?';
 	return -1;
+}
+
+/*
+ * A large array on huge pages where the kernel gives them for the asking
+ * (transparent_hugepage "madvise"): the events of a million periods are
+ * some 200 MB, and faulting them in 4 kB at a time cost a fifth of the
+ * replay's time end to end (perf, bench/replay.sh's trace.dat row). Only
+ * on an array that is not realloc()ed after: glibc moves a huge-page one
+ * by copying.
+ */
+void pidle_rp_hugepages(void *p, size_t bytes)
+{
+	uintptr_t a = ((uintptr_t)p + RP_HUGE_PAGE - 1) & ~(RP_HUGE_PAGE - 1);
+	uintptr_t end = ((uintptr_t)p + bytes) & ~(RP_HUGE_PAGE - 1);
+
+	if (p && end > a)
+		madvise((void *)a, end - a, MADV_HUGEPAGE);	/* a hint */
 }
 
 void *pidle_rp_grow(void *p, size_t *cap, size_t want, size_t size)
@@ -172,14 +192,14 @@ static bool rp_ptr(const char *v, u64 *out)
 	return end != v;
 }
 
-static bool rp_is_tick_fn(const char *f)
+bool pidle_rp_is_tick_fn(const char *f)
 {
 	return f && (!strncmp(f, "tick_nohz_handler", 17) ||
 		     !strncmp(f, "tick_sched_timer", 16) ||
 		     !strncmp(f, "tick_nohz_highres_handler", 25));
 }
 
-static int rp_level(struct rp_load *l, const char *v)
+int pidle_rp_level(struct rp_load *l, const char *v)
 {
 	char name[16];
 	unsigned int i;
@@ -239,7 +259,10 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 	}
 	if (!strncmp(s, "CPU ", 4) && strstr(s, "is empty"))
 		return 0;
-	if (!strncmp(s, "version", 7) || !strncmp(s, "trace-cmd", 9))
+	/* headers; not the events of the recorder, "trace-cmd-PID [CPU]" */
+	if (!strncmp(s, "version", 7) ||
+	    (!strncmp(s, "trace-cmd", 9) &&
+	     !(s[9] == '-' && isdigit((unsigned char)s[10]))))
 		return 0;
 	/* the CPU: the first " [digits]" */
 	for (p = s; (p = strchr(p, '[')); p++) {
@@ -328,7 +351,7 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 		    !rp_u64(rp_field(f, "expires"), &e.b))
 			goto fields;
 		e.type = EV_HRT_START;
-		e.c = rp_is_tick_fn(rp_field(f, "function"));
+		e.c = pidle_rp_is_tick_fn(rp_field(f, "function"));
 		l->need[NEED_HRT_START]++;
 	} else if (!strcmp(ev, "hrtimer_cancel")) {
 		if (!rp_ptr(rp_field(f, "hrtimer"), &e.a))
@@ -342,7 +365,7 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 		if (ret)
 			return ret < 0 ? -1 : rp_fields(l, lineno, ev, f);
 		e.type = EV_HRT_EXPIRE;
-		e.c = rp_is_tick_fn(rp_field(f, "function"));
+		e.c = pidle_rp_is_tick_fn(rp_field(f, "function"));
 		l->need[NEED_HRT_EXPIRE]++;
 	} else if (!strcmp(ev, "local_timer_entry")) {
 		e.type = EV_SRC_TIMER;
@@ -426,7 +449,8 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 		e.type = EV_P_EXIT;
 		e.c = req | ach << 8;
 		l->need[NEED_P_EXIT]++;
-	} else if (!strcmp(ev, "tracing_mark_write")) {
+	} else if (!strcmp(ev, "tracing_mark_write") || !strcmp(ev, "print")) {
+		/* trace-cmd report: "print: tracing_mark_write: TEXT" */
 		if (!strstr(f, "pidle-replay: governor reset"))
 			return 0;
 		e.type = EV_RESET;
@@ -438,7 +462,7 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 		    !rp_u64(rp_field(f, "state"), &x) ||
 		    x >= PIDLE_RP_MAX_STATES)
 			goto fields;
-		lv = rp_level(l, v);
+		lv = pidle_rp_level(l, v);
 		if (lv < 0)
 			return pidle_rp_fail(l, "line %zu: more than %d domain levels",
 				       lineno, PIDLE_RP_MAX_LEVELS);

@@ -51,6 +51,7 @@ struct rp_timer {
 
 struct rp_load {
 	const char *name;
+	const char *pos;	/* what e->line counts: "line", "record" */
 	char *err;
 	size_t errlen;
 	struct rp_ev *ev;
@@ -69,9 +70,20 @@ struct rp_load {
 /* "NAME: " and the message in l->err; returns -1. */
 int pidle_rp_fail(struct rp_load *l, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* madvise(MADV_HUGEPAGE) over the huge pages inside @p's @bytes. */
+void pidle_rp_hugepages(void *p, size_t bytes);
 /* @p grown to hold @want elements of @size (doubling), or NULL. */
 void *pidle_rp_grow(void *p, size_t *cap, size_t want, size_t size);
 /* Every line of @f into l->ev; 0, or -1 with the message. */
 int pidle_rp_read(struct rp_load *l, FILE *f, size_t *nr_lines);
+/* Whether hrtimer callback @f (a name, or NULL) is the tick's. */
+bool pidle_rp_is_tick_fn(const char *f);
+/* The index of domain level @v (up to a blank), added if new; -1: full. */
+int pidle_rp_level(struct rp_load *l, const char *v);
+
+/* Whether @f (named @name) is a trace.dat: its first byte, or ".dat". */
+bool pidle_rp_is_tracedat(FILE *f, const char *name);
+/* Every record of trace.dat @f into l->ev (pidle_rp_tracedat.c). */
+int pidle_rp_read_dat(struct rp_load *l, FILE *f, size_t *nr_records);
 
 #endif

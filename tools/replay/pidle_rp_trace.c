@@ -251,6 +251,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	l->next_same = malloc(l->nr_ev * sizeof(*l->next_same));
 	if (!l->next_same)
 		return pidle_rp_fail(l, "out of memory");
+	pidle_rp_hugepages(l->next_same, l->nr_ev * sizeof(*l->next_same));
 	for (i = 0; i < l->nr_tmr; i++)
 		l->tmr[i].expires = SIZE_MAX;	/* scratch: the next event */
 	for (i = l->nr_ev; i-- > 0;) {
@@ -320,6 +321,19 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	}
 	for (c = 0; c < t->nr_cpus; c++)
 		cpu[c].open = SIZE_MAX;
+	/*
+	 * The periods at their most (each is a cpu_idle entry's or a
+	 * pidle_enter's), reserved at once on huge pages: grown by doubling
+	 * and faulted in 4 kB at a time, they took a tenth of an end-to-end
+	 * run (bench/replay.sh); the pages never reached are never touched
+	 */
+	per = pidle_rp_grow(NULL, &cap_p, l->need[NEED_CPU_IDLE] +
+			    l->need[NEED_P_ENTER] + 1, sizeof(*per));
+	pl = pidle_rp_grow(NULL, &cap_pl, cap_p, sizeof(*pl));
+	if (!per || !pl)
+		goto oom;
+	pidle_rp_hugepages(per, cap_p * sizeof(*per));
+	pidle_rp_hugepages(pl, cap_pl * sizeof(*pl));
 	qos_ns = o->qos_ns >= 0 ? o->qos_ns : PIDLE_RP_NO_QOS_NS;
 	t->module = module;
 	t->hz = o->hz;
@@ -409,8 +423,8 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 			}
 			if (e->c != EV_IDLE_EXIT) {
 				if (rc->in_idle) {
-					pidle_rp_fail(l, "line %u: cpu %u enters idle again without an exit since its entry at line %u: a hole in the trace",
-						e->line, e->cpu, rc->idle_line);
+					pidle_rp_fail(l, "%s %u: cpu %u enters idle again without an exit since its entry at %s %u: a hole in the trace",
+						l->pos, e->line, e->cpu, l->pos, rc->idle_line);
 					goto out;
 				}
 				rc->seen = true;
@@ -424,8 +438,8 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 					break;
 			} else {
 				if (!rc->in_idle && rc->seen) {
-					pidle_rp_fail(l, "line %u: cpu %u leaves idle without an entry since its exit before: a hole in the trace",
-						e->line, e->cpu);
+					pidle_rp_fail(l, "%s %u: cpu %u leaves idle without an entry since its exit before: a hole in the trace",
+						l->pos, e->line, e->cpu);
 					goto out;
 				}
 				if (!rc->in_idle) {
@@ -461,8 +475,8 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 				if (rc->pidle_in) {
 					p = &per[rc->last];
 					if (p->wake_ns == PIDLE_RP_NO_TIME) {
-						pidle_rp_fail(l, "line %u: cpu %u leaves idle with no pidle_exit since its pidle_enter: a hole in the trace",
-							e->line, e->cpu);
+						pidle_rp_fail(l, "%s %u: cpu %u leaves idle with no pidle_exit since its pidle_enter: a hole in the trace",
+							l->pos, e->line, e->cpu);
 						goto out;
 					}
 					if (
@@ -479,15 +493,15 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 		case EV_P_ENTER:
 			if (e->type == EV_P_ENTER) {
 				if (!rc->in_idle && rc->seen) {
-					pidle_rp_fail(l, "line %u: cpu %u: pidle_enter outside a cpu_idle entry: a hole in the trace",
-						e->line, e->cpu);
+					pidle_rp_fail(l, "%s %u: cpu %u: pidle_enter outside a cpu_idle entry: a hole in the trace",
+						l->pos, e->line, e->cpu);
 					goto out;
 				}
 				if (!rc->in_idle)
 					break;	/* its cpu_idle was before the trace */
 				if (rc->pidle_in) {
-					pidle_rp_fail(l, "line %u: cpu %u: a second pidle_enter in one idle entry: a hole in the trace",
-						e->line, e->cpu);
+					pidle_rp_fail(l, "%s %u: cpu %u: a second pidle_enter in one idle entry: a hole in the trace",
+						l->pos, e->line, e->cpu);
 					goto out;
 				}
 				rc->pidle_in = true;
@@ -589,24 +603,24 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 			 */
 			if (prev != SIZE_MAX && per[prev].wake_ns != PIDLE_RP_NO_TIME &&
 			    p->enter_ns < per[prev].wake_ns) {
-				pidle_rp_fail(l, "line %u: cpu %u enters idle at %llu ns, before its last wake-up at %llu ns (line %u): time going backwards",
-					pl[nr_p - 1].enter, e->cpu, p->enter_ns,
-					per[prev].wake_ns, pl[prev].wake);
+				pidle_rp_fail(l, "%s %u: cpu %u enters idle at %llu ns, before its last wake-up at %llu ns (%s %u): time going backwards",
+					l->pos, pl[nr_p - 1].enter, e->cpu, p->enter_ns,
+					per[prev].wake_ns, l->pos, pl[prev].wake);
 				goto out;
 			}
 			break;
 		case EV_P_EXIT:
 			if (!rc->pidle_in && rc->seen) {
-				pidle_rp_fail(l, "line %u: cpu %u: pidle_exit without its pidle_enter: a hole in the trace",
-					e->line, e->cpu);
+				pidle_rp_fail(l, "%s %u: cpu %u: pidle_exit without its pidle_enter: a hole in the trace",
+					l->pos, e->line, e->cpu);
 				goto out;
 			}
 			if (!rc->pidle_in)
 				break;
 			p = &per[rc->last];
 			if (p->wake_ns != PIDLE_RP_NO_TIME) {
-				pidle_rp_fail(l, "line %u: cpu %u: a second pidle_exit for one pidle_enter: a hole in the trace",
-					e->line, e->cpu);
+				pidle_rp_fail(l, "%s %u: cpu %u: a second pidle_exit for one pidle_enter: a hole in the trace",
+					l->pos, e->line, e->cpu);
 				goto out;
 			}
 			p->wake_ns = p->enter_ns + e->a;
@@ -660,6 +674,8 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	t->order = malloc(2 * nr_p * sizeof(*t->order));
 	if (!srt || !t->order)
 		goto oom;
+	pidle_rp_hugepages(srt, 2 * nr_p * sizeof(*srt));
+	pidle_rp_hugepages(t->order, 2 * nr_p * sizeof(*t->order));
 	for (i = 0; i < nr_p; i++) {
 		srt[2 * i] = (struct rp_sort){ per[i].wake_ns, 2 * i,
 					       per[i].wake_ns == per[i].enter_ns };
@@ -672,9 +688,9 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	t->end_ns = srt[2 * nr_p - 1].t;
 	/* nothing to replay, and every rate of the report a division by 0 */
 	if (t->end_ns == t->start_ns) {
-		pidle_rp_fail(l, "line %u: the last wake-up is at the time of the first idle entry (line %u): no time passes in the trace (are its timestamps all equal?)",
-			pl[srt[2 * nr_p - 1].code >> 1].wake,
-			pl[srt[0].code >> 1].enter);
+		pidle_rp_fail(l, "%s %u: the last wake-up is at the time of the first idle entry (%s %u): no time passes in the trace (are its timestamps all equal?)",
+			l->pos, pl[srt[2 * nr_p - 1].code >> 1].wake,
+			l->pos, pl[srt[0].code >> 1].enter);
 		goto out;
 	}
 	t->period = per;
@@ -720,10 +736,14 @@ int pidle_rp_load(FILE *f, const char *name,
 	int ret = -1;
 
 	memset(t, 0, sizeof(*t));
-	if (pidle_rp_read(&l, f, &nr_lines))
+	t->tracedat = pidle_rp_is_tracedat(f, name);
+	l.pos = t->tracedat ? "record" : "line";
+	if (t->tracedat ? pidle_rp_read_dat(&l, f, &nr_lines) :
+			  pidle_rp_read(&l, f, &nr_lines))
 		goto out;
 	if (!l.nr_ev) {
-		pidle_rp_fail(&l, "no event the replay reads in %zu lines: not a trace of the events it needs (Documentation/pidle-replay.rst)", nr_lines);
+		pidle_rp_fail(&l, "no event the replay reads in %zu %ss: not a trace of the events it needs (Documentation/pidle-replay.rst)",
+			      nr_lines, l.pos);
 		goto out;
 	}
 	need = l.need[NEED_P_ENTER] ? mod : std;

@@ -13,11 +13,17 @@ KGOV_CFLAGS := $(CFLAGS) -Wno-maybe-uninitialized -Wno-sign-compare \
 	       -Wno-unused-function -Itests/kshim
 
 REPLAY_SRCS := tools/replay/pidle-replay.c tools/replay/pidle_rp_parse.c \
-	       tools/replay/pidle_rp_trace.c \
+	       tools/replay/pidle_rp_trace.c tools/replay/pidle_rp_tracedat.c \
 	       tools/replay/pidle_rp_run.c tools/replay/pidle_rp_exp.c \
 	       topology/presets.c tools/pidle_common.c tools/pidle_opts.c
 PIDLE_USERS += tools/replay/%
 TOOLS += $(BUILD)/pidle-replay
+
+# trace.dat through libtracecmd and libtraceevent (TRACECMD_CFLAGS and
+# _LIBS: the top Makefile).
+$(BUILD)/o/tools/replay/pidle_rp_tracedat.o \
+$(BUILD)/san/tools/replay/pidle_rp_tracedat.o: CFLAGS += $(TRACECMD_CFLAGS)
+$(BUILD)/pidle-replay $(BUILD)/san/pidle-replay: LDLIBS += $(TRACECMD_LIBS)
 
 # The kernel's files: from the unpacked tree, whose path kernel-src prints.
 $(BUILD)/o/kgov/$(KGOV_VERSION)/%.o:

@@ -21,7 +21,8 @@ $(VERSION_DIR)/o/%.o: $(VERSION_DIR)/src/%.c
 $(VERSION_DIR)/pidle-replay: $(call objs,o,$(REPLAY_SRCS)) \
 			     $(BUILD)/o/tools/replay/pidle_kgov.o \
 			     $(VERSION_GOV_OBJS) $(BUILD)/libpidle.a
-	$(CC) $(CFLAGS) $(LDFLAGS) -o $@.$$$$ $(filter %.o %.a,$^) $(LDLIBS) -lm && \
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@.$$$$ $(filter %.o %.a,$^) $(LDLIBS) \
+		$(TRACECMD_LIBS) -lm && \
 	mv -f $@.$$$$ $@
 
 -include $(VERSION_GOV_OBJS:.o=.d)
