@@ -20,7 +20,8 @@ FUZZ_FLAGS := -O1 $(SAN_FLAGS)
 # fuzz_dt's subject, and pidle-replay's trace reader, fuzz_trace's) only:
 # libFuzzer's cov and ft count edges of those, not of the harness.
 FUZZ_TRACE_SRCS := tools/replay/pidle_rp_parse.c tools/replay/pidle_rp_trace.c
-fuzz_cov = $(if $(filter drivers/model/% topology/pidle-dt.c $(FUZZ_TRACE_SRCS),$1),-fsanitize=fuzzer-no-link)
+fuzz_cov = $(if $(filter drivers/model/% topology/pidle-dt.c $(FUZZ_TRACE_SRCS) \
+	tools/replay/pidle_rp_run.c,$1),-fsanitize=fuzzer-no-link)
 $(BUILD)/fuzz/%.o: %.c
 	@mkdir -p $(@D)
 	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) $(call fuzz_cov,$<) -MMD -MP $(call inc,$<) -c $< -o $@
@@ -28,6 +29,10 @@ $(BUILD)/fuzz/%.o: %.c
 FUZZ_MODEL_OBJS := $(call objs,fuzz,$(MODEL_SRCS))
 $(BUILD)/fuzz/fuzz_parse: $(call objs,fuzz,tests/fuzz/fuzz_parse.c) $(FUZZ_MODEL_OBJS)
 $(BUILD)/fuzz/fuzz_model: $(call objs,fuzz,tests/fuzz/fuzz_model.c tests/fuzz/ref_model.c) $(FUZZ_MODEL_OBJS)
+# fuzz_gov: two governor versions against each other (its own file; its
+# coverage is also the governors' and the replay's, pidle_rp_run.c).
+include tests/fuzz/fuzz_gov.mk
+
 # fuzz_dt: the importer of pidle-topo --dt, with libfdt (libfdt-dev), and
 # the tools' helpers it quotes input with (pidle_excerpt()).
 $(BUILD)/fuzz/fuzz_dt: $(call objs,fuzz,tests/fuzz/fuzz_dt.c topology/pidle-dt.c tools/pidle_common.c) $(FUZZ_MODEL_OBJS)
