@@ -4,7 +4,7 @@
 #
 #   make fuzz         each target for FUZZ_SECONDS (or FUZZ_RUNS inputs), on
 #                     build/fuzz/corpus/ (kept between runs, seeded from
-#                     tests/fuzz/corpus/)
+#                     tests/fuzz/corpus/); fuzz_gov's pairs too (fuzz_gov.mk)
 #   make check-fuzz   the seeds once each, then FUZZ_CHECK_RUNS inputs per
 #                     target from -seed=1: the same inputs every time
 
@@ -49,8 +49,9 @@ $(FUZZ_BINS):
 	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $@ $(FUZZ_LIBS)
 
 .PHONY: fuzz check-fuzz
-fuzz: $(FUZZ_BINS)
+fuzz: $(FUZZ_BINS) $(FUZZ_GOV)
 	@FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_RUNS="$(FUZZ_RUNS)" tests/fuzz/run.sh fuzz $(FUZZ_BINS)
+	@$(MAKE) --no-print-directory fuzz-gov
 
 check-fuzz: $(FUZZ_BINS)
 	@FUZZ_RUNS="$(FUZZ_CHECK_RUNS)" tests/fuzz/run.sh check $(FUZZ_BINS)

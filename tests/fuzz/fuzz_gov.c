@@ -94,6 +94,7 @@ static struct {
 	bool crash_on_divergence;
 	const char *largest_path;
 	size_t largest_divergent;
+	unsigned long long inputs;	/* run so far, the seeds' included */
 	u64 largest_energy_nj;
 } fz;
 
@@ -156,9 +157,11 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	}
 	fz.crash_on_divergence = d && !strcmp(d, "crash");
 	fz.largest_path = getenv("FUZZ_GOV_LARGEST");
-	fprintf(stderr, "fuzz_gov: %s, A %s against B %s%s\n", fz.gov,
-		fz.names[fz.a], fz.names[fz.b],
-		fz.crash_on_divergence ? ", a divergent period is a failure" : "");
+	/* the table as pidle-replay's options give it (gov-run.sh reads it) */
+	fprintf(stderr, "fuzz_gov: %s, A %s against B %s%s, table -s %s --power %s\n",
+		fz.gov, fz.names[fz.a], fz.names[fz.b],
+		fz.crash_on_divergence ? ", a divergent period is a failure" : "",
+		FZ_STATES, FZ_POWER);
 	return 0;
 }
 
@@ -282,8 +285,8 @@ static void fz_report(const struct pidle_rp_trace *t, const int *sa,
 {
 	const struct pidle_rp_period *p = &t->period[first];
 
-	fprintf(stderr, "fuzz_gov: %s: %s %s against %s: %zu of %zu periods decided differently; the first #%zu cpu %u at %llu ns, idle %lld ns: A state %d, B state %d; B - A: energy %+lld nJ, exit latency paid %+lld ns, above %+lld, below %+lld\n",
-		what, fz.gov, fz.names[fz.a], fz.names[fz.b], divergent,
+	fprintf(stderr, "fuzz_gov: %s at input %llu: %s %s against %s: %zu of %zu periods decided differently; the first #%zu cpu %u at %llu ns, idle %lld ns: A state %d, B state %d; B - A: energy %+lld nJ, exit latency paid %+lld ns, above %+lld, below %+lld\n",
+		what, fz.inputs, fz.gov, fz.names[fz.a], fz.names[fz.b], divergent,
 		t->nr_periods, first, p->cpu, p->enter_ns,
 		(long long)(p->wake_ns - p->enter_ns), sa[first], sb[first],
 		(long long)(rb->energy.total_nj - ra->energy.total_nj),
@@ -357,6 +360,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	char err[512];
 	FILE *f;
 
+	fz.inputs++;
 	if (!size)
 		return -1;
 	f = fmemopen((void *)data, size, "r");

@@ -60,3 +60,22 @@ fuzz-gov-link: $(call objs,fuzz,tests/fuzz/fuzz_gov.c $(FUZZ_GOV_REPLAY_SRCS)) \
 	mv -f $(FUZZ_GOV).new $(FUZZ_GOV)
 -include $(FUZZ_GOV_OBJS:.o=.d)
 endif
+
+# The pairs compared, GOVERNOR:A:B (names of fuzz_gov.versions): adding
+# a version to them is one word here.
+FUZZ_GOV_PAIRS ?= menu:6.1:6.12 teo:6.1:6.12
+# make check-fuzz-gov: the seeds, then FUZZ_GOV_CHECK_RUNS inputs per pair
+# from -seed=1; then the broken teo found within FUZZ_GOV_FIND_RUNS
+# inputs, its reproducer minimized and shown by pidle-gov-diff.
+FUZZ_GOV_CHECK_RUNS ?= 3000
+FUZZ_GOV_FIND_RUNS ?= 30000
+
+.PHONY: fuzz-gov check-fuzz-gov
+check-fuzz-gov: deps-check $(FUZZ_GOV)
+	@FUZZ_RUNS="$(FUZZ_GOV_CHECK_RUNS)" FUZZ_GOV_FIND_RUNS="$(FUZZ_GOV_FIND_RUNS)" \
+	FUZZ_GOV_PAIRS="$(FUZZ_GOV_PAIRS)" tests/fuzz/gov-run.sh check $(FUZZ_GOV)
+
+# part of make fuzz: each pair for FUZZ_SECONDS (or FUZZ_RUNS inputs)
+fuzz-gov: deps-check $(FUZZ_GOV)
+	@FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_RUNS="$(FUZZ_RUNS)" \
+	FUZZ_GOV_PAIRS="$(FUZZ_GOV_PAIRS)" tests/fuzz/gov-run.sh fuzz $(FUZZ_GOV)
