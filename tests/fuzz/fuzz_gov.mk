@@ -67,7 +67,7 @@ FUZZ_GOV_PAIRS ?= menu:6.1:6.12 teo:6.1:6.12
 # make check-fuzz-gov: the seeds, then FUZZ_GOV_CHECK_RUNS inputs per pair
 # from -seed=1; then the broken teo found within FUZZ_GOV_FIND_RUNS
 # inputs, its reproducer minimized and shown by pidle-gov-diff.
-FUZZ_GOV_CHECK_RUNS ?= 3000
+FUZZ_GOV_CHECK_RUNS ?= 2000
 FUZZ_GOV_FIND_RUNS ?= 30000
 
 .PHONY: fuzz-gov check-fuzz-gov
