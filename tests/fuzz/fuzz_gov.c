@@ -203,7 +203,7 @@ static void fz_check_stats(const struct pidle_rp_trace *t,
 			   const struct pidle_rp_cell *c,
 			   const struct pidle_rp_result *r, const char *who)
 {
-	u64 req = 0, ach = 0, res = 0, max_lat = 0;
+	u64 req = 0, ach = 0, res = 0, max_lat = 0, max_uj = 0;
 	unsigned int s, first = 0;
 
 	while (first < r->nr_states && (c->disabled >> first & 1))
@@ -216,6 +216,8 @@ static void fz_check_stats(const struct pidle_rp_trace *t,
 		res += r->residency_ns[s];
 		if (lat > max_lat)
 			max_lat = lat;
+		if (c->st.state[s].energy_uj > max_uj)
+			max_uj = c->st.state[s].energy_uj;
 		FUZZ_CHECK(r->above[s] + r->below[s] <= r->requested[s],
 			   "%s: state %u: above %llu + below %llu > requested %llu",
 			   who, s, r->above[s], r->below[s], r->requested[s]);
@@ -235,11 +237,17 @@ static void fz_check_stats(const struct pidle_rp_trace *t,
 		   r->latency_ns <= r->wakeups * max_lat,
 		   "%s: exit latency paid %llu ns (largest %llu) for %llu wake-ups of at most %llu ns",
 		   who, r->latency_ns, r->latency_max_ns, r->wakeups, max_lat);
-	/* nJ = mW x ns / 1e6, the span on every CPU at the active power */
+	/*
+	 * nJ = mW x us / 1000: the span on every CPU at the active power (the
+	 * table's largest), and the largest entry energy for every period
+	 */
 	FUZZ_CHECK(!r->has_energy ||
-		   r->energy.total_nj <= FZ_ACTIVE_MW * t->nr_cpus * (r->span_ns / 1000000 + 1) * 1000,
-		   "%s: energy %llu nJ over %u CPUs at %llu mW for %llu ns", who,
-		   r->energy.total_nj, t->nr_cpus, FZ_ACTIVE_MW, r->span_ns);
+		   (r->energy.idle_nj <= r->energy.total_nj &&
+		    r->energy.total_nj <= FZ_ACTIVE_MW * t->nr_cpus *
+		    (r->span_ns / 1000 + 1) / 1000 + 1 + max_uj * 1000 * r->periods),
+		   "%s: energy %llu nJ (idle %llu nJ) over %u CPUs at %llu mW for %llu ns, %llu periods of up to %llu uJ",
+		   who, r->energy.total_nj, r->energy.idle_nj, t->nr_cpus,
+		   FZ_ACTIVE_MW, r->span_ns, r->periods, max_uj);
 }
 
 /*

@@ -40,8 +40,9 @@ void pidle_kgov_names(char *buf, size_t size);
  * Sets up @nr_cpus CPUs (at most pidle_kgov_max_cpus()) with the table
  * @st of @nr_states, under the governor named @name, and enables it on
  * each. NULL when no governor has that name, or the table is too big.
- * Only one instance exists at a time: the kernel's per-CPU data are
- * static in the governors.
+ * Only one instance of a version exists at a time: the kernel's per-CPU
+ * data are static in the governors' objects (two versions' objects have
+ * theirs apart, and run side by side).
  */
 struct pidle_kgov *pidle_kgov_create(const char *name, unsigned int nr_cpus,
 				     const struct pidle_kgov_state *st,
