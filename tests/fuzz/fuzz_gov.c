@@ -238,13 +238,13 @@ static void fz_check_stats(const struct pidle_rp_trace *t,
 		   "%s: exit latency paid %llu ns (largest %llu) for %llu wake-ups of at most %llu ns",
 		   who, r->latency_ns, r->latency_max_ns, r->wakeups, max_lat);
 	/*
-	 * nJ = mW x us / 1000: the span on every CPU at the active power (the
+	 * nJ = mW x us: the span on every CPU at the active power (the
 	 * table's largest), and the largest entry energy for every period
 	 */
 	FUZZ_CHECK(!r->has_energy ||
 		   (r->energy.idle_nj <= r->energy.total_nj &&
 		    r->energy.total_nj <= FZ_ACTIVE_MW * t->nr_cpus *
-		    (r->span_ns / 1000 + 1) / 1000 + 1 + max_uj * 1000 * r->periods),
+		    (r->span_ns / 1000 + 1) + max_uj * 1000 * r->periods),
 		   "%s: energy %llu nJ (idle %llu nJ) over %u CPUs at %llu mW for %llu ns, %llu periods of up to %llu uJ",
 		   who, r->energy.total_nj, r->energy.idle_nj, t->nr_cpus,
 		   FZ_ACTIVE_MW, r->span_ns, r->periods, max_uj);

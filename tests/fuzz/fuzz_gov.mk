@@ -17,9 +17,11 @@ FUZZ_GOV_REPLAY_SRCS := tools/replay/pidle_rp_parse.c \
 # (KGOV_CFLAGS comes later, from replay.mk: expanded when used)
 FUZZ_GOV_CFLAGS = $(KGOV_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link
 
-.PHONY: fuzz-gov-versions
-# the keys, then the program, by the make below
-$(FUZZ_GOV): fuzz-gov-versions
+# the keys, every time (gov-version answers from its cache), then the
+# program, by the make below
+.PHONY: fuzz-gov-force
+fuzz-gov-force:
+$(FUZZ_GOV): fuzz-gov-force
 	@mkdir -p $(BUILD)/fuzz/gov
 	@tests/fuzz/gov-versions -b $(BUILD) > $(BUILD)/fuzz/gov/versions.txt
 	@keys=$$(awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $$1, $$2 }' $(BUILD)/fuzz/gov/versions.txt) && \
@@ -42,7 +44,7 @@ $(foreach i,$(shell seq 1 $(words $(FUZZ_GOV_KEYS))),$(eval $(call \
 	fuzz_gov_version,$(shell echo $$(($i - 1))),$(call fuzz_gov_key,$(word $i,$(FUZZ_GOV_KEYS))))))
 
 # the names, for the program (rewritten only when they change)
-$(BUILD)/fuzz/gov/versions.h: FORCE
+$(BUILD)/fuzz/gov/versions.h: fuzz-gov-force
 	@mkdir -p $(@D)
 	@echo '#define FUZZ_GOV_VERSIONS "$(FUZZ_GOV_NAMES)"' > $@.new && \
 	if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
@@ -53,7 +55,7 @@ $(BUILD)/fuzz/tools/replay/pidle_kgov.o: tools/replay/pidle_kgov.c
 	$(CLANG) $(FUZZ_GOV_CFLAGS) -MMD -MP -c $< -o $@
 $(call objs,fuzz,$(FUZZ_GOV_REPLAY_SRCS)): CFLAGS += -Wno-include-next-absolute-path
 
-.PHONY: fuzz-gov-link FORCE
+.PHONY: fuzz-gov-link
 fuzz-gov-link: $(call objs,fuzz,tests/fuzz/fuzz_gov.c $(FUZZ_GOV_REPLAY_SRCS)) \
 	       $(BUILD)/fuzz/tools/replay/pidle_kgov.o $(FUZZ_GOV_OBJS) $(FUZZ_MODEL_OBJS)
 	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $(FUZZ_GOV).new -lm && \
