@@ -15,8 +15,9 @@
 #          diverging by pidle-gov-diff. Prints "N passed, N failed" last.
 #   fuzz   each pair for $FUZZ_SECONDS (or $FUZZ_RUNS inputs), corpus kept
 #          in build/fuzz/corpus/fuzz_gov-GOV-A-B, the largest divergence's
-#          trace in build/fuzz/gov/largest-GOV-A-B.trace, crashes (a broken
-#          invariant) in build/fuzz/crashes/.
+#          trace in build/fuzz/gov/largest-GOV-A-B.trace (then minimized
+#          into min-GOV-A-B.trace and shown by pidle-gov-diff), crashes (a
+#          broken invariant) in build/fuzz/crashes/.
 set -u
 mode=$1
 bin=$2
@@ -35,10 +36,10 @@ ok() { pass=$((pass + 1)); echo "ok $1"; }
 not_ok() { fail=$((fail + 1)); echo "not ok $1"; shift; for l in "$@"; do echo "# $l"; done; }
 # the version's gov-version SPEC, by its name in fuzz_gov.versions
 spec_of() { awk -v n="$1" '$1 == n { print $3 }' "$out/gov/versions.txt"; }
-# diverges FILE: fuzz_gov (FUZZ_GOV_DIVERGE=crash) fails on FILE with a
-# divergence, not with anything else
+# diverges FILE: fuzz_gov (the pair of FUZZ_GOV, FUZZ_GOV_A, FUZZ_GOV_B)
+# fails on FILE with a divergence, not with anything else
 diverges() {
-	! "$bin" "$1" > "$tmp/one.log" 2>&1 &&
+	! FUZZ_GOV_DIVERGE=crash "$bin" "$1" > "$tmp/one.log" 2>&1 &&
 		grep -q '^fuzz_gov: divergence at input' "$tmp/one.log" &&
 		! grep -q -E '^fuzz: |runtime error|ERROR: (AddressSanitizer|LeakSanitizer)' "$tmp/one.log"
 }
@@ -62,6 +63,26 @@ minimize() {
 		chunk=$((chunk / 2))
 	done
 	cp "$tmp/cur" "$2"
+}
+# reproduce IN OUT LOG: the trace IN, on which the current pair parts,
+# minimized into OUT, and pidle-gov-diff on OUT with fuzz_gov's table (as
+# LOG's first line gives it): a test, ok when it exits 3 (the versions
+# differ) with a divergent period
+reproduce() {
+	states=$(sed -n 's/^fuzz_gov: .*, table -s \([^ ]*\) --power \([^ ]*\)$/\1/p' "$3")
+	power=$(sed -n 's/^fuzz_gov: .*, table -s \([^ ]*\) --power \([^ ]*\)$/\2/p' "$3")
+	minimize "$1" "$2"
+	"$top/tools/replay/pidle-gov-diff" -b "$build" -g "$FUZZ_GOV" -s "$states" \
+		--power "$power" "$2" "$(spec_of "$FUZZ_GOV_A")" \
+		"$(spec_of "$FUZZ_GOV_B")" > "$tmp/diff.out" 2> "$tmp/diff.err"
+	rc=$?
+	n=$(sed -n 's/^divergence, A against B: \([0-9]*\) of \([0-9]*\) periods.*/\1 of \2/p' "$tmp/diff.out")
+	if [ $rc -eq 3 ] && [ -n "$n" ] && [ "${n%% *}" -gt 0 ]; then
+		ok "$FUZZ_GOV $FUZZ_GOV_A against $FUZZ_GOV_B: the minimized reproducer $2 ($(wc -l < "$2") lines, from $(wc -l < "$1")): pidle-gov-diff exits 3, $n periods decided differently; $(grep -m1 '^    #[0-9]* cpu' "$tmp/diff.out" | sed 's/^ *//'); $(tail -n 1 "$tmp/diff.out" | sed 's/.*cost (identical decisions give identical figures): //')"
+	else
+		not_ok "$FUZZ_GOV $FUZZ_GOV_A against $FUZZ_GOV_B: the minimized reproducer $2: pidle-gov-diff exit $rc, '$n' divergent" \
+			"$(head -c 300 "$tmp/diff.err")"
+	fi
 }
 largest() { grep 'fuzz_gov: largest divergence' "$1" | tail -n 1 | sed 's/^fuzz_gov: //'; }
 
@@ -112,38 +133,26 @@ for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 			"$(sed -n 's/.*Test unit written to \(.*\)/replay: FUZZ_GOV=$gov FUZZ_GOV_A=$a FUZZ_GOV_B=$b $bin \1/p' "$log")"
 		tail -n 30 "$log" | sed 's/^/# /'
 	fi
+	# make fuzz: the largest divergence's trace, minimized and shown
 	if [ "$mode" = fuzz ] && [ -s "$out/gov/largest-$gov-$a-$b.trace" ]; then
 		echo "   the largest divergence's trace: $out/gov/largest-$gov-$a-$b.trace"
+		reproduce "$out/gov/largest-$gov-$a-$b.trace" \
+			"$out/gov/min-$gov-$a-$b.trace" "$log"
 	fi
 done
 
 # The broken teo: found, minimized, replayed by pidle-gov-diff.
 if [ "$mode" = check ]; then
-	export FUZZ_GOV=teo FUZZ_GOV_A=6.12 FUZZ_GOV_B=teo-bin-off-by-one FUZZ_GOV_DIVERGE=crash
+	export FUZZ_GOV=teo FUZZ_GOV_A=6.12 FUZZ_GOV_B=teo-bin-off-by-one
 	mkdir "$tmp/broken"
-	"$bin" $common -max_len=4096 -runs="$FUZZ_GOV_FIND_RUNS" -seed=1 -use_cmp=0 \
+	FUZZ_GOV_DIVERGE=crash "$bin" $common -max_len=4096 -runs="$FUZZ_GOV_FIND_RUNS" -seed=1 -use_cmp=0 \
 		-use_memmem=0 -reload=0 -artifact_prefix="$tmp/broken-" \
 		"$tmp/broken" "$here/corpus/fuzz_gov" > "$tmp/find.log" 2>&1
 	found=$(sed -n 's/^fuzz_gov: divergence at input \([0-9]*\):.*/\1/p' "$tmp/find.log")
 	crash=$(sed -n 's/.*Test unit written to \(.*\)/\1/p' "$tmp/find.log")
 	if [ -n "$found" ] && [ -f "$crash" ]; then
 		ok "teo-bin-off-by-one against 6.12: found at input $found of at most $FUZZ_GOV_FIND_RUNS: $(grep -m1 '^fuzz_gov: divergence' "$tmp/find.log" | sed 's/.*: \([0-9]* of [0-9]* periods\)/\1/')"
-		repro=$out/gov/teo-bin-off-by-one.trace
-		# the table fuzz_gov replays, as it prints it: pidle-gov-diff's too
-		STATES=$(sed -n 's/^fuzz_gov: .*, table -s \([^ ]*\) --power \([^ ]*\)$/\1/p' "$tmp/find.log")
-		POWER=$(sed -n 's/^fuzz_gov: .*, table -s \([^ ]*\) --power \([^ ]*\)$/\2/p' "$tmp/find.log")
-		minimize "$crash" "$repro"
-		"$top/tools/replay/pidle-gov-diff" -b "$build" -g teo -s "$STATES" \
-			--power "$POWER" "$repro" "$(spec_of 6.12)" \
-			"$(spec_of teo-bin-off-by-one)" > "$tmp/diff.out" 2> "$tmp/diff.err"
-		rc=$?
-		n=$(sed -n 's/^divergence, A against B: \([0-9]*\) of \([0-9]*\) periods.*/\1 of \2/p' "$tmp/diff.out")
-		if [ $rc -eq 3 ] && [ -n "$n" ] && [ "${n%% *}" -gt 0 ]; then
-			ok "the minimized reproducer $repro ($(wc -c < "$repro") bytes, from $(wc -c < "$crash")): pidle-gov-diff exits 3, $n periods decided differently; $(grep -m1 '^    #[0-9]* cpu' "$tmp/diff.out" | sed 's/^ *//')"
-		else
-			not_ok "the minimized reproducer $repro: pidle-gov-diff exit $rc, '$n' divergent" \
-				"$(head -c 300 "$tmp/diff.err")" "$(grep CRASH_MIN "$tmp/min.log" | tail -n 1)"
-		fi
+		reproduce "$crash" "$out/gov/teo-bin-off-by-one.trace" "$tmp/find.log"
 	else
 		not_ok "teo-bin-off-by-one against 6.12: not found in $FUZZ_GOV_FIND_RUNS inputs" \
 			"$(grep -m1 -E '^fuzz: |runtime error|ERROR:' "$tmp/find.log")"
