@@ -78,7 +78,7 @@ $(BUILD)/libpidle-san.a: $(call objs,san,$(MODEL_SRCS))
 LINK = $(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(filter %.o %.a,$^) $(LDLIBS)
 
 .PHONY: all module tools tools-san check-tools-san check check-unit check-vm check-tools check-replay check-docs doc-figures check-all check-readme check-32bit docs \
-	demo bench fuzz check-fuzz deps deps-check install clean help
+	demo bench fuzz check-fuzz check-fuzz-gov deps deps-check install clean help
 
 all: module tools
 
@@ -93,6 +93,9 @@ help:
 	@echo '  make check-kernelsrc the kernel'"'"'s own genpd CPU governor (6.1, 6.12, mainline)'
 	@echo '                 compiled in userspace, against our ports: 1000000 decisions each'
 	@echo '  make check-fuzz the fuzzers: every seed, then 100000 fixed inputs each'
+	@echo '  make check-fuzz-gov two versions of a governor fuzzed against each other'
+	@echo '                 (6.1 and 6.12 menu and teo); a broken teo found, minimized'
+	@echo '                 and replayed by pidle-gov-diff (tests/fuzz/README)'
 	@echo '  make check-tools golden tests of the three tools (tests/tools/golden.sh)'
 	@echo '  make check-tools-san the same golden tests, and check-replay'"'"'s, on the sanitizer build'
 	@echo '  make check-replay pidle-replay on the traces of tests/replay, and'
@@ -125,7 +128,8 @@ help:
 	@echo '                  one-node Slurm and an sshd it starts (root; beside make check)'
 	@echo '  make bench      benchmarks, reported as side-by-side ratios'
 	@echo '  make fuzz       fuzz the parsers and the model, FUZZ_SECONDS=60 each'
-	@echo '                  (or FUZZ_RUNS=N inputs), corpus kept in build/fuzz/'
+	@echo '                  (or FUZZ_RUNS=N inputs), corpus kept in build/fuzz/;'
+	@echo '                  then fuzz_gov'"'"'s pairs of governor versions (make fuzz-gov)'
 	@echo '  make kernel-eval  build (or find cached) the eval guest kernel from'
 	@echo '                 linux-source-6.12: every governor (ladder, menu, teo,'
 	@echo '                 haltpoll); ~8 min cold on 2 cores (KERNEL_PATCH=FILE)'

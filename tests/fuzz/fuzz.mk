@@ -4,7 +4,7 @@
 #
 #   make fuzz         each target for FUZZ_SECONDS (or FUZZ_RUNS inputs), on
 #                     build/fuzz/corpus/ (kept between runs, seeded from
-#                     tests/fuzz/corpus/)
+#                     tests/fuzz/corpus/); fuzz_gov's pairs too (fuzz_gov.mk)
 #   make check-fuzz   the seeds once each, then FUZZ_CHECK_RUNS inputs per
 #                     target from -seed=1: the same inputs every time
 
@@ -20,7 +20,8 @@ FUZZ_FLAGS := -O1 $(SAN_FLAGS)
 # fuzz_dt's subject, and pidle-replay's trace reader, fuzz_trace's) only:
 # libFuzzer's cov and ft count edges of those, not of the harness.
 FUZZ_TRACE_SRCS := tools/replay/pidle_rp_parse.c tools/replay/pidle_rp_trace.c
-fuzz_cov = $(if $(filter drivers/model/% topology/pidle-dt.c $(FUZZ_TRACE_SRCS),$1),-fsanitize=fuzzer-no-link)
+fuzz_cov = $(if $(filter drivers/model/% topology/pidle-dt.c $(FUZZ_TRACE_SRCS) \
+	tools/replay/pidle_rp_run.c,$1),-fsanitize=fuzzer-no-link)
 $(BUILD)/fuzz/%.o: %.c
 	@mkdir -p $(@D)
 	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) $(call fuzz_cov,$<) -MMD -MP $(call inc,$<) -c $< -o $@
@@ -28,6 +29,10 @@ $(BUILD)/fuzz/%.o: %.c
 FUZZ_MODEL_OBJS := $(call objs,fuzz,$(MODEL_SRCS))
 $(BUILD)/fuzz/fuzz_parse: $(call objs,fuzz,tests/fuzz/fuzz_parse.c) $(FUZZ_MODEL_OBJS)
 $(BUILD)/fuzz/fuzz_model: $(call objs,fuzz,tests/fuzz/fuzz_model.c tests/fuzz/ref_model.c) $(FUZZ_MODEL_OBJS)
+# fuzz_gov: two governor versions against each other (its own file; its
+# coverage is also the governors' and the replay's, pidle_rp_run.c).
+include tests/fuzz/fuzz_gov.mk
+
 # fuzz_dt: the importer of pidle-topo --dt, with libfdt (libfdt-dev), and
 # the tools' helpers it quotes input with (pidle_excerpt()).
 $(BUILD)/fuzz/fuzz_dt: $(call objs,fuzz,tests/fuzz/fuzz_dt.c topology/pidle-dt.c tools/pidle_common.c) $(FUZZ_MODEL_OBJS)
@@ -49,8 +54,9 @@ $(FUZZ_BINS):
 	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $@ $(FUZZ_LIBS)
 
 .PHONY: fuzz check-fuzz
-fuzz: $(FUZZ_BINS)
+fuzz: $(FUZZ_BINS) $(FUZZ_GOV)
 	@FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_RUNS="$(FUZZ_RUNS)" tests/fuzz/run.sh fuzz $(FUZZ_BINS)
+	@$(MAKE) --no-print-directory fuzz-gov
 
 check-fuzz: $(FUZZ_BINS)
 	@FUZZ_RUNS="$(FUZZ_CHECK_RUNS)" tests/fuzz/run.sh check $(FUZZ_BINS)

@@ -106,6 +106,10 @@ jqcheck "... declared --busy: it keeps the package up all along" \
 expect_error "more CPUs than the topology" "more than the 1 of the topology" -- -s "$PC6" -T package=0 "$S"
 grep -v hrtimer_cancel "$S" > "$tmp/nocancel.trace"
 expect_error "a trace without hrtimer_cancel" "no timer:hrtimer_cancel" -- -s "$PC6" "$tmp/nocancel.trace"
+# every now= behind the trace clock by more than its first event's time:
+# each time would wrap below 0 (found by fuzz_gov)
+expect_error "an hrtimer clock that starts after the trace" "line 2: at 1000010000 ns on the trace clock, before the start of the hrtimers' clock" -- \
+	-s "$PC6" -T package=0 "$D/../fuzz/corpus/fuzz_trace/found-clock-before-zero.trace"
 grep -v cpu_idle "$S" > "$tmp/noidle.trace"
 expect_error "a trace without cpu_idle" "no power:cpu_idle" -- -s "$PC6" "$tmp/noidle.trace"
 { head -n 20 "$S"; echo 'CPU:1 [LOST 42 EVENTS]'; tail -n +21 "$S"; } > "$tmp/lost.trace"

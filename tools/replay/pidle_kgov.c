@@ -29,9 +29,20 @@ unsigned int kshim_this_cpu;
 unsigned int kshim_hz = 250;
 bool tick_nohz_enabled = true;
 
-#define KGOV_MAX	8
+#define KGOV_MAX	32
 
-static struct cpuidle_governor *kgov_list[KGOV_MAX];
+/*
+ * The governors linked in. Version 0 is the program's own (the objects
+ * that call cpuidle_register_governor()); a program holding several
+ * versions of the same files (tests/fuzz/fuzz_gov.c) compiles version N's
+ * with cpuidle_register_governor renamed to one that calls
+ * pidle_kgov_register(N, gov). Each version's per-CPU data are static in
+ * its own objects, so two versions run side by side.
+ */
+static struct {
+	struct cpuidle_governor *gov;
+	unsigned int version;
+} kgov_list[KGOV_MAX];
 static unsigned int kgov_nr;
 
 /* The current call's answers. */
@@ -46,12 +57,18 @@ struct pidle_kgov {
 	struct cpuidle_device *dev;
 };
 
-int cpuidle_register_governor(struct cpuidle_governor *gov)
+int pidle_kgov_register(unsigned int version, struct cpuidle_governor *gov)
 {
 	if (kgov_nr == KGOV_MAX)
 		return -ENOSPC;
-	kgov_list[kgov_nr++] = gov;
+	kgov_list[kgov_nr].gov = gov;
+	kgov_list[kgov_nr++].version = version;
 	return 0;
+}
+
+int cpuidle_register_governor(struct cpuidle_governor *gov)
+{
+	return pidle_kgov_register(0, gov);
 }
 
 s64 cpuidle_governor_latency_req(unsigned int cpu)
@@ -87,8 +104,9 @@ void pidle_kgov_names(char *buf, size_t size)
 
 	buf[0] = '\0';
 	for (i = 0; i < kgov_nr && len < size; i++)
-		len += snprintf(buf + len, size - len, "%s%s", i ? " " : "",
-				kgov_list[i]->name);
+		if (!kgov_list[i].version)
+			len += snprintf(buf + len, size - len, "%s%s",
+					len ? " " : "", kgov_list[i].gov->name);
 }
 
 unsigned int pidle_kgov_max_cpus(void)
@@ -100,6 +118,16 @@ struct pidle_kgov *pidle_kgov_create(const char *name, unsigned int nr_cpus,
 				     const struct pidle_kgov_state *st,
 				     unsigned int nr_states, unsigned int hz)
 {
+	return pidle_kgov_create_version(0, name, nr_cpus, st, nr_states, hz);
+}
+
+struct pidle_kgov *pidle_kgov_create_version(unsigned int version,
+					     const char *name,
+					     unsigned int nr_cpus,
+					     const struct pidle_kgov_state *st,
+					     unsigned int nr_states,
+					     unsigned int hz)
+{
 	struct pidle_kgov *g;
 	unsigned int i, cpu;
 
@@ -110,8 +138,9 @@ struct pidle_kgov *pidle_kgov_create(const char *name, unsigned int nr_cpus,
 	if (!g)
 		return NULL;
 	for (i = 0; i < kgov_nr; i++)
-		if (!strcmp(kgov_list[i]->name, name))
-			g->gov = kgov_list[i];
+		if (kgov_list[i].version == version &&
+		    !strcmp(kgov_list[i].gov->name, name))
+			g->gov = kgov_list[i].gov;
 	g->dev = calloc(nr_cpus, sizeof(*g->dev));
 	if (!g->gov || !g->dev) {
 		pidle_kgov_destroy(g);

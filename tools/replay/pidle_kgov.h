@@ -33,19 +33,30 @@ struct pidle_kgov_ctx {
 	bool tick_stopped;		/* tick_nohz_tick_stopped() */
 };
 
-/* The governors compiled in, by name ("menu teo ladder"), into @buf. */
+/* The governors compiled in (version 0), by name ("menu teo ladder"). */
 void pidle_kgov_names(char *buf, size_t size);
 
 /*
  * Sets up @nr_cpus CPUs (at most pidle_kgov_max_cpus()) with the table
  * @st of @nr_states, under the governor named @name, and enables it on
  * each. NULL when no governor has that name, or the table is too big.
- * Only one instance exists at a time: the kernel's per-CPU data are
- * static in the governors.
+ * Only one instance of a version exists at a time: the kernel's per-CPU
+ * data are static in the governors' objects (two versions' objects have
+ * theirs apart, and run side by side).
  */
 struct pidle_kgov *pidle_kgov_create(const char *name, unsigned int nr_cpus,
 				     const struct pidle_kgov_state *st,
 				     unsigned int nr_states, unsigned int hz);
+/*
+ * The same, of version @version's governors (0: the program's own; see
+ * pidle_kgov_register()). One instance per version at a time.
+ */
+struct pidle_kgov *pidle_kgov_create_version(unsigned int version,
+					     const char *name,
+					     unsigned int nr_cpus,
+					     const struct pidle_kgov_state *st,
+					     unsigned int nr_states,
+					     unsigned int hz);
 void pidle_kgov_destroy(struct pidle_kgov *g);
 unsigned int pidle_kgov_max_cpus(void);
 
@@ -62,5 +73,12 @@ int pidle_kgov_select(struct pidle_kgov *g, unsigned int cpu,
 void pidle_kgov_reflect(struct pidle_kgov *g, unsigned int cpu, int state,
 			uint64_t now_ns, uint64_t residency_ns, bool got_tick,
 			bool poll_limit, bool *above, bool *below);
+
+/*
+ * What cpuidle_register_governor() does, for version @version of the
+ * governors (a struct cpuidle_governor, opaque here): 0, or -ENOSPC.
+ */
+struct cpuidle_governor;
+int pidle_kgov_register(unsigned int version, struct cpuidle_governor *gov);
 
 #endif

@@ -176,7 +176,8 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 		goto out;
 	}
 	if (!recorded) {
-		g = pidle_kgov_create(cell->governor, t->nr_cpus, ks, ns, t->hz);
+		g = pidle_kgov_create_version(cell->gov_version, cell->governor,
+					      t->nr_cpus, ks, ns, t->hz);
 		if (!g) {
 			char names[64];
 
@@ -191,6 +192,9 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 		snprintf(err, errlen, "out of memory");
 		goto out;
 	}
+	if (cell->selected)
+		for (i = 0; i < t->nr_periods; i++)
+			cell->selected[i] = PIDLE_RP_NOT_SELECTED;
 	for (cpu = 0; cpu < t->nr_cpus; cpu++)
 		if (t->cpu_mode[cpu] == PIDLE_RP_CPU_OFFLINE)
 			pidle_cpu_offline(m, cpu, t->start_ns);
@@ -282,6 +286,8 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 					ctx.sleep_length_ns :
 					nh > p->select_ns ? nh - p->select_ns : 0;
 				st = pidle_kgov_select(g, p->cpu, &ctx, &stop);
+				if (cell->selected && !rep)
+					cell->selected[code >> 1] = (int)st;
 				if (st >= ns) {
 					snprintf(err, errlen, "governor %s chose state %u of a table of %u: a bug",
 						 cell->governor, st, ns);

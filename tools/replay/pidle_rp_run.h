@@ -24,7 +24,16 @@ struct pidle_rp_cell {
 	unsigned int disabled;		/* bit S: state S disabled */
 	unsigned int repeat;		/* the trace this many times (bench) */
 	FILE *periods;			/* each period's replay, or NULL */
+	/*
+	 * Two versions in one program (tests/fuzz/fuzz_gov.c): whose
+	 * governor (pidle_kgov_create_version(); 0 the program's own), and
+	 * where each period's ->select goes (the trace's period order;
+	 * PIDLE_RP_NOT_SELECTED where none ran), or NULL
+	 */
+	unsigned int gov_version;
+	int *selected;
 };
+#define PIDLE_RP_NOT_SELECTED	(-1)
 
 struct pidle_rp_level {
 	char name[PIDLE_NAME_LEN];

@@ -246,6 +246,19 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	if (!nr_mono)
 		return pidle_rp_fail(l, "no %s event to align the clocks with",
 			       module ? "pidle_enter" : "hrtimer_expire_entry");
+	/*
+	 * a clock behind the trace's by more than its first event's time
+	 * (a now= that went back): every time would wrap below 0 (found by
+	 * tests/fuzz/fuzz_gov, corpus/fuzz_trace/found-clock-before-zero.trace)
+	 */
+	if (off < 0)
+		for (i = 0; i < l->nr_ev; i++)
+			if (l->ev[i].t < (u64)-off)
+				return pidle_rp_fail(l, "line %u: at %llu ns on the trace clock, before the start of the %s clock (%s events put it %llu ns behind)",
+						     l->ev[i].line, l->ev[i].t,
+						     module ? "module's" : "hrtimers'",
+						     module ? "pidle_enter" : "hrtimer_expire_entry",
+						     (unsigned long long)-off);
 
 	/* 2. per hrtimer event, the timer's next event (HRTIMER_RESTART) */
 	l->next_same = malloc(l->nr_ev * sizeof(*l->next_same));
