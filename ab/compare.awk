@@ -85,6 +85,29 @@ function vstr(v, need, cap, what) {
 	return "inconclusive (" need " " what ")"
 }
 
+# within NAME DELTA: the pairs both of whose repeats fall in one mode (the
+# change did not move the boot between modes), judged alone by their
+# differences, as st_paired judges all pairs: what the change does to a
+# boot that stays where it was. Read beside the modes row, which says how
+# often it moves one (ab/stats.awk, DOC: two-mode figures).
+function within(name, delta,    a, b, n, i, wa, wb, nc) {
+	n = split(substr(PA, 2), a, " "); split(substr(PB, 2), b, " ")
+	wa = wb = ""; nc = 0
+	for (i = 1; i <= n; i++)
+		if ((a[i] + 0 > ST_msplit) == (b[i] + 0 > ST_msplit)) {
+			wa = wa " " a[i]; wb = wb " " b[i]; nc++
+		}
+	if (nc == 0) {
+		row(name ":within", "-", "-", "", "", "", fmt(delta), "", "no pair in one mode")
+		return
+	}
+	st_paired(substr(wa, 2), substr(wb, 2), delta)
+	vw[ST_v]++; nwithin++
+	row(name ":within", st_median(substr(wa, 2)) " (" nc " pairs)", st_median(substr(wb, 2)) " (" nc " pairs)",
+		sgn(ST_d), ST_lo == "" ? "none (< 6 runs)" : "[" sgn(ST_lo) ", " sgn(ST_hi) "]", "-",
+		fmt(delta), fmt(ST_mde), vstr(ST_v, ST_need, 0, "pairs"))
+}
+
 END {
 	if (la == "") la = "A"
 	if (lb == "") lb = "B"
@@ -129,6 +152,7 @@ END {
 				sprintf("%+.0fpt", 100 * (ST_mkb / ST_mnb - ST_mka / ST_mna)),
 				(ST_mtest == "McNemar" ? sprintf("McNemar %d up %d down p=%.3g", ST_mup, ST_mdown, ST_mp) : \
 				sprintf("Fisher p=%.3g", ST_mp)), "-", "-", ST_mmde == "" ? "-" : sprintf("%.0fpt", 100 * ST_mmde), verdict)
+			if (paired) within(kk[1] " / " kk[2], delta)
 		}
 	}
 	if (nseeds) {
@@ -149,6 +173,9 @@ END {
 		printf "ab: %d figures in two modes: %d CHANGED, %d same, %d inconclusive (the share of repeats in each mode; %s; two-sided, 5%%)\n",
 			nmodes, vm["CHANGED"], vm["same"], vm["inconclusive"], m
 	}
+	if (nwithin)
+		printf "ab: %d figures within their modes (the pairs that stayed in one mode): %d CHANGED, %d same, %d inconclusive\n",
+			nwithin, vw["CHANGED"], vw["same"], vw["inconclusive"]
 	printf "ab: mde: the smallest shift that would come out CHANGED in 19 reruns of 20 with these repeats (for modes: the smallest difference of shares that can be significant)\n"
 	if (v["inconclusive"] || vm["inconclusive"])
 		printf "ab: the inconclusive figures need up to %s repeats a side\n", need_max ? need_max : "an unknown number of"
