@@ -12,8 +12,9 @@
 # replay's engine, both sanitizers on everything.
 FUZZ_GOV := $(BUILD)/fuzz/fuzz_gov
 FUZZ_GOV_REPLAY_SRCS := tools/replay/pidle_rp_parse.c \
-	tools/replay/pidle_rp_trace.c tools/replay/pidle_rp_run.c \
-	tools/replay/pidle_rp_exp.c topology/presets.c tools/pidle_common.c
+	tools/replay/pidle_rp_trace.c tools/replay/pidle_rp_tracedat.c \
+	tools/replay/pidle_rp_run.c tools/replay/pidle_rp_exp.c \
+	topology/presets.c tools/pidle_common.c
 # (KGOV_CFLAGS comes later, from replay.mk: expanded when used)
 FUZZ_GOV_CFLAGS = $(KGOV_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link
 
@@ -58,7 +59,7 @@ $(call objs,fuzz,$(FUZZ_GOV_REPLAY_SRCS)): CFLAGS += -Wno-include-next-absolute-
 .PHONY: fuzz-gov-link
 fuzz-gov-link: $(call objs,fuzz,tests/fuzz/fuzz_gov.c $(FUZZ_GOV_REPLAY_SRCS)) \
 	       $(BUILD)/fuzz/tools/replay/pidle_kgov.o $(FUZZ_GOV_OBJS) $(FUZZ_MODEL_OBJS)
-	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $(FUZZ_GOV).new -lm && \
+	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $(FUZZ_GOV).new -lm $(TRACECMD_LIBS) && \
 	mv -f $(FUZZ_GOV).new $(FUZZ_GOV)
 -include $(FUZZ_GOV_OBJS:.o=.d)
 endif
