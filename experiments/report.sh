@@ -50,7 +50,9 @@ mkdir -p "$DIR/plots"
 specs=$(awk -F'\t' '$1 == "#compare" { printf "%s%s=%s", n++ ? ";" : "", $2, $3 }' "$DIR/cells.tsv")
 # the workloads' expect lines, WORKLOAD=TERMS;...
 expects=$(awk -F'\t' '$1 == "#expect" { printf "%s%s=%s", n++ ? ";" : "", $2, $3 }' "$DIR/cells.tsv")
-awk -F'\t' -v plots="$DIR/plots" -v specs="$specs" -v expects="$expects" \
+# the workloads' own figures, WORKLOAD=COLUMN;...
+figures=$(awk -F'\t' '$1 == "#figure" { printf "%s%s=%s", n++ ? ";" : "", $2, $3 }' "$DIR/cells.tsv")
+awk -F'\t' -v plots="$DIR/plots" -v specs="$specs" -v expects="$expects" -v figures="$figures" \
 	-f "$EXP/../ab/stats.awk" -f "$EXP/table.awk" "$long" > "$DIR/report.txt" || exit 1
 awk -F'\t' '$2 == "seed" && !s[$3]++ { l = l " " $3 }
 	END { if (l != "") print "Seeds (repeat r booted with QEMU -seed r):" l }' "$long" >> "$DIR/report.txt"

@@ -41,7 +41,7 @@ missing_lines() {
 
 # parse: the shipped files, and the cells they must give
 why=
-for want in seed:48 governors:12 coverage:31 tiny:3 osi-modes:12 osi-ipi:8 wake:84; do
+for want in seed:48 governors:12 coverage:31 tiny:3 osi-modes:12 osi-ipi:8 wake:84 linuxpm:39; do
 	f=$TOP/experiments/${want%%:*}.exp
 	if ! PIDLE_EXP_DIR=$TOP/experiments awk -f "$TOP/experiments/parse.awk" "$f" > "$T/p.tsv" 2> "$T/p.err"; then
 		why="$why ${want%%:*}: $(cat "$T/p.err")"; continue
@@ -103,7 +103,7 @@ for c in "badstates.exp:11: table small: states: state 1 (C1): missing target re
 	case "$(cat "$T/tb.err")" in "$T/$c"*) ;; *) why="$why $f: '$(cat "$T/tb.err")', want '$T/$c...'" ;; esac
 	[ "$(wc -l < "$T/tb.err")" -eq 1 ] || why="$why $f: $(wc -l < "$T/tb.err") lines on stderr"
 done
-for f in seed tiny wake osi-modes; do
+for f in seed tiny wake osi-modes linuxpm; do
 	PIDLE_EXP_BOOT=$HERE/fake-boot.sh "$TOP/experiments/run.sh" --list -o "$T/tb-$f" "$TOP/experiments/$f.exp" > /dev/null 2> "$T/tb.err" ||
 		why="$why $f.exp refused: $(cat "$T/tb.err")"
 done
