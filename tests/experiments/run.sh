@@ -174,6 +174,23 @@ done
 case ",$hdr," in *,cpu0_energy_efficiency_pct,*) why="$why a column for a null figure" ;; esac
 check "columns: an energy figure in pidle-stat's JSON becomes a column" "$why"
 
+# --cells and figure =: only the matching cells boot; the workload's own
+# figure per case, its median and spread over the repeats (the fake's
+# resp p50 under menu is 148 us + the repeat: 149, 150, 151)
+sed 's/^run = pidle-irqwork.*/&\nfigure = work_resp_p50_us/' "$T/tiny3.exp" > "$T/fig.exp"
+rm -f "$T/calls"
+PIDLE_EXP_BOOT=$HERE/fake-boot.sh FAKE_CALLS=$T/calls "$TOP/experiments/run.sh" --cells '/menu/none/none/' \
+	-o "$T/fig" "$T/fig.exp" > "$T/fig.out" 2>&1
+why=
+[ "$(sort -u "$T/calls" 2>/dev/null | tr '\n' ' ')" = "6.12/small/menu/none/none/rtc/r1 6.12/small/menu/none/none/rtc/r2 6.12/small/menu/none/none/rtc/r3 " ] ||
+	why="$why booted cells '$(tr '\n' ' ' < "$T/calls" 2>/dev/null)', want the three repeats of menu/none/none"
+grep -qE '^small/menu/none/none/rtc +work_resp_p50_us +150 +2 ' "$T/fig.out" ||
+	why="$why no figure row 'small/menu/none/none/rtc work_resp_p50_us 150 2' in: $(grep -A2 'Workload figures' "$T/fig.out")"
+out=$("$TOP/experiments/run.sh" --cells '/nothing/' --list -o "$T/fig2" "$T/fig.exp" 2>&1) &&
+	why="$why --cells matching nothing was taken"
+case $out in *"--cells /nothing/: no cell id"*) ;; *) why="$why --cells /nothing/ said '$out'" ;; esac
+check "figure and --cells: the workload's own figure per case (median, spread); only the cells asked for run" "$why"
+
 # domains: genpd's counters of a domain state (issue 22) through the
 # report: fake-boot.sh's FAKE_DOMAINS core state CC, usage 50 + r,
 # rejected 4 (menu) or 9 (teo), above 7 - r, below 2, residency 12.5 %;
