@@ -494,5 +494,25 @@ else
 	not_ok "guest trace" "$G missing (tests/replay/record.sh makes it)"
 fi
 
+# 5. the corpus (tests/replay/corpus/, make replay-corpus): each
+# recording of the linux-pm workloads replayed with its own table and
+# governor agrees with the guest's decisions within 1 %
+for t in "$D"/corpus/*.trace.xz; do
+	[ -f "$t" ] || { not_ok "corpus" "no recording in $D/corpus (make replay-corpus)"; break; }
+	i=${t%.trace.xz}.info
+	t_mode=pc t_domain_gov= t_power= t_states= t_topology= t_governor= t_idle_periods=
+	eval "$(sed -n 's/^\(states\|topology\|power\|governor\|mode\|domain_gov\|idle_periods\) \(.*\)/t_\1="\2"/p' "$i")"
+	xz -dc "$t" > "$tmp/corpus.trace"
+	"$R" -s "$t_states" -T "$t_topology" ${t_power:+--power "$t_power"} -g "$t_governor" \
+		--mode "$t_mode" ${t_domain_gov:+--domain-gov "$t_domain_gov"} \
+		--agree 1 "$tmp/corpus.trace" > "$tmp/agree.txt" 2> "$tmp/err"
+	st=$?
+	if [ $st -eq 0 ] && grep -q 'within' "$tmp/agree.txt" && [ "${t_idle_periods:-0}" -gt 0 ]; then
+		ok "corpus $(basename "$t" .trace.xz) ($t_governor, $t_idle_periods idle periods): replayed within 1 % of the recorded run ($(grep -o 'largest difference: [0-9.]* %' "$tmp/agree.txt"))"
+	else
+		not_ok "corpus $(basename "$t" .trace.xz) agrees within 1 %" "exit $st $(grep 'largest' "$tmp/agree.txt") $(head -c 300 "$tmp/err")"
+	fi
+done
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
