@@ -9,14 +9,19 @@
 #   corpus/WORKLOAD.trace.xz  the trace (tracefs text, mono clock, the
 #                             events of guest-record.sh), xz -9
 #   corpus/WORKLOAD.stat      pidle-stat's JSON of the same run
-#   corpus/WORKLOAD.work      the workload's own CSV (its figure)
+#   corpus/WORKLOAD.work      the workload's own CSV (its figure; none
+#                             for the idle run)
 #   corpus/WORKLOAD.info      what recorded it: experiment, cell, kernel,
 #                             table, governor, run line, the guest's
 #                             shape, the idle periods and lost events
 # Needs what make experiment needs (make tools guest-tools, the
 # programs of experiments/guest, Debian's fio and rt-tests).
+# corpus.sh --copy: only the copying, from the last run's directory
+# (build/replay-corpus), e.g. after a copy step was fixed.
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
+COPY_ONLY=0
+[ "${1:-}" = --copy ] && { COPY_ONLY=1; shift; }
 REGEX=${1:-/skx/menu/}
 EXPF=$TOP/experiments/linuxpm.exp
 OUT=$TOP/build/replay-corpus
@@ -24,9 +29,12 @@ DEST=$TOP/tests/replay/corpus
 fail() { echo "corpus.sh: $*" >&2; exit 1; }
 
 # the cells traced again from scratch: a recording is one boot's
-rm -rf "$OUT"
-"$TOP/experiments/run.sh" --trace --cells "$REGEX" -o "$OUT" "$EXPF" ||
-	echo "corpus.sh: the run's report says some check failed; the cells that ran ok are kept" >&2
+if [ $COPY_ONLY = 0 ]; then
+	rm -rf "$OUT"
+	"$TOP/experiments/run.sh" --trace --cells "$REGEX" -o "$OUT" "$EXPF" ||
+		echo "corpus.sh: the run's report says some check failed; the cells that ran ok are kept" >&2
+fi
+[ -f "$OUT/cells.tsv" ] || fail "no run in $OUT to copy from (corpus.sh without --copy runs it)"
 mkdir -p "$DEST"
 n=0
 while IFS=$'\t' read -r id kernel _ table gov _ _ work _ _ _ _ _ _ _ _ _ run _; do
@@ -39,7 +47,9 @@ while IFS=$'\t' read -r id kernel _ table gov _ _ work _ _ _ _ _ _ _ _ _ run _; 
 	fi
 	xz -9 -T1 -c "$stem.trace" > "$DEST/$work.trace.xz"
 	cp "$stem.stat" "$DEST/$work.stat"
-	cp "$stem.work" "$DEST/$work.work"
+	# the idle run (sleep) prints no CSV of its own
+	rm -f "$DEST/$work.work"
+	[ -s "$stem.work" ] && cp "$stem.work" "$DEST/$work.work"
 	entries=$(grep -c 'pidle_enter:' "$stem.trace" || true)
 	lost=$(grep -c 'LOST' "$stem.trace" || true)
 	{
