@@ -25,7 +25,10 @@ while IFS=$'\t' read -r id kernel repeat table gov change qos work states topo w
 	if [ -f "$stem.status" ]; then
 		read -r status reason < "$stem.status"
 	fi
+	# the workload's CPU, -c N (pidle-ring's -c is a count of CPUs: its
+	# ring starts on CPU 0)
 	cpu=$(echo "$run" | sed -n 's/.*-c \([0-9]*\).*/\1/p')
+	case $run in pidle-ring*) cpu=0 ;; esac
 	{
 		printf '%s\t%s\t%s\n' "$id" id "$id" "$id" kernel "$kernel" "$id" repeat "$repeat" \
 			"$id" table "$table" "$id" governor_asked "$gov" "$id" change "$change" \
