@@ -6,6 +6,7 @@
 # table under menu, every workload) run once more with tracing on
 # (experiments/run.sh --trace: one -icount guest, behind the harness's
 # lock like every experiment), and each cell's recording is kept as
+# (files named TABLE-WORKLOAD, e.g. skx-ring4):
 #   corpus/WORKLOAD.trace.xz  the trace (tracefs text, mono clock, the
 #                             events of guest-record.sh), xz -9
 #   corpus/WORKLOAD.stat      pidle-stat's JSON of the same run
@@ -45,11 +46,12 @@ while IFS=$'\t' read -r id kernel _ table gov _ _ work _ _ _ _ _ _ _ _ _ run _; 
 		echo "corpus.sh: $id: not recorded ($status ${reason:-no trace})" >&2
 		continue
 	fi
-	xz -9 -T1 -c "$stem.trace" > "$DEST/$work.trace.xz"
-	cp "$stem.stat" "$DEST/$work.stat"
+	name=$table-$work
+	xz -9 -T1 -c "$stem.trace" > "$DEST/$name.trace.xz"
+	cp "$stem.stat" "$DEST/$name.stat"
 	# the idle run (sleep) prints no CSV of its own
-	rm -f "$DEST/$work.work"
-	[ -s "$stem.work" ] && cp "$stem.work" "$DEST/$work.work"
+	rm -f "$DEST/$name.work"
+	[ -s "$stem.work" ] && cp "$stem.work" "$DEST/$name.work"
 	entries=$(grep -c 'pidle_enter:' "$stem.trace" || true)
 	lost=$(grep -c 'LOST' "$stem.trace" || true)
 	{
@@ -63,8 +65,8 @@ while IFS=$'\t' read -r id kernel _ table gov _ _ work _ _ _ _ _ _ _ _ _ run _; 
 		echo "icount shift=$(awk -F'\t' '$2 == "icount" { print $3 }' "$OUT/cells.tsv"),sleep=off smp $(awk -F'\t' '$2 == "smp" { print $3 }' "$OUT/cells.tsv")"
 		echo "idle_periods $entries"
 		echo "lost_events $lost"
-	} > "$DEST/$work.info"
-	echo "corpus.sh: $work: $entries idle periods, $(stat -c %s "$DEST/$work.trace.xz") bytes xz ($id)"
+	} > "$DEST/$name.info"
+	echo "corpus.sh: $name: $entries idle periods, $(stat -c %s "$DEST/$name.trace.xz") bytes xz ($id)"
 	n=$((n + 1))
 done < "$OUT/cells.tsv"
 [ $n -gt 0 ] || fail "no cell of $EXPF matching $REGEX was recorded"
