@@ -6,7 +6,7 @@
 EXP ?= experiments/seed.exp
 EXP_ARGS ?=
 
-.PHONY: experiment check-experiments check-experiments-vm
+.PHONY: experiment check-experiments check-experiments-vm linuxpm replay-corpus
 
 # deps-check first, alone: the tools need hwloc's headers it installs.
 EXP_GUEST := guest-tools $(call guest_progs,experiments/guest)
@@ -31,6 +31,23 @@ demo: deps-check
 experiment: deps-check
 	@$(MAKE) --no-print-directory $(EXP_GUEST)
 	@experiments/run.sh $(EXP_ARGS) $(EXP)
+
+# The workloads linux-pm reports (experiments/linuxpm.exp): fio on a
+# virtio disk, null_blk and dm-delay, ring ping-pongs over 2, 4 and 8
+# CPUs, periodic loads at 73 to 401 Hz, hackbench, idle; each with its
+# own figure beside the idle figures. Debian's fio and rt-tests are in
+# scripts/deps.
+linuxpm: deps-check
+	@$(MAKE) --no-print-directory $(EXP_GUEST)
+	@experiments/run.sh $(EXP_ARGS) experiments/linuxpm.exp
+
+# pidle-replay's corpus, tests/replay/corpus/: the same cells recorded
+# with tracing on (tests/replay/corpus.sh; CORPUS_CELLS=REGEX of the
+# cell ids, default Skylake-SP's table under menu)
+CORPUS_CELLS ?= /skx/menu/
+replay-corpus: deps-check
+	@$(MAKE) --no-print-directory $(EXP_GUEST)
+	@tests/replay/corpus.sh '$(CORPUS_CELLS)'
 
 # host-only: the parser, resumption, the columns, a plot (no guest)
 check-experiments: $(BUILD)/pidle-replay $(BUILD)/pidle-topo

@@ -6,7 +6,8 @@
 #   domain_gov
 # and the experiment's settings as "#set KEY VALUE" lines first, then its
 # [compare] lines as "#compare REGEX DELTA" (ab/stats.awk), in file order,
-# and each workload's expect line as "#expect WORKLOAD TERMS".
+# each workload's expect line as "#expect WORKLOAD TERMS" and its figure
+# line as "#figure WORKLOAD COLUMN".
 # Every error is "FILE:LINE: what is wrong" on stderr, and exit status 1.
 # Usage: awk [-v kernels="NAME..."] -f parse.awk FILE.exp
 # (kernels, when given, replaces the file's kernels: run.sh -k)
@@ -43,13 +44,13 @@ BEGIN {
 	keys["table"] = "states topology wait power domain_policy mode domain_gov"
 	keys["change"] = "residency_x states disable enable"
 	keys["qos"] = "cpu_dma_latency_us resume_latency_us"
-	keys["workload"] = "run expect"
+	keys["workload"] = "run expect figure"
 	# [compare]: FIGURE_REGEX = DELTA, free keys (checked below)
 	keys["compare"] = "*"
 	named = " table change qos workload matrix "
 	kernels_ok = "6.1 6.1-rt 6.12 6.12-rt eval debug user"
 	governors_ok = "menu ladder teo haltpoll"
-	programs_ok = "pidle-irqwork pidle-work pidle-pingpong pidle-wakeload rt-app sleep"
+	programs_ok = "pidle-irqwork pidle-work pidle-pingpong pidle-wakeload pidle-ring fio hackbench rt-app sleep"
 	set["title"] = ""; set["smp"] = "8,sockets=2,cores=2,threads=2"
 	set["icount"] = "2"; set["repeats"] = "1"; set["timeout"] = "600"
 	def["change", "none"] = 1; def["qos", "none"] = 1
@@ -128,6 +129,11 @@ line ~ /^\[/ {
 		for (i = split(val, w, " "); i > 0; i--)
 			if (w[i] !~ /^[a-z]+[0-9]+:(timer|ipi|device|unknown):[0-9]+$/ || substr(w[i], match(w[i], /:[0-9]+$/) + 1) + 0 > 100)
 				err("expect = " val ": '" w[i] "': want NAME:SOURCE:PERCENT, e.g. cpu1:timer:90 (NAME a CPU, cpuN, or a domain as pidle-stat names it, e.g. core1; SOURCE timer, ipi, device or unknown; PERCENT 0 to 100)")
+	} else if (kind == "workload" && key == "figure") {
+		# the workload's own figure: a column of the results (work_*
+		# from its CSV, or pidle-stat's, e.g. energy_j)
+		if (val !~ /^[a-z][a-z0-9_]*$/)
+			err("figure = " val ": want one column of the results, e.g. work_iops or energy_j")
 	} else if (kind == "workload") {
 		split(val, w, " ")
 		if (!known(programs_ok, w[1])) err("run = " val ": the program must be one of " programs_ok)
@@ -203,6 +209,7 @@ END {
 	for (t in val_of) {
 		split(t, p, SUBSEP)
 		if (p[1] == "workload" && p[3] == "expect") printf "#expect\t%s\t%s\n", p[2], val_of[t]
+		if (p[1] == "workload" && p[3] == "figure") printf "#figure\t%s\t%s\n", p[2], val_of[t]
 	}
 	print "id\tkernel\trepeat\ttable\tgovernor\tchange\tqos\tworkload\tstates\ttopology\twait\tx\tx_states\tenable\tdisable\tdma_us\tresume_us\trun\tpower\tmode\tdomain_gov"
 	nk = split(set["kernels"], K, " ")

@@ -7,7 +7,8 @@
 #                        the package domains, % of the run, per case
 #   energy-latency-WORKLOAD  energy (J) against resp p50 per case, each
 #                        point labelled with its case, when pidle-stat
-#                        reported energy (else a line says why not)
+#                        reported energy and the workload a response
+#                        time (else a line says why not)
 # Prints one line per plot written.
 #
 # Paths are data, never gnuplot code: gnuplot runs in DIR/plots on file
@@ -78,13 +79,16 @@ plot for [i=2:$((n - 1))] 'residency-$w.csv' using i:xtic(1) title columnheader,
 	fi
 	# energy against latency: this workload's cases that have energy
 	e=$P/energy-$w.csv
-	awk -F, -v w="$w" 'NR == 1 || ($2 == w && $9 != "")' "$P/cases.csv" > "$e"
+	awk -F, -v w="$w" 'NR == 1 || ($2 == w && $9 != "" && $3 != "")' "$P/cases.csv" > "$e"
 	if [ "$(wc -l < "$e")" -gt 1 ]; then
 		plot "energy-latency-$w" "set datafile separator ','; set grid; set key off
 set title 'Energy of the run against response time, per case: $w (lower left is better)'
 set xlabel 'response time p50 (us)'; set ylabel 'energy of the machine over the run (J)'
 set offsets graph 0.05, graph 0.3, graph 0.1, graph 0.1
 plot 'energy-$w.csv' using 3:9 with points pt 7 ps 1.5, '' using 3:9:1 with labels offset 1,0.5 left font ',8'" || st=1
+	elif awk -F, -v w="$w" '$2 == w && $9 != "" { f = 1 } END { exit !f }' "$P/cases.csv"; then
+		# hackbench's time, the idle run: no response time to plot against
+		echo "plot: energy-latency-$w not drawn: the workload reports no response time (resp p50)"
 	else
 		echo "plot: energy-latency-$w not drawn: pidle-stat reported no energy (the table has no powers)"
 	fi

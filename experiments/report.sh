@@ -25,7 +25,10 @@ while IFS=$'\t' read -r id kernel repeat table gov change qos work states topo w
 	if [ -f "$stem.status" ]; then
 		read -r status reason < "$stem.status"
 	fi
+	# the workload's CPU, -c N (pidle-ring's -c is a count of CPUs: its
+	# ring starts on CPU 0)
 	cpu=$(echo "$run" | sed -n 's/.*-c \([0-9]*\).*/\1/p')
+	case $run in pidle-ring*) cpu=0 ;; esac
 	{
 		printf '%s\t%s\t%s\n' "$id" id "$id" "$id" kernel "$kernel" "$id" repeat "$repeat" \
 			"$id" table "$table" "$id" governor_asked "$gov" "$id" change "$change" \
@@ -50,7 +53,9 @@ mkdir -p "$DIR/plots"
 specs=$(awk -F'\t' '$1 == "#compare" { printf "%s%s=%s", n++ ? ";" : "", $2, $3 }' "$DIR/cells.tsv")
 # the workloads' expect lines, WORKLOAD=TERMS;...
 expects=$(awk -F'\t' '$1 == "#expect" { printf "%s%s=%s", n++ ? ";" : "", $2, $3 }' "$DIR/cells.tsv")
-awk -F'\t' -v plots="$DIR/plots" -v specs="$specs" -v expects="$expects" \
+# the workloads' own figures, WORKLOAD=COLUMN;...
+figures=$(awk -F'\t' '$1 == "#figure" { printf "%s%s=%s", n++ ? ";" : "", $2, $3 }' "$DIR/cells.tsv")
+awk -F'\t' -v plots="$DIR/plots" -v specs="$specs" -v expects="$expects" -v figures="$figures" \
 	-f "$EXP/../ab/stats.awk" -f "$EXP/table.awk" "$long" > "$DIR/report.txt" || exit 1
 awk -F'\t' '$2 == "seed" && !s[$3]++ { l = l " " $3 }
 	END { if (l != "") print "Seeds (repeat r booted with QEMU -seed r):" l }' "$long" >> "$DIR/report.txt"

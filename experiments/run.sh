@@ -2,7 +2,8 @@
 # run.sh: run an experiment file's cells in guests, then its report.
 # Documentation/experiments.rst has the format, the recipes and the report.
 #
-#   experiments/run.sh [-j N] [-k KERNELS] [-o DIR] FILE.exp  run what is not done, report
+#   experiments/run.sh [-j N] [-k KERNELS] [-o DIR] [--cells REGEX] [--trace] FILE.exp
+#                                                       run what is not done, report
 #   experiments/run.sh --list [-o DIR] FILE.exp        print the job names, one a line
 #   experiments/run.sh --job NAME [-o DIR] FILE.exp    run that one job, no report
 #   experiments/run.sh --merge DIR... [-o DIR] FILE.exp  copy cell results, report
@@ -25,6 +26,11 @@
 # and KDIR= for "user"), the module, the image, the boot, the log check.
 # Environment: PIDLE_EXP_BOOT=CMD replaces the guest boot (the tests use
 # it): CMD JOBDIR KERNEL_NAME LOG is run and must write the serial log LOG.
+#
+# --cells REGEX keeps only the cells whose id matches (an extended
+# regular expression, e.g. '/skx/menu/'). --trace records each cell's
+# workload as a trace for pidle-replay beside its results, cells/ID.trace
+# (the replay corpus: tests/replay/corpus.sh).
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 EXP=$TOP/experiments
@@ -35,7 +41,7 @@ usage() {
 	exit 2
 }
 
-JOBS=1 OUT= MODE=run ONE= MERGE=() KERNELS=
+JOBS=1 OUT= MODE=run ONE= MERGE=() KERNELS= ONLY= TRACE=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	-j) [[ ${2:-} =~ ^[1-9][0-9]*$ ]] || fail "-j ${2:-}: want a number of jobs, 1 or more"
@@ -43,6 +49,9 @@ while [ $# -gt 0 ]; do
 	-o) [ -n "${2:-}" ] || usage; OUT=$2; shift 2 ;;
 	-k) [ -n "${2:-}" ] || usage; KERNELS=$2; shift 2 ;;
 	--list) MODE=list; shift ;;
+	--cells) [ -n "${2:-}" ] || fail "--cells: give a regular expression of cell ids, e.g. '/skx/menu/'"
+		ONLY=$2; shift 2 ;;
+	--trace) TRACE=1; shift ;;
 	--job) [ -n "${2:-}" ] || usage; MODE=job; ONE=$2; shift 2 ;;
 	--report) MODE=report; shift ;;
 	--merge) MODE=merge; shift
@@ -61,6 +70,12 @@ OUT=${OUT:-$TOP/build/experiments/$NAME}
 mkdir -p "$OUT/cells" "$OUT/jobs" || fail "cannot create $OUT"
 
 PIDLE_EXP_DIR=$EXP awk -v kernels="$KERNELS" -f "$EXP/parse.awk" "$FILE" > "$OUT/cells.tmp" || exit 1
+if [ -n "$ONLY" ]; then
+	awk -F'\t' -v re="$ONLY" '$1 ~ /^#/ || $1 == "id" || $1 ~ re' "$OUT/cells.tmp" > "$OUT/cells.only" 2> "$OUT/cells.err" ||
+		fail "--cells $ONLY: $(cat "$OUT/cells.err")"
+	mv "$OUT/cells.only" "$OUT/cells.tmp"
+	grep -qv -e '^#' -e '^id' "$OUT/cells.tmp" || fail "--cells $ONLY: no cell id of $FILE matches (--list lists the jobs, the ids are in $OUT/cells.tsv of a run)"
+fi
 mv "$OUT/cells.tmp" "$OUT/cells.tsv"
 setting() { awk -F'\t' -v k="$1" '$1 == "#set" && $2 == k { print $3 }' "$OUT/cells.tsv"; }
 ICOUNT=$(setting icount)
@@ -105,11 +120,21 @@ boot_job() {	# JOBDIR KNAME LOG SEED
 	# kernel's virtio modules, decompressed, in /kmod-virtio/.
 	local more=() disk=()
 	more+=(--file "$TOP/build/guest/pidle-wakeload" --rt-app)
-	if grep -q /dev/vda "$jd/cells.sh"; then
+	if grep -qE '/dev/vda|-d vda' "$jd/cells.sh"; then
 		disk=(--qemu -blockdev --qemu driver=null-co,node-name=expdisk,size=67108864,read-zeroes=on
 		      --qemu -device --qemu virtio-blk-pci,drive=expdisk,vectors=0)
 		more+=(--virtio "${image##*/vmlinuz-}")
 	fi
+	# The linux-pm workloads (linuxpm.exp): the ring, their runner, and
+	# only what a job's cells use: Debian's fio (dynamic, with its
+	# libraries: 84 MB, so not in every image), rt-tests' hackbench, and
+	# for null_blk and dm-delay the kernel's own modules and dmsetup
+	# (harness/image --blk; a kernel without modules, as the eval one,
+	# gets none, and those cells fail naming the device).
+	more+=(--file "$TOP/build/guest/pidle-ring" --file "$EXP/guest/linuxpm-run.sh:/linuxpm-run.sh")
+	grep -q "'fio " "$jd/cells.sh" && more+=(--bin "$(command -v fio || echo /usr/bin/fio)")
+	grep -q "'hackbench " "$jd/cells.sh" && more+=(--bin "$(command -v hackbench || echo /usr/bin/hackbench)")
+	grep -qE -- "-d (nullb0|delay)" "$jd/cells.sh" && more+=(--blk "${image##*/vmlinuz-}")
 	"$TOP/harness/image" "$jd/initrd.gz" --tools --suite "$EXP/guest/exp.sh" \
 		--file "$OUT/kmod-$kn/pseudo_cpuidle.ko" \
 		--file "$TOP/build/guest/pidle-irqwork" --file "$TOP/build/guest/pidle-work" \
@@ -126,7 +151,7 @@ boot_job() {	# JOBDIR KNAME LOG SEED
 		--seed "$seed" --rtc-base "$RTC_BASE"
 		$("$TOP/harness/kernel" --icount-options "$kn"))
 	"$TOP/harness/boot" --kernel "$image" --initrd "$jd/initrd.gz" --log "$log" \
-		--smp "$SMP" --suite exp --append "exp_timeout=$TIMEOUT" "${disk[@]}" \
+		--smp "$SMP" --suite exp --append "exp_timeout=$TIMEOUT exp_trace=$TRACE" "${disk[@]}" \
 		--timeout $((TIMEOUT * 2 + 300)) "${det[@]}"
 }
 
@@ -246,7 +271,7 @@ merge)
 	exec "$EXP/report.sh" "$OUT" ;;
 esac
 
-for t in pidle-topo pidle-stat.static guest/pidle-irqwork guest/pidle-work guest/pidle-pingpong guest/pidle-wakeload; do
+for t in pidle-topo pidle-stat.static guest/pidle-irqwork guest/pidle-work guest/pidle-pingpong guest/pidle-wakeload guest/pidle-ring; do
 	[ -n "${PIDLE_EXP_BOOT:-}" ] || [ -x "$TOP/build/$t" ] || fail "no build/$t: make experiment builds it (make guest-tools and the programs of experiments/guest)"
 done
 total=$(grep -vc -e '^#' -e '^id' "$OUT/cells.tsv")

@@ -44,6 +44,13 @@
 #   timer ipi     when the module counts wake sources: which source ended
 #   device        the down periods (the first man's wake-up), summed over
 #                 the level's domains
+# When a workload names its own figure (figure = COLUMN in the
+# experiment file: fio's IOPS, the ring's round trips per second,
+# hackbench's time, the idle run's energy), a table of those, per case:
+# the figure's median and spread over the repeats beside the idle
+# figures linux-pm reports with it: idles (cpuidle's usage, every CPU and
+# state), above % and below % (cpuidle's too deep and too shallow, of
+# those idles), deep % (the workload's CPU) and energy J.
 # A counter the module in the guest lacks shows as "-".
 # Each case is compared with its workload's reference case by the A/B's
 # method (ab/stats.awk): "~" when the two are the same within the smallest
@@ -140,6 +147,11 @@ BEGIN {
 BEGIN { ndf = split("usage rejected above below residency_pct wake_timer wake_ipi wake_device", DF, " ") }
 
 BEGIN { split("timer ipi device unknown aborted", SRC, " ") }
+# The workloads' own figures (figures: WORKLOAD=COLUMN;...): FIG[w]
+BEGIN {
+	nf = split(figures, fl, ";")
+	for (i = 1; i <= nf; i++) { e = index(fl[i], "="); FIG[substr(fl[i], 1, e - 1)] = substr(fl[i], e + 1) }
+}
 # The workloads' expect terms (expects: WORKLOAD=NAME:SOURCE:PCT ...;...):
 # EXN[w] terms, EXT[w, t] each, checked on every repeat that ran.
 BEGIN {
@@ -224,6 +236,8 @@ END {
 			add(c, "w_" SRC[q], x); add(c, "wa_" SRC[q], xa); add(c, "wb_" SRC[q], xb)
 		}
 		add(c, "above_pct", us ? 100 * ab / us : 0); add(c, "below_pct", us ? 100 * be / us : 0)
+		add(c, "idles", us)
+		if ((W[c] in FIG) && ((id, FIG[W[c]]) in v)) add(c, "fig", v[id, FIG[W[c]]])
 		# the workload's expectations: SOURCE's share of NAME's periods
 		for (t = 1; t <= EXN[W[c]]; t++) {
 			split(EXT[W[c], t], xp, ":")
@@ -331,6 +345,23 @@ END {
 				printf " %6.0f %5.0f %6.1f %6.1f\n", m(c, "w_unknown"), m(c, "w_aborted"), m(c, "above_pct"), m(c, "below_pct")
 			}
 		}
+	}
+	# the workloads' own figures, beside the idle figures
+	if (nf) {
+		print ""
+		print "Workload figures (each workload's own, median over the repeats, and the idle figures beside it):"
+		printf "%-44s %-22s %12s %9s %9s %7s %7s %6s %9s\n", "case (table/governor/change/qos/workload)", "figure",
+			"value", "spread", "idles", "above%", "below%", "deep %", "energy J"
+		for (w = 1; w <= nw; w++)
+			for (i = 1; i <= nc; i++) {
+				c = cases[i]; if (W[c] != wl[w] || !(W[c] in FIG)) continue
+				label = T[c] "/" G[c] "/" C[c] "/" Q[c] "/" W[c]
+				if (nrep[c] == 0) { printf "%-44s not run: %s\n", label, why[c]; continue }
+				printf "%-44s %-22s %12s %9s %9s %7s %7s %6s %9s\n", label, FIG[W[c]],
+					fmt(m(c, "fig"), "%.6g"), fmt(sp(c, "fig"), "%.6g"), fmt(m(c, "idles"), "%d"),
+					fmt(m(c, "above_pct"), "%.1f"), fmt(m(c, "below_pct"), "%.1f"),
+					fmt(m(c, "deep"), "%.1f"), fmt(m(c, "energy"), "%.4f")
+			}
 	}
 	# the workloads' expectations, every repeat
 	if (nxchk) {

@@ -17,12 +17,47 @@
 #      counters are consistent (counters_bad).
 # Output per cell, on the console: "# exp: begin ID KIND" ... "# exp: end
 # ID KIND" blocks (KIND stat: pidle-stat's JSON; work: the workload's
-# CSV; samples: its response times) and one "# exp: cell ID STATUS
+# CSV; samples: its response times; trace: with exp_trace=1) and one "# exp: cell ID STATUS
 # REASON" line, STATUS ok, failed or skipped. A KTAP result per cell too.
 . /ktap.sh
 . /module.sh
 PARAMS=/sys/module/$MOD/parameters
 TIMEOUT=$(arg exp_timeout 300)
+# exp_trace=1 (run.sh --trace): each cell's workload also recorded as a
+# trace for pidle-replay (tests/replay/corpus/), the events and the
+# marker of tests/replay/guest-record.sh, printed as a "trace" block
+TRACE=$(arg exp_trace 0)
+TRACE_EVENTS="power/cpu_idle timer/hrtimer_start timer/hrtimer_cancel
+timer/hrtimer_expire_entry irq_vectors/local_timer_entry
+irq_vectors/reschedule_entry irq_vectors/call_function_entry
+irq_vectors/call_function_single_entry irq/irq_handler_entry
+sched/sched_wakeup sched/sched_switch pseudo_cpuidle/pidle_enter
+pseudo_cpuidle/pidle_exit pseudo_cpuidle/pidle_domain_down
+pseudo_cpuidle/pidle_domain_up"
+
+# trace_start GOV: every event on (the module's come with each load),
+# the buffer empty, then the governor from a clean history (a switch
+# away and back re-enables every device) and the marker pidle-replay
+# starts at; the same steps as guest-record.sh
+trace_start() {
+	echo 0 > $TR/tracing_on
+	echo mono > $TR/trace_clock
+	echo 4096 > $TR/buffer_size_kb
+	for e in $TRACE_EVENTS; do
+		echo 1 > $TR/events/$e/enable || return 1
+	done
+	sleep 1
+	echo > $TR/trace
+	echo 1 > $TR/tracing_on
+	_o=ladder; [ "$1" = ladder ] && _o=menu
+	echo $_o > $CPUIDLE/current_governor
+	echo $1 > $CPUIDLE/current_governor
+	echo "pidle-replay: governor reset" > $TR/trace_marker
+}
+trace_stop() {
+	echo 0 > $TR/tracing_on
+	for e in $TRACE_EVENTS; do echo 0 > $TR/events/$e/enable; done
+}
 
 # usage_sum K: cpuidle's stateK/usage summed over the CPUs
 usage_sum() {
@@ -183,12 +218,17 @@ cell() {
 	# the guest programs of experiments/guest/ are in the image's root
 	case "$run" in
 	pidle-irqwork*) run="/$run -S /tmp/samples" ;;
-	pidle-work*|pidle-pingpong*|pidle-wakeload*) run="/$run" ;;
+	pidle-work*|pidle-pingpong*|pidle-wakeload*|pidle-ring*) run="/$run" ;;
 	rt-app*) run="/bin/sh /rt-app-run.sh ${run#rt-app }" ;;
+	fio*|hackbench*) run="/bin/sh /linuxpm-run.sh $run" ;;
 	esac
 	rm -f /tmp/samples /tmp/stat.json
+	if [ "$TRACE" = 1 ]; then
+		trace_start $gov || { result "$id" failed "cannot switch on the trace events $TRACE_EVENTS"; return; }
+	fi
 	timeout $TIMEOUT pidle-stat --json -o /tmp/stat.json -- $run > /tmp/work.csv 2>/tmp/err
 	st=$?
+	[ "$TRACE" = 1 ] && trace_stop
 	[ "$dma" != - ] && exec 7>&-
 	for s in $saved; do echo ${s#*=} > ${s%%=*}; done
 
@@ -206,6 +246,8 @@ cell() {
 	[ -s /tmp/stat.json ] && block "$id" stat /tmp/stat.json
 	[ -s /tmp/work.csv ] && block "$id" work /tmp/work.csv
 	[ -s /tmp/samples ] && block "$id" samples /tmp/samples
+	# the trace straight from tracefs (a copy would hold tens of MB)
+	[ "$TRACE" = 1 ] && { block "$id" trace $TR/trace; echo > $TR/trace; }
 	if [ -n "$why" ]; then result "$id" failed "$why"; else result "$id" ok ""; fi
 }
 
@@ -221,6 +263,34 @@ if [ -d /kmod-virtio ]; then
 	while [ ! -e /sys/block/vda/dev ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done
 	[ -e /sys/block/vda/dev ] && mknod /dev/vda b $(tr ':' ' ' < /sys/block/vda/dev)
 	echo "# exp: disk $(ls -l /dev/vda 2>&1)"
+fi
+# A job with the linux-pm block workloads (fio on null_blk or dm-delay):
+# null_blk's one 1 GiB device, nullb0 (no memory behind it: reads return
+# at once, completed in the submitter's softirq), and over it a dm-delay
+# target whose reads complete 1 ms late, from dm-delay's timer:
+# /dev/mapper/pidle-delay. The modules come from the guest kernel's own
+# tree (harness/image --blk); one it lacks is said, and the cells that
+# need it fail naming the device.
+if [ -d /kmod-blk ]; then
+	for m in configfs null_blk dm-mod dm-delay; do
+		case $m in null_blk) a="nr_devices=1 gb=1" ;; *) a= ;; esac
+		if [ -f /kmod-blk/$m.ko ]; then
+			insmod /kmod-blk/$m.ko $a 2>/tmp/insmod.err ||
+				echo "# exp: blk insmod $m: $(cat /tmp/insmod.err)"
+		else
+			echo "# exp: blk no module $m in the image (built in, or not in this kernel)"
+		fi
+	done
+	i=0
+	while [ ! -b /dev/nullb0 ] && [ $i -lt 20 ]; do sleep 0.1; i=$((i + 1)); done
+	if [ -b /dev/nullb0 ]; then
+		# no udev here: libdevmapper makes the node itself
+		dmsetup create pidle-delay --noudevsync \
+			--table "0 $(cat /sys/block/nullb0/size) delay /dev/nullb0 0 1" > /tmp/dm.out 2>&1 ||
+			echo "# exp: blk dmsetup create failed: $(cat /tmp/dm.out)"
+	fi
+	echo "# exp: blk $(ls -l /dev/nullb0 /dev/mapper/pidle-delay 2>&1 | tr '\n' ' ')"
+	echo "# exp: blk dm: $(cat /sys/block/dm-*/dm/name 2>&1 | tr '\n' ' ')"
 fi
 # The RTC's first use after boot is slow (a first RTC_PIE_ON of 0.96 s,
 # then wake-ups every 8 ms for a while, seen once in the first cell): use

@@ -41,7 +41,7 @@ missing_lines() {
 
 # parse: the shipped files, and the cells they must give
 why=
-for want in seed:48 governors:12 coverage:31 tiny:3 osi-modes:12 osi-ipi:8 wake:84; do
+for want in seed:48 governors:12 coverage:31 tiny:3 osi-modes:12 osi-ipi:8 wake:84 linuxpm:35; do
 	f=$TOP/experiments/${want%%:*}.exp
 	if ! PIDLE_EXP_DIR=$TOP/experiments awk -f "$TOP/experiments/parse.awk" "$f" > "$T/p.tsv" 2> "$T/p.err"; then
 		why="$why ${want%%:*}: $(cat "$T/p.err")"; continue
@@ -103,7 +103,7 @@ for c in "badstates.exp:11: table small: states: state 1 (C1): missing target re
 	case "$(cat "$T/tb.err")" in "$T/$c"*) ;; *) why="$why $f: '$(cat "$T/tb.err")', want '$T/$c...'" ;; esac
 	[ "$(wc -l < "$T/tb.err")" -eq 1 ] || why="$why $f: $(wc -l < "$T/tb.err") lines on stderr"
 done
-for f in seed tiny wake osi-modes; do
+for f in seed tiny wake osi-modes linuxpm; do
 	PIDLE_EXP_BOOT=$HERE/fake-boot.sh "$TOP/experiments/run.sh" --list -o "$T/tb-$f" "$TOP/experiments/$f.exp" > /dev/null 2> "$T/tb.err" ||
 		why="$why $f.exp refused: $(cat "$T/tb.err")"
 done
@@ -173,6 +173,23 @@ for c in energy_j energy_avg_w energy_efficiency_pct cpu1_energy_j; do
 done
 case ",$hdr," in *,cpu0_energy_efficiency_pct,*) why="$why a column for a null figure" ;; esac
 check "columns: an energy figure in pidle-stat's JSON becomes a column" "$why"
+
+# --cells and figure =: only the matching cells boot; the workload's own
+# figure per case, its median and spread over the repeats (the fake's
+# resp p50 under menu is 148 us + the repeat: 149, 150, 151)
+sed 's/^run = pidle-irqwork.*/&\nfigure = work_resp_p50_us/' "$T/tiny3.exp" > "$T/fig.exp"
+rm -f "$T/calls"
+PIDLE_EXP_BOOT=$HERE/fake-boot.sh FAKE_CALLS=$T/calls "$TOP/experiments/run.sh" --cells '/menu/none/none/' \
+	-o "$T/fig" "$T/fig.exp" > "$T/fig.out" 2>&1
+why=
+[ "$(sort -u "$T/calls" 2>/dev/null | tr '\n' ' ')" = "6.12/small/menu/none/none/rtc/r1 6.12/small/menu/none/none/rtc/r2 6.12/small/menu/none/none/rtc/r3 " ] ||
+	why="$why booted cells '$(tr '\n' ' ' < "$T/calls" 2>/dev/null)', want the three repeats of menu/none/none"
+grep -qE '^small/menu/none/none/rtc +work_resp_p50_us +150 +2 ' "$T/fig.out" ||
+	why="$why no figure row 'small/menu/none/none/rtc work_resp_p50_us 150 2' in: $(grep -A2 'Workload figures' "$T/fig.out")"
+out=$("$TOP/experiments/run.sh" --cells '/nothing/' --list -o "$T/fig2" "$T/fig.exp" 2>&1) &&
+	why="$why --cells matching nothing was taken"
+case $out in *"--cells /nothing/: no cell id"*) ;; *) why="$why --cells /nothing/ said '$out'" ;; esac
+check "figure and --cells: the workload's own figure per case (median, spread); only the cells asked for run" "$why"
 
 # domains: genpd's counters of a domain state (issue 22) through the
 # report: fake-boot.sh's FAKE_DOMAINS core state CC, usage 50 + r,

@@ -440,12 +440,12 @@ static int exp_keyval(struct exp_file *x, const char *kind, const char *hdr,
 {
 	static const char *const kernels_ok = "6.1 6.1-rt 6.12 6.12-rt eval debug user";
 	static const char *const governors_ok = "menu ladder teo haltpoll";
-	static const char *const programs_ok = "pidle-irqwork pidle-work pidle-pingpong pidle-wakeload rt-app sleep";
+	static const char *const programs_ok = "pidle-irqwork pidle-work pidle-pingpong pidle-wakeload pidle-ring fio hackbench rt-app sleep";
 	const char *keys = !strcmp(kind, "experiment") ? "title kernels smp icount repeats timeout" :
 			   !strcmp(kind, "table") ? "states topology wait power domain_policy mode domain_gov" :
 			   !strcmp(kind, "change") ? "residency_x states disable enable" :
 			   !strcmp(kind, "qos") ? "cpu_dma_latency_us resume_latency_us" :
-			   !strcmp(kind, "workload") ? "run expect" :
+			   !strcmp(kind, "workload") ? "run expect figure" :
 			   "table governor change qos workload";	/* defaults, matrix */
 	/* a table's strings as the module's parameters; an axis a list */
 	int maxlen = !strcmp(kind, "defaults") || !strcmp(kind, "matrix") ?
@@ -532,6 +532,10 @@ static int exp_keyval(struct exp_file *x, const char *kind, const char *hdr,
 			if (!exp_match("^[a-z]+[0-9]+:(timer|ipi|device|unknown):[0-9]+$", w) ||
 			    atol(strrchr(w, ':') + 1) > 100)
 				return exp_fail(x, line, "expect = %s: '%s': want NAME:SOURCE:PERCENT, e.g. cpu1:timer:90 (NAME a CPU, cpuN, or a domain as pidle-stat names it, e.g. core1; SOURCE timer, ipi, device or unknown; PERCENT 0 to 100)", val, w);
+	} else if (!strcmp(kind, "workload") && !strcmp(key, "figure")) {
+		/* the workload's own figure: a column of the runner's results */
+		if (!exp_match("^[a-z][a-z0-9_]*$", val))
+			return exp_fail(x, line, "figure = %s: want one column of the results, e.g. work_iops or energy_j", val);
 	} else if (!strcmp(kind, "workload")) {
 		char *prog = strtok_r(buf, " ", &save), *nm, *cpu;
 
