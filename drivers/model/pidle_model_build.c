@@ -82,16 +82,16 @@ static void pidle_model_tables(struct pidle_model *m)
 }
 
 /*
- * The idle path's figures of each state (pidle_state_hot), from the
- * descriptors and the level tables pidle_model_tables() built.
+ * The idle path's figures of each state of table @t (pidle_state_hot),
+ * from its descriptors and the level tables pidle_model_tables() built.
  */
-static void pidle_model_hot_tables(struct pidle_model *m)
+static void pidle_model_hot_tables(struct pidle_model *m, struct pidle_table *t)
 {
 	unsigned int s, k;
 
 	for (s = 0; s < m->nr_states; s++) {
-		const struct pidle_state_desc *sd = &m->state[s];
-		struct pidle_state_hot *h = &m->hot[s];
+		const struct pidle_state_desc *sd = &t->state[s];
+		struct pidle_state_hot *h = &t->hot[s];
 		const struct pidle_level *lvl = &m->level[m->state_level[s]];
 
 		h->wake_latency_ns = pidle_state_wake_latency_ns(sd);
@@ -102,13 +102,13 @@ static void pidle_model_hot_tables(struct pidle_model *m)
 		k = m->dstate_index[s];
 		h->dindex = k;
 		if (k + 1 < lvl->nr_dstates) {
-			const struct pidle_state_desc *nx = &m->state[lvl->dstate[k + 1]];
+			const struct pidle_state_desc *nx = &t->state[lvl->dstate[k + 1]];
 
 			h->has_below = true;
 			h->below_ns = nx->entry_latency_ns + nx->target_residency_ns;
 		}
 	}
-	pidle_period_classes_build(m);
+	pidle_period_classes_build(m, t);
 }
 
 /* Groups of at most @fanout needed to hold @n members. */
@@ -268,6 +268,8 @@ static int pidle_model_domains(struct pidle_model *m,
 		for (d = 0; d < lvl->nr_domains; d++) {
 			struct pidle_domain *dom = lvl->dom[d];
 
+			/* Its states: its first CPU's set's, as every CPU's. */
+			dom->tab = m->cpu[dom->cpus[0]]->tab;
 			n = 0;
 			if (osi_child) {
 				/* Members: the child domains inside it. */
@@ -299,25 +301,35 @@ static int pidle_model_dgov(struct pidle_model *m,
 			    const struct pidle_model_opts *o,
 			    struct pidle_err *err)
 {
-	unsigned int l, d, k;
-	u64 below_ns = 0;
+	unsigned int l, d, k, t, i;
+	u64 below_ns;
 	int ret;
 
+	for (t = 0; t < m->nr_tabs; t++) {
+		struct pidle_table *tab = &m->tab[t];
+
+		below_ns = 0;
+		for (l = 1; l <= m->nr_levels; l++) {
+			const struct pidle_level *lvl = &m->level[l];
+
+			/* What the children's power-ons add, their deepest's. */
+			if (lvl->nr_dstates) {
+				tab->sub_power_on_ns[l] = below_ns;
+				below_ns += tab->state[lvl->dstate[lvl->nr_dstates - 1]].exit_latency_ns;
+			}
+			for (k = 0; k < lvl->nr_dstates; k++) {
+				const struct pidle_state_desc *sd = &tab->state[lvl->dstate[k]];
+				struct pidle_dgov_state *gs = &tab->dg_state[l][k];
+
+				gs->power_off_latency_ns = sd->entry_latency_ns;
+				gs->power_on_latency_ns = sd->exit_latency_ns;
+				gs->residency_ns = sd->target_residency_ns;
+			}
+		}
+	}
 	for (l = 1; l <= m->nr_levels; l++) {
 		struct pidle_level *lvl = &m->level[l];
 
-		/* What the children's power-ons add, their deepest's. */
-		if (lvl->nr_dstates) {
-			lvl->sub_power_on_ns = below_ns;
-			below_ns += m->state[lvl->dstate[lvl->nr_dstates - 1]].exit_latency_ns;
-		}
-		for (k = 0; k < lvl->nr_dstates; k++) {
-			const struct pidle_state_desc *sd = &m->state[lvl->dstate[k]];
-
-			lvl->dg_state[k].power_off_latency_ns = sd->entry_latency_ns;
-			lvl->dg_state[k].power_on_latency_ns = sd->exit_latency_ns;
-			lvl->dg_state[k].residency_ns = sd->target_residency_ns;
-		}
 		for (d = 0; d < lvl->nr_domains; d++) {
 			struct pidle_domain *dom = lvl->dom[d];
 
@@ -325,7 +337,17 @@ static int pidle_model_dgov(struct pidle_model *m,
 			dom->gd.id = d;
 			dom->gd.nr_cpus = dom->nr_cpus;
 			dom->gd.nr_states = lvl->nr_dstates;
-			dom->gd.states = lvl->dg_state;
+			dom->gd.states = dom->tab->dg_state[l];
+			/*
+			 * A domain over CPUs of several sets (a package above
+			 * a little and a big cluster) waits for the slowest
+			 * child power-on below it, as genpd's governor takes
+			 * the worst of its subdomains.
+			 */
+			dom->sub_power_on_ns = 0;
+			for (i = 0; i < dom->nr_cpus; i++)
+				dom->sub_power_on_ns = max(dom->sub_power_on_ns,
+					m->cpu[dom->cpus[i]]->tab->sub_power_on_ns[l]);
 		}
 		if (!lvl->dgov || !lvl->nr_dstates)
 			continue;
@@ -399,11 +421,13 @@ int pidle_model_create_opts(const struct pidle_states *st,
 	m->fanout = o->vgroup_fanout ? o->vgroup_fanout : PIDLE_VGROUP_FANOUT;
 	if (m->fanout < 2)
 		m->fanout = 2;
-	memcpy(m->state, st->state, sizeof(m->state));
 	m->nr_sets = st->nr_sets;
+	m->nr_tabs = m->nr_sets ? m->nr_sets : 1;
+	if (!m->nr_sets)
+		memcpy(m->tab[0].state, st->state, sizeof(m->tab[0].state));
 	for (s = 0; s < m->nr_sets; s++)
-		memcpy(m->set_state[s], st->set[s].state,
-		       sizeof(m->set_state[s]));
+		memcpy(m->tab[s].state, st->set[s].state,
+		       sizeof(m->tab[s].state));
 	strscpy(m->level_name[0], PIDLE_LEVEL_CPU, PIDLE_NAME_LEN);
 	for (l = 1; l <= m->nr_levels; l++)
 		strscpy(m->level_name[l], topo->level[l - 1].name,
@@ -418,7 +442,8 @@ int pidle_model_create_opts(const struct pidle_states *st,
 		m->level[l].dgov = o->dgov[l];
 	pidle_model_tables(m);
 	pidle_energy_tables(m, st, topo);
-	pidle_model_hot_tables(m);
+	for (s = 0; s < m->nr_tabs; s++)
+		pidle_model_hot_tables(m, &m->tab[s]);
 
 	m->cpu = kcalloc(m->nr_cpus, sizeof(*m->cpu), GFP_KERNEL);
 	if (!m->cpu) {
@@ -442,12 +467,13 @@ int pidle_model_create_opts(const struct pidle_states *st,
 		}
 		m->cpu[s]->next_timer_ns = U64_MAX;
 		m->cpu[s]->qos_ns = S64_MAX;
-		m->cpu[s]->state = m->state;
+		m->cpu[s]->tab = &m->tab[0];
 		if (m->nr_sets) {
 			m->set_of_cpu[s] = pidle_states_set_of(st, s);
 			if (m->set_of_cpu[s] >= 0)
-				m->cpu[s]->state = m->set_state[m->set_of_cpu[s]];
+				m->cpu[s]->tab = &m->tab[m->set_of_cpu[s]];
 		}
+		m->cpu[s]->state = m->cpu[s]->tab->state;
 	}
 	ret = pidle_model_domains(m, topo);
 	if (ret)
