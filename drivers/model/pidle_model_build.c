@@ -16,6 +16,52 @@
 #include "pidle_model_priv.h"
 #include "pidle_parse.h"
 
+/**
+ * DOC: A domain's own states
+ *
+ * A domain's states are the states its CPUs' set gives at the domain's
+ * level (states= with a table per CPU set): two clusters of one level may
+ * have different states, different latencies, residencies, powers and
+ * energies, in PC and OSI mode alike. hi3660's little cluster (CPUs 0-3)
+ * goes down in ``cluster-sleep-0``, 500 + 1600 us, its big cluster (CPUs
+ * 4-7) in ``cluster-sleep-1``, 800 + 2900 us, as ``hi3660.dtsi`` gives
+ * them and cpuidle-psci registers them, one driver per CPU.
+ *
+ * What is per level and what per table. Every set's table has the same
+ * shape: as many states, at the same levels, in the same order (the
+ * parser checks it). So a state's *index* means the same level on every
+ * CPU, and what depends only on the shape stays per level, shared by all
+ * domains of the level: the vote each state adds to a domain word, the
+ * CPU-level fallback of each state, the level-local index of a domain
+ * state (&pidle_model.vote, .cpu_fallback, .dstate_index, and
+ * &pidle_level.dstate). What depends on a state's *figures* is per table
+ * (struct pidle_table, one per set): the idle path's latencies and
+ * residencies (&pidle_table.hot), each level's oracle over the table's
+ * powers, the classes a domain period's length falls in (too deep,
+ * above, below, the oracle's pick), the states a domain governor sees,
+ * and the power-ons of the levels below (OSI's sub_power_on).
+ *
+ * A CPU points at its set's table, a domain at the table of its first
+ * CPU (&pidle_domain.tab): the first man of a cluster pays that cluster's
+ * latency, its counters classify periods by that cluster's residency,
+ * the energy read prices them at that cluster's power, and sysfs names
+ * the state as that cluster has it (pidle_model_domain_state()). The
+ * idle path reads one more pointer per domain it powers up, no more.
+ *
+ * A domain whose CPUs are in several sets (sdm845's one cluster over
+ * little and big CPUs; a package above two clusters) goes down in one
+ * state whichever CPU is its last man, so those sets must agree, field
+ * by field, at the domain's level; pidle_config_check() refuses them
+ * otherwise, naming the domain, the two sets and the state. Levels below
+ * it may still differ: a package above hi3660's two clusters is fine
+ * while the package state is one. Its OSI sub_power_on is the slowest of
+ * its CPUs' tables, as genpd's governor takes the worst child power-on.
+ *
+ * A CPU's own powers (energy per CPU kind) come the same way: a big
+ * CPU's idle state may draw ten times a little one's, and its energy and
+ * oracle are priced from its own table.
+ */
+
 /* OSI: the next level above @l with states, or 0. */
 static unsigned int pidle_osi_parent_level(const struct pidle_model *m,
 					   unsigned int l)
