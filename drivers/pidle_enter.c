@@ -292,7 +292,7 @@ static void pidle_trace_domains(unsigned int cpu, unsigned int mask,
 		else
 			trace_pidle_domain_up(pidle_model_level_name(m, l), dom,
 					      state[l], xi->up_residency_ns[l],
-					      pidle_model_state(m, state[l])->exit_latency_ns);
+					      pidle_model_domain_state(m, l, dom, state[l])->exit_latency_ns);
 	}
 }
 

@@ -131,7 +131,10 @@ static ssize_t pidle_state_name_show(struct kobject *kobj,
 	if (n->kind == PIDLE_NODE_CPU_STATE)
 		return sysfs_emit(buf, "%s\n",
 				  pidle_model_cpu_state(n->model, n->idx, n->state)->name);
-	return sysfs_emit(buf, "%s\n", pidle_model_state(n->model, n->state)->name);
+	/* A domain's state: its own (big.LITTLE clusters differ). */
+	return sysfs_emit(buf, "%s\n",
+			  pidle_model_domain_state(n->model, n->level, n->idx,
+						   n->state)->name);
 }
 static struct kobj_attribute pidle_attr_name = __ATTR(name, 0444, pidle_state_name_show, NULL);
 

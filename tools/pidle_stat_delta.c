@@ -269,22 +269,29 @@ static void pidle_stat_domains(const struct pidle_snap *a,
 			lv = &st->level[st->nr_levels++];
 			snprintf(lv->name, sizeof(lv->name), "%s", y->level);
 			lv->nr_states = y->nr_states;
-			for (k = 0; k < y->nr_states; k++) {
+			for (k = 0; k < y->nr_states; k++)
 				lv->state[k] = y->st[k].idx;
-				/*
-				 * A state cpuidle does not show (OSI mode:
-				 * the domain states are not cpuidle states)
-				 * takes its name from the domain's directory.
-				 */
-				if (y->st[k].idx >= 0 &&
-				    y->st[k].idx < PIDLE_SNAP_STATES &&
-				    !st->state_name[y->st[k].idx][0])
-					snprintf(st->state_name[y->st[k].idx],
-						 sizeof(st->state_name[0]), "%s",
-						 y->st[k].name);
-			}
 			lv->first = st->nr_domains;
 			memset(&map, 0, sizeof(map));
+		}
+		/*
+		 * A state cpuidle does not show (OSI mode: the domain states
+		 * are not cpuidle states) takes its name from the domains'
+		 * directories, each domain's own joined by '/' as the CPU
+		 * sets' are (hi3660: cluster-sleep-0/cluster-sleep-1).
+		 */
+		for (k = 0; k < y->nr_states; k++) {
+			int idx = y->st[k].idx;
+
+			if (idx < st->nr_states || idx >= PIDLE_SNAP_STATES)
+				continue;
+			if (!st->state_name[idx][0])
+				snprintf(st->state_name[idx], sizeof(st->state_name[0]),
+					 "%s", y->st[k].name);
+			else
+				pidle_stat_name_add(st->state_name[idx],
+						    sizeof(st->state_name[idx]),
+						    y->st[k].name);
 		}
 		r->idx = y->idx;
 		snprintf(r->cpus, sizeof(r->cpus), "%s", y->cpus);

@@ -1263,7 +1263,7 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 			for (int k = 0; same && k < nr; k++)
 				same = dt_state_same(&st[k], &first[k]);
 			if (!same) {
-				r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s and %s have different domain-idle-states: the module has one table for a level; import the CPUs of one with --dt-cpus",
+				r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s and %s have different domain-idle-states: the import reads a level's domain-idle-states once (its CPU sets are kinds of CPU states, and the module would need a set per domain); import the CPUs of one with --dt-cpus",
 					    dt_path(&c, first_pd), dt_path(&c, pd));
 				goto out;
 			}

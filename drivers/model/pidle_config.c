@@ -37,7 +37,7 @@ int pidle_config_check(const struct pidle_states *st,
 {
 	unsigned int per_level[PIDLE_MAX_LEVELS + 1] = { 0 };
 	char names[PIDLE_MAX_LEVELS * PIDLE_NAME_LEN + 8];
-	int prev = 0, level;
+	int prev = 0, level, ret;
 	unsigned int i;
 
 	for (i = 0; i < st->nr_states; i++) {
@@ -62,8 +62,9 @@ int pidle_config_check(const struct pidle_states *st,
 					 sd->level_name);
 		prev = level;
 	}
-	if (pidle_config_check_sets(st, topo, err))
-		return -EINVAL;
+	ret = pidle_config_check_sets(st, topo, err);
+	if (ret)
+		return ret;
 	for (i = 0; i < st->nr_up; i++) {
 		if (pidle_topology_level_index(topo, st->up[i].level_name) >= 0)
 			continue;

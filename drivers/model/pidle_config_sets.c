@@ -30,19 +30,23 @@
  * - every table has the same number of states at each level, state by
  *   state (a state's index, which cpuidle and the model count by, means
  *   the same level on every CPU);
- * - the CPU-level states may differ in everything but their level. The
- *   domain-level states must be identical (name, latencies, residency,
- *   power, energy) in every set: a domain that spans sets goes down in one
- *   state whichever CPU is its last man, and the model keeps one table of
- *   domain states per level, so a difference is refused even where no
- *   domain spans the sets (the message says which);
- * - a CPU-level state's power and energy must be the same in every set:
- *   the energy model keeps one table of CPU powers.
+ * - every state may differ in everything but its level: name, latencies,
+ *   residency, power and energy. A CPU enters its set's table; a *domain's
+ *   states are the states its CPUs' set gives at the domain's level*, so
+ *   hi3660's little cluster goes down in its own ``cluster-sleep-0``
+ *   (2100 us) and the big one in ``cluster-sleep-1`` (3700 us), each with
+ *   its own powers, oracle and counters (struct pidle_table);
+ * - a domain whose CPUs are in several sets (sdm845's one cluster over
+ *   little and big CPUs, a package above two clusters) needs those sets
+ *   to agree, field by field, on the states of the domain's level: it
+ *   goes down in one state whichever CPU is its last man. A difference is
+ *   refused naming the domain, the two sets and the state
+ *   (pidle_config_check_sets(); levels below or above it may differ).
  *
  * Set 0's table is also the top-level table (&pidle_states.state): every
- * reader that knows nothing of sets sees the shape they all share and the
- * domain states. The print is canonical: each set's CPUs as ascending
- * ranges, its table as pidle_states_print() prints one.
+ * reader that knows nothing of sets sees the shape they all share. The
+ * print is canonical: each set's CPUs as ascending ranges, its table as
+ * pidle_states_print() prints one.
  */
 
 static int pidle_set_err(struct pidle_err *err, unsigned int k,
@@ -260,14 +264,6 @@ int pidle_states_sets_parse(struct pidle_tok rest, struct pidle_states *out,
 					  a->name, a->level_name);
 				return pidle_set_err(err, k, &cpus, inner.msg);
 			}
-			if (!strcmp(a->level_name, PIDLE_LEVEL_CPU) &&
-			    (a->power_mw != b->power_mw ||
-			     a->energy_uj != b->energy_uj)) {
-				scnprintf(inner.msg, sizeof(inner.msg), "state %u (%s): power %u mW, energy %u uJ differ from set 0's state %u (%s): the energy model has one table of CPU powers",
-					  i, b->name, b->power_mw, b->energy_uj,
-					  i, a->name);
-				return pidle_set_err(err, k, &cpus, inner.msg);
-			}
 		}
 		k++;
 	}
@@ -351,40 +347,71 @@ bool pidle_states_same_sets(const struct pidle_states *a,
 	return true;
 }
 
+/* The first state at level @level where sets @a and @b differ, or -1. */
+static int pidle_sets_differ_at(const struct pidle_states *st,
+				const struct pidle_topology *topo,
+				unsigned int level, unsigned int a,
+				unsigned int b)
+{
+	unsigned int i;
+
+	for (i = 0; i < st->nr_states; i++) {
+		const struct pidle_state_desc *sa = &st->set[a].state[i];
+
+		if (pidle_topology_level_index(topo, sa->level_name) == (int)level &&
+		    !pidle_state_same(sa, &st->set[b].state[i]))
+			return i;
+	}
+	return -1;
+}
+
 /*
- * A domain of @level that has CPUs of sets @a and @b, or -1: the reason a
- * domain state must be the same in both. Linear in the CPUs (a mark per
- * domain with a CPU of @a, then a look at @b's CPUs): pairing every CPU
- * with every other took 67 M steps at 8192 CPUs. Only an error's wording
- * needs it, so without memory for the marks it says -1, the wording that
- * names no domain.
+ * Every domain of @level whose CPUs are in several sets needs those sets
+ * to agree on the level's states. Linear in the CPUs: each domain
+ * remembers the set of its first CPU (@first, one per domain) and every
+ * other CPU's set is compared with it, through @diff, the first differing
+ * state of each pair of sets at this level.
  */
-static int pidle_domain_spanning(const struct pidle_states *st,
-				 const struct pidle_topology *topo,
-				 unsigned int level, unsigned int a,
-				 unsigned int b)
+static int pidle_check_level(const struct pidle_states *st,
+			     const struct pidle_topology *topo,
+			     unsigned int level, int *first,
+			     struct pidle_err *err)
 {
 	const struct pidle_topo_level *tl = &topo->level[level - 1];
-	const struct pidle_cpu_set *sa = &st->set[a], *sb = &st->set[b];
-	unsigned int r, cpu;
-	int found = -1;
-	u8 *has_a;
+	char ca[PIDLE_CPU_SET_STR_LEN], cb[PIDLE_CPU_SET_STR_LEN];
+	int diff[PIDLE_MAX_CPU_SETS][PIDLE_MAX_CPU_SETS];
+	unsigned int a, b, cpu, dom;
+	int i;
 
-	has_a = kcalloc(tl->nr_domains, sizeof(*has_a), GFP_KERNEL);
-	if (!has_a)
-		return -1;
-	/* The sets are checked against the topology's CPUs before this. */
-	for (r = 0; r < sa->nr_ranges; r++)
-		for (cpu = sa->range[r].first; cpu <= sa->range[r].last; cpu++)
-			has_a[tl->domain_of_cpu[cpu]] = 1;
-	for (r = 0; r < sb->nr_ranges && found < 0; r++)
-		for (cpu = sb->range[r].first; cpu <= sb->range[r].last; cpu++)
-			if (has_a[tl->domain_of_cpu[cpu]]) {
-				found = tl->domain_of_cpu[cpu];
-				break;
-			}
-	kfree(has_a);
-	return found;
+	for (a = 0; a < st->nr_sets; a++)
+		for (b = 0; b < st->nr_sets; b++)
+			diff[a][b] = pidle_sets_differ_at(st, topo, level, a, b);
+	for (dom = 0; dom < tl->nr_domains; dom++)
+		first[dom] = -1;
+	for (cpu = 0; cpu < topo->nr_cpus; cpu++) {
+		dom = tl->domain_of_cpu[cpu];
+		b = pidle_states_set_of(st, cpu);
+		if (first[dom] < 0) {
+			first[dom] = b;
+			continue;
+		}
+		a = first[dom];
+		i = diff[a][b];
+		if (i < 0)
+			continue;
+		pidle_cpu_set_print(&st->set[a], ca, sizeof(ca));
+		pidle_cpu_set_print(&st->set[b], cb, sizeof(cb));
+		return pidle_err(err, "states", "%s domain %u spans set %u (CPUs %s) and set %u (CPUs %s), whose state %d (%s%s%s) at level \"%s\" differs: a domain goes down in one state whichever CPU is its last man",
+				 tl->name, dom, a, ca, b, cb, i,
+				 st->set[a].state[i].name,
+				 strcmp(st->set[a].state[i].name,
+					st->set[b].state[i].name) ? "/" : "",
+				 strcmp(st->set[a].state[i].name,
+					st->set[b].state[i].name) ?
+				 st->set[b].state[i].name : "",
+				 tl->name);
+	}
+	return 0;
 }
 
 int pidle_config_check_sets(const struct pidle_states *st,
@@ -392,9 +419,10 @@ int pidle_config_check_sets(const struct pidle_states *st,
 			    struct pidle_err *err)
 {
 	/* Whole lists: pidle_err() says so if the sentence is too long. */
-	char ca[PIDLE_CPU_SET_STR_LEN], cb[PIDLE_CPU_SET_STR_LEN];
-	unsigned int k, i, cpu;
-	int level, dom;
+	char ca[PIDLE_CPU_SET_STR_LEN];
+	unsigned int k, i, cpu, l, most = 0;
+	int *first;
+	int ret = 0;
 
 	if (!pidle_states_per_set(st))
 		return 0;
@@ -410,28 +438,15 @@ int pidle_config_check_sets(const struct pidle_states *st,
 		if (pidle_states_set_of(st, cpu) < 0)
 			return pidle_err(err, "states", "CPU %u is in no CPU set: the sets must cover the topology's %u CPUs",
 					 cpu, topo->nr_cpus);
-	pidle_cpu_set_print(&st->set[0], ca, sizeof(ca));
-	for (k = 1; k < st->nr_sets; k++) {
-		pidle_cpu_set_print(&st->set[k], cb, sizeof(cb));
-		for (i = 0; i < st->nr_states; i++) {
-			const struct pidle_state_desc *a = &st->set[0].state[i];
-			const struct pidle_state_desc *b = &st->set[k].state[i];
-
-			level = pidle_topology_level_index(topo, b->level_name);
-			if (level <= 0 || pidle_state_same(a, b))
-				continue;
-			dom = pidle_domain_spanning(st, topo, level, 0, k);
-			if (dom >= 0)
-				return pidle_err(err, "states", "state %u (%s%s%s) at level \"%s\" differs between set 0 (CPUs %s) and set %u (CPUs %s), and %s domain %d spans both: a domain state must be the same on all its CPUs",
-						 i, a->name, strcmp(a->name, b->name) ? "/" : "",
-						 strcmp(a->name, b->name) ? b->name : "",
-						 b->level_name, ca, k, cb,
-						 b->level_name, dom);
-			return pidle_err(err, "states", "state %u (%s%s%s) at level \"%s\" differs between set 0 (CPUs %s) and set %u (CPUs %s): domain states must be the same in every set (one table per level)",
-					 i, a->name, strcmp(a->name, b->name) ? "/" : "",
-					 strcmp(a->name, b->name) ? b->name : "",
-					 b->level_name, ca, k, cb);
-		}
+	for (l = 0; l < topo->nr_levels; l++)
+		most = max(most, topo->level[l].nr_domains);
+	first = kcalloc(most ? most : 1, sizeof(*first), GFP_KERNEL);
+	if (!first) {
+		pidle_err(err, "states", "no memory to check the CPU sets against the topology");
+		return -ENOMEM;
 	}
-	return 0;
+	for (l = 1; l <= topo->nr_levels && !ret; l++)
+		ret = pidle_check_level(st, topo, l, first, err);
+	kfree(first);
+	return ret;
 }

@@ -205,25 +205,25 @@ static void pidle_oracle_build(struct pidle_oracle *o,
 }
 
 /*
- * A domain's period classes (struct pidle_period_class), after the state
- * table (m->hot) and the oracles: for each level and row, the thresholds
+ * A domain's period classes (struct pidle_period_class) of table @t,
+ * after its figures (t->hot) and oracles: for each level and row, the thresholds
  * sorted and unique, and each class's answers, taken at its shortest
  * length (every answer changes only at a threshold).
  */
-void pidle_period_classes_build(struct pidle_model *m)
+void pidle_period_classes_build(struct pidle_model *m, struct pidle_table *tab)
 {
 	unsigned int l, r, i, j, n;
 
 	for (l = 1; l <= m->nr_levels; l++) {
-		const struct pidle_oracle *o = &m->oracle[l];
+		const struct pidle_oracle *o = &tab->oracle[l];
 
 		for (r = 0; r <= PIDLE_MAX_DOMAIN_STATES; r++) {
-			struct pidle_period_class *pc = &m->pclass[l][r];
+			struct pidle_period_class *pc = &tab->pclass[l][r];
 			const struct pidle_state_hot *h = NULL;
 			u64 t[PIDLE_PERIOD_THRESHOLDS], from;
 
 			if (r < m->level[l].nr_dstates)
-				h = &m->hot[m->level[l].dstate[r]];
+				h = &tab->hot[m->level[l].dstate[r]];
 			else if (r != PIDLE_KEPT_UP_ROW)
 				continue;
 			n = 0;
@@ -281,23 +281,15 @@ static u32 pidle_level_up_mw(const struct pidle_states *st,
 	return 0;
 }
 
-void pidle_energy_tables(struct pidle_model *m, const struct pidle_states *st,
-			 const struct pidle_topology *topo)
+/* Table @tab's oracles, a level at a time; @c: room for the candidates. */
+static void pidle_energy_table(struct pidle_model *m, struct pidle_table *tab,
+			       struct pidle_oracle_cand *c)
 {
-	struct pidle_oracle_cand c[PIDLE_MAX_STATES + 1];
 	unsigned int l, s, n;
 
-	for (l = 0; l <= m->nr_levels; l++) {
-		m->up_mw[l] = pidle_level_up_mw(st, topo, l);
-		if (m->up_mw[l])
+	for (s = 0; s < m->nr_states; s++)
+		if (tab->state[s].power_mw || tab->state[s].energy_uj)
 			m->has_energy = true;
-	}
-	for (s = 0; s < m->nr_states; s++) {
-		if (m->state[s].power_mw || m->state[s].energy_uj)
-			m->has_energy = true;
-		if (!m->state_level[s])
-			m->deepest_cpu_state = s;
-	}
 	for (l = 0; l <= m->nr_levels; l++) {
 		n = 0;
 		if (l) {
@@ -309,13 +301,32 @@ void pidle_energy_tables(struct pidle_model *m, const struct pidle_states *st,
 		for (s = 0; s < m->nr_states; s++) {
 			if (m->state_level[s] != l)
 				continue;
-			c[n].power_mw = m->state[s].power_mw;
-			c[n].energy_pj = m->state[s].energy_uj * PIDLE_PJ_PER_UJ;
+			c[n].power_mw = tab->state[s].power_mw;
+			c[n].energy_pj = tab->state[s].energy_uj * PIDLE_PJ_PER_UJ;
 			c[n++].state = s;
 		}
 		if (n)
-			pidle_oracle_build(&m->oracle[l], c, n);
+			pidle_oracle_build(&tab->oracle[l], c, n);
 	}
+}
+
+void pidle_energy_tables(struct pidle_model *m, const struct pidle_states *st,
+			 const struct pidle_topology *topo)
+{
+	struct pidle_oracle_cand c[PIDLE_MAX_STATES + 1];
+	unsigned int l, s, t;
+
+	for (l = 0; l <= m->nr_levels; l++) {
+		m->up_mw[l] = pidle_level_up_mw(st, topo, l);
+		if (m->up_mw[l])
+			m->has_energy = true;
+	}
+	for (s = 0; s < m->nr_states; s++)
+		if (!m->state_level[s])
+			m->deepest_cpu_state = s;
+	/* Each table its own oracles: a big CPU's powers are not a little's. */
+	for (t = 0; t < m->nr_tabs; t++)
+		pidle_energy_table(m, &m->tab[t], c);
 }
 
 /* The idle path's part (begin, end, the oracle's pick): pidle_model_priv.h. */
@@ -387,7 +398,7 @@ void pidle_cpu_energy_read(const struct pidle_model *m, unsigned int cpu,
 		in = m->cpu_fallback[v.requested];
 	memset(out, 0, sizeof(*out));
 	for (s = 0; s < m->nr_states; s++) {
-		const struct pidle_state_desc *sd = &m->state[s];
+		const struct pidle_state_desc *sd = &m->cpu[cpu]->state[s];
 		u64 t = v.idle_ns[s] + (s == in ? cur_ns : 0);
 
 		if (m->state_level[s])
@@ -402,7 +413,8 @@ void pidle_cpu_energy_read(const struct pidle_model *m, unsigned int cpu,
 		out->periods += v.idle_periods[s];
 	}
 	offline_ns = v.offline_ns + (v.activity == PIDLE_OFFLINE ? cur_ns : 0);
-	pidle_nj_add_power(&total, m->state[m->deepest_cpu_state].power_mw,
+	pidle_nj_add_power(&total,
+			   m->cpu[cpu]->state[m->deepest_cpu_state].power_mw,
 			   offline_ns);
 	elapsed_ns = now_ns > v.epoch_ns ? now_ns - v.epoch_ns : 0;
 	busy_ns = elapsed_ns > idle_ns + offline_ns ?
@@ -435,7 +447,7 @@ void pidle_domain_energy_read(const struct pidle_model *m, unsigned int level,
 	epoch_ns = READ_ONCE(d->epoch_ns);
 	/* Every finished voted period, each row by its classes. */
 	for (r = 0; r <= PIDLE_MAX_DOMAIN_STATES; r++) {
-		const struct pidle_period_class *pc = &m->pclass[level][r];
+		const struct pidle_period_class *pc = &d->tab->pclass[level][r];
 
 		if (r >= lvl->nr_dstates && r != PIDLE_KEPT_UP_ROW)
 			continue;
@@ -463,7 +475,7 @@ void pidle_domain_energy_read(const struct pidle_model *m, unsigned int level,
 		const struct pidle_state_desc *sd;
 
 		s = lvl->dstate[k];
-		sd = &m->state[s];
+		sd = &d->tab->state[s];
 		pidle_domain_periods_read(m, d, k, &st);
 		usage = st.usage;
 		done_ns = st.residency_ns;

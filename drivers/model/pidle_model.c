@@ -298,9 +298,9 @@
  * An OSI domain's first man pays the power-on and what is left of the
  * power-off instead (pidle_domain_power_up()).
  */
-static u64 pidle_lat(const struct pidle_model *m, int state)
+static u64 pidle_lat(const struct pidle_domain *d, int state)
 {
-	return m->hot[state].wake_latency_ns;
+	return d->tab->hot[state].wake_latency_ns;
 }
 
 static void pidle_inc(u64 *counter, u64 val)
@@ -370,7 +370,7 @@ static __always_inline int pidle_domain_choose(const struct pidle_model *m,
 
 	budget_ns = next > now_ns ? next - now_ns : 0;
 	for (k = deepest; k >= 0; k--)
-		if (m->state[lvl->dstate[k]].target_residency_ns <= budget_ns)
+		if (d->tab->state[lvl->dstate[k]].target_residency_ns <= budget_ns)
 			break;
 	/* Kept out of the deepest state it could have reached. */
 	if (k < (int)deepest)
@@ -421,7 +421,7 @@ static int pidle_domain_osi_choose(struct pidle_model *m,
 	if (!in.ipi_known)
 		in.ipi_pending = false;
 	in.deepest = deepest;
-	in.sub_power_on_ns = lvl->sub_power_on_ns;
+	in.sub_power_on_ns = d->sub_power_on_ns;
 	/* Sums of per-CPU change counts: equal only if none changed. */
 	in.qos_changed = d->root.qos_gen != d->qos_gen_seen;
 	d->qos_gen_seen = d->root.qos_gen;
@@ -731,9 +731,9 @@ static __always_inline void pidle_vgroup_release(enum pidle_mode mode,
 }
 
 /* The longest a domain state's power-up can take: power-off included. */
-static u64 pidle_dom_lat_max(const struct pidle_model *m, int state)
+static u64 pidle_dom_lat_max(const struct pidle_domain *d, int state)
 {
-	return pidle_lat(m, state);
+	return pidle_lat(d, state);
 }
 
 /*
@@ -780,7 +780,7 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
 		return;
 	}
 
-	h = &m->hot[state];
+	h = &d->tab->hot[state];
 	k = h->dindex;
 	/*
 	 * Usage, residency, too deep, above, below and the oracle's share:
@@ -790,9 +790,9 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
 	lat = h->wake_latency_ns;
 	if (mode == PIDLE_MODE_OSI) {
 		/* The power-on; woken while powering down, the rest of that first. */
-		lat = m->state[state].exit_latency_ns;
-		if (!hotplug && since + m->state[state].entry_latency_ns > now_ns) {
-			u64 rest_ns = since + m->state[state].entry_latency_ns - now_ns;
+		lat = d->tab->state[state].exit_latency_ns;
+		if (!hotplug && since + d->tab->state[state].entry_latency_ns > now_ns) {
+			u64 rest_ns = since + d->tab->state[state].entry_latency_ns - now_ns;
 
 			lat += rest_ns;
 			pidle_inc(&d->stat[k].extra_latency_ns, rest_ns);
@@ -811,7 +811,7 @@ static __always_inline void pidle_domain_power_up(struct pidle_model *m,
 	if (state > outer->deepest)
 		outer->deepest = state;
 	outer->wait_max_ns = max(outer->wait_max_ns,
-				 pidle_dom_lat_max(m, state));
+				 pidle_dom_lat_max(d, state));
 	WRITE_ONCE(d->up_deepest, outer->deepest);
 	WRITE_ONCE(d->up_wait_max_ns, outer->wait_max_ns);
 	seq = d->up_seq + 1;

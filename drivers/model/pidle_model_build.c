@@ -16,6 +16,52 @@
 #include "pidle_model_priv.h"
 #include "pidle_parse.h"
 
+/**
+ * DOC: A domain's own states
+ *
+ * A domain's states are the states its CPUs' set gives at the domain's
+ * level (states= with a table per CPU set): two clusters of one level may
+ * have different states, different latencies, residencies, powers and
+ * energies, in PC and OSI mode alike. hi3660's little cluster (CPUs 0-3)
+ * goes down in ``cluster-sleep-0``, 500 + 1600 us, its big cluster (CPUs
+ * 4-7) in ``cluster-sleep-1``, 800 + 2900 us, as ``hi3660.dtsi`` gives
+ * them and cpuidle-psci registers them, one driver per CPU.
+ *
+ * What is per level and what per table. Every set's table has the same
+ * shape: as many states, at the same levels, in the same order (the
+ * parser checks it). So a state's *index* means the same level on every
+ * CPU, and what depends only on the shape stays per level, shared by all
+ * domains of the level: the vote each state adds to a domain word, the
+ * CPU-level fallback of each state, the level-local index of a domain
+ * state (&pidle_model.vote, .cpu_fallback, .dstate_index, and
+ * &pidle_level.dstate). What depends on a state's *figures* is per table
+ * (struct pidle_table, one per set): the idle path's latencies and
+ * residencies (&pidle_table.hot), each level's oracle over the table's
+ * powers, the classes a domain period's length falls in (too deep,
+ * above, below, the oracle's pick), the states a domain governor sees,
+ * and the power-ons of the levels below (OSI's sub_power_on).
+ *
+ * A CPU points at its set's table, a domain at the table of its first
+ * CPU (&pidle_domain.tab): the first man of a cluster pays that cluster's
+ * latency, its counters classify periods by that cluster's residency,
+ * the energy read prices them at that cluster's power, and sysfs names
+ * the state as that cluster has it (pidle_model_domain_state()). The
+ * idle path reads one more pointer per domain it powers up, no more.
+ *
+ * A domain whose CPUs are in several sets (sdm845's one cluster over
+ * little and big CPUs; a package above two clusters) goes down in one
+ * state whichever CPU is its last man, so those sets must agree, field
+ * by field, at the domain's level; pidle_config_check() refuses them
+ * otherwise, naming the domain, the two sets and the state. Levels below
+ * it may still differ: a package above hi3660's two clusters is fine
+ * while the package state is one. Its OSI sub_power_on is the slowest of
+ * its CPUs' tables, as genpd's governor takes the worst child power-on.
+ *
+ * A CPU's own powers (energy per CPU kind) come the same way: a big
+ * CPU's idle state may draw ten times a little one's, and its energy and
+ * oracle are priced from its own table.
+ */
+
 /* OSI: the next level above @l with states, or 0. */
 static unsigned int pidle_osi_parent_level(const struct pidle_model *m,
 					   unsigned int l)
@@ -82,16 +128,16 @@ static void pidle_model_tables(struct pidle_model *m)
 }
 
 /*
- * The idle path's figures of each state (pidle_state_hot), from the
- * descriptors and the level tables pidle_model_tables() built.
+ * The idle path's figures of each state of table @t (pidle_state_hot),
+ * from its descriptors and the level tables pidle_model_tables() built.
  */
-static void pidle_model_hot_tables(struct pidle_model *m)
+static void pidle_model_hot_tables(struct pidle_model *m, struct pidle_table *t)
 {
 	unsigned int s, k;
 
 	for (s = 0; s < m->nr_states; s++) {
-		const struct pidle_state_desc *sd = &m->state[s];
-		struct pidle_state_hot *h = &m->hot[s];
+		const struct pidle_state_desc *sd = &t->state[s];
+		struct pidle_state_hot *h = &t->hot[s];
 		const struct pidle_level *lvl = &m->level[m->state_level[s]];
 
 		h->wake_latency_ns = pidle_state_wake_latency_ns(sd);
@@ -102,13 +148,13 @@ static void pidle_model_hot_tables(struct pidle_model *m)
 		k = m->dstate_index[s];
 		h->dindex = k;
 		if (k + 1 < lvl->nr_dstates) {
-			const struct pidle_state_desc *nx = &m->state[lvl->dstate[k + 1]];
+			const struct pidle_state_desc *nx = &t->state[lvl->dstate[k + 1]];
 
 			h->has_below = true;
 			h->below_ns = nx->entry_latency_ns + nx->target_residency_ns;
 		}
 	}
-	pidle_period_classes_build(m);
+	pidle_period_classes_build(m, t);
 }
 
 /* Groups of at most @fanout needed to hold @n members. */
@@ -268,6 +314,8 @@ static int pidle_model_domains(struct pidle_model *m,
 		for (d = 0; d < lvl->nr_domains; d++) {
 			struct pidle_domain *dom = lvl->dom[d];
 
+			/* Its states: its first CPU's set's, as every CPU's. */
+			dom->tab = m->cpu[dom->cpus[0]]->tab;
 			n = 0;
 			if (osi_child) {
 				/* Members: the child domains inside it. */
@@ -299,25 +347,35 @@ static int pidle_model_dgov(struct pidle_model *m,
 			    const struct pidle_model_opts *o,
 			    struct pidle_err *err)
 {
-	unsigned int l, d, k;
-	u64 below_ns = 0;
+	unsigned int l, d, k, t, i;
+	u64 below_ns;
 	int ret;
 
+	for (t = 0; t < m->nr_tabs; t++) {
+		struct pidle_table *tab = &m->tab[t];
+
+		below_ns = 0;
+		for (l = 1; l <= m->nr_levels; l++) {
+			const struct pidle_level *lvl = &m->level[l];
+
+			/* What the children's power-ons add, their deepest's. */
+			if (lvl->nr_dstates) {
+				tab->sub_power_on_ns[l] = below_ns;
+				below_ns += tab->state[lvl->dstate[lvl->nr_dstates - 1]].exit_latency_ns;
+			}
+			for (k = 0; k < lvl->nr_dstates; k++) {
+				const struct pidle_state_desc *sd = &tab->state[lvl->dstate[k]];
+				struct pidle_dgov_state *gs = &tab->dg_state[l][k];
+
+				gs->power_off_latency_ns = sd->entry_latency_ns;
+				gs->power_on_latency_ns = sd->exit_latency_ns;
+				gs->residency_ns = sd->target_residency_ns;
+			}
+		}
+	}
 	for (l = 1; l <= m->nr_levels; l++) {
 		struct pidle_level *lvl = &m->level[l];
 
-		/* What the children's power-ons add, their deepest's. */
-		if (lvl->nr_dstates) {
-			lvl->sub_power_on_ns = below_ns;
-			below_ns += m->state[lvl->dstate[lvl->nr_dstates - 1]].exit_latency_ns;
-		}
-		for (k = 0; k < lvl->nr_dstates; k++) {
-			const struct pidle_state_desc *sd = &m->state[lvl->dstate[k]];
-
-			lvl->dg_state[k].power_off_latency_ns = sd->entry_latency_ns;
-			lvl->dg_state[k].power_on_latency_ns = sd->exit_latency_ns;
-			lvl->dg_state[k].residency_ns = sd->target_residency_ns;
-		}
 		for (d = 0; d < lvl->nr_domains; d++) {
 			struct pidle_domain *dom = lvl->dom[d];
 
@@ -325,7 +383,17 @@ static int pidle_model_dgov(struct pidle_model *m,
 			dom->gd.id = d;
 			dom->gd.nr_cpus = dom->nr_cpus;
 			dom->gd.nr_states = lvl->nr_dstates;
-			dom->gd.states = lvl->dg_state;
+			dom->gd.states = dom->tab->dg_state[l];
+			/*
+			 * A domain over CPUs of several sets (a package above
+			 * a little and a big cluster) waits for the slowest
+			 * child power-on below it, as genpd's governor takes
+			 * the worst of its subdomains.
+			 */
+			dom->sub_power_on_ns = 0;
+			for (i = 0; i < dom->nr_cpus; i++)
+				dom->sub_power_on_ns = max(dom->sub_power_on_ns,
+					m->cpu[dom->cpus[i]]->tab->sub_power_on_ns[l]);
 		}
 		if (!lvl->dgov || !lvl->nr_dstates)
 			continue;
@@ -399,11 +467,13 @@ int pidle_model_create_opts(const struct pidle_states *st,
 	m->fanout = o->vgroup_fanout ? o->vgroup_fanout : PIDLE_VGROUP_FANOUT;
 	if (m->fanout < 2)
 		m->fanout = 2;
-	memcpy(m->state, st->state, sizeof(m->state));
 	m->nr_sets = st->nr_sets;
+	m->nr_tabs = m->nr_sets ? m->nr_sets : 1;
+	if (!m->nr_sets)
+		memcpy(m->tab[0].state, st->state, sizeof(m->tab[0].state));
 	for (s = 0; s < m->nr_sets; s++)
-		memcpy(m->set_state[s], st->set[s].state,
-		       sizeof(m->set_state[s]));
+		memcpy(m->tab[s].state, st->set[s].state,
+		       sizeof(m->tab[s].state));
 	strscpy(m->level_name[0], PIDLE_LEVEL_CPU, PIDLE_NAME_LEN);
 	for (l = 1; l <= m->nr_levels; l++)
 		strscpy(m->level_name[l], topo->level[l - 1].name,
@@ -418,7 +488,8 @@ int pidle_model_create_opts(const struct pidle_states *st,
 		m->level[l].dgov = o->dgov[l];
 	pidle_model_tables(m);
 	pidle_energy_tables(m, st, topo);
-	pidle_model_hot_tables(m);
+	for (s = 0; s < m->nr_tabs; s++)
+		pidle_model_hot_tables(m, &m->tab[s]);
 
 	m->cpu = kcalloc(m->nr_cpus, sizeof(*m->cpu), GFP_KERNEL);
 	if (!m->cpu) {
@@ -442,12 +513,13 @@ int pidle_model_create_opts(const struct pidle_states *st,
 		}
 		m->cpu[s]->next_timer_ns = U64_MAX;
 		m->cpu[s]->qos_ns = S64_MAX;
-		m->cpu[s]->state = m->state;
+		m->cpu[s]->tab = &m->tab[0];
 		if (m->nr_sets) {
 			m->set_of_cpu[s] = pidle_states_set_of(st, s);
 			if (m->set_of_cpu[s] >= 0)
-				m->cpu[s]->state = m->set_state[m->set_of_cpu[s]];
+				m->cpu[s]->tab = &m->tab[m->set_of_cpu[s]];
 		}
+		m->cpu[s]->state = m->cpu[s]->tab->state;
 	}
 	ret = pidle_model_domains(m, topo);
 	if (ret)

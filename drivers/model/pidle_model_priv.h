@@ -175,6 +175,16 @@ struct pidle_domain {
 	struct pidle_vgroup root;
 	unsigned int nr_cpus;
 	unsigned int level;
+	/*
+	 * Its states: the table of its CPUs' set (pidle_config_check_sets()
+	 * makes every set the domain spans agree at its level).
+	 */
+	const struct pidle_table *tab;
+	/*
+	 * OSI: the dgov input's sub_power_on_ns: the power-ons of the
+	 * levels below, the longest over the tables of its CPUs.
+	 */
+	u64 sub_power_on_ns;
 	/* The last man needs the CPUs' inputs (timer policy, a governor). */
 	bool aggregate;
 	/*
@@ -237,11 +247,8 @@ struct pidle_level {
 	/* The global indices of this level's states, shallowest first. */
 	unsigned int nr_dstates;
 	unsigned int dstate[PIDLE_MAX_DOMAIN_STATES];
-	/* OSI: the states as a governor sees them, and the governor. */
-	struct pidle_dgov_state dg_state[PIDLE_MAX_DOMAIN_STATES];
+	/* OSI: the level's governor. */
 	const struct pidle_dgov_ops *dgov;
-	/* OSI: the dgov input's sub_power_on_ns, the same for every domain. */
-	u64 sub_power_on_ns;
 	unsigned int *domain_of_cpu;
 };
 
@@ -254,8 +261,9 @@ struct pidle_cpu {
 	unsigned int requested;
 	unsigned int voted_levels;
 	bool offline;
-	/* Its table: its CPU set's (a states= table per set), else m->state. */
-	const struct pidle_state_desc *state;
+	/* Its table: its CPU set's (a states= table per set), else m->tab[0]. */
+	const struct pidle_table *tab;
+	const struct pidle_state_desc *state;	/* tab->state */
 	struct pidle_domain *dom[PIDLE_MAX_LEVELS + 1];
 	/* Per level: the vote group it votes in (its domain's root or a leaf). */
 	struct pidle_vgroup *leaf[PIDLE_MAX_LEVELS + 1];
@@ -296,6 +304,34 @@ struct pidle_state_hot {
 	unsigned int dindex;	/* level-local index (domain states) */
 };
 
+/**
+ * struct pidle_table - one state table and what the model derives from it
+ * @state:	the descriptors, as configured (one table, or a CPU set's)
+ * @hot:	the idle path's figures of each state
+ * @oracle:	per level, the oracle's staircase over this table's powers
+ * @pclass:	per level and row, a domain period's classes of length
+ * @dg_state:	OSI, per level: the domain states as a governor sees them
+ * @sub_power_on_ns: OSI, per level: the power-ons of the levels below,
+ *		each its deepest state's
+ *
+ * Every table has the same shape (states, their levels and indices: see
+ * "A state table per CPU set" in pidle_config_sets.c), so the per-level
+ * tables of struct pidle_model (votes, fallbacks, level-local indices)
+ * serve them all; what a state's figures decide lives here. A CPU reads
+ * its set's table, a domain the table of its CPUs' set: two clusters of
+ * one level may go down in different states with different latencies.
+ */
+struct pidle_table {
+	struct pidle_state_desc state[PIDLE_MAX_STATES];
+	struct pidle_state_hot hot[PIDLE_MAX_STATES];
+	struct pidle_oracle oracle[PIDLE_MAX_LEVELS + 1];
+	struct pidle_period_class pclass[PIDLE_MAX_LEVELS + 1]
+					[PIDLE_MAX_DOMAIN_STATES + 1];
+	struct pidle_dgov_state dg_state[PIDLE_MAX_LEVELS + 1]
+					[PIDLE_MAX_DOMAIN_STATES];
+	u64 sub_power_on_ns[PIDLE_MAX_LEVELS + 1];
+};
+
 struct pidle_model {
 	unsigned int nr_cpus;
 	unsigned int nr_states;
@@ -307,13 +343,13 @@ struct pidle_model {
 	/* OSI: the pending-IPI hook and its data (pidle_model_opts). */
 	pidle_dgov_ipi_peek_t ipi_peek;
 	void *ipi_data;
-	struct pidle_state_desc state[PIDLE_MAX_STATES];
 	/*
-	 * A table per CPU set: the sets' tables (their domain states are
-	 * @state's) and each CPU's set; nr_sets 0 for one table.
+	 * The tables: @tab[0] the one table, or a table per CPU set
+	 * (@nr_sets of them) and each CPU's set; nr_sets 0 for one table.
 	 */
 	unsigned int nr_sets;
-	struct pidle_state_desc set_state[PIDLE_MAX_CPU_SETS][PIDLE_MAX_STATES];
+	unsigned int nr_tabs;
+	struct pidle_table tab[PIDLE_MAX_CPU_SETS];
 	int *set_of_cpu;
 	unsigned int state_level[PIDLE_MAX_STATES];
 	/* Deepest CPU-level state not deeper than each state. */
@@ -324,18 +360,12 @@ struct pidle_model {
 	u64 vote_upto[PIDLE_MAX_DOMAIN_STATES];
 	/* Level-local index of each domain-level state. */
 	unsigned int dstate_index[PIDLE_MAX_STATES];
-	/* The idle path's figures of each state (pidle_state_hot). */
-	struct pidle_state_hot hot[PIDLE_MAX_STATES];
 	char level_name[PIDLE_MAX_LEVELS + 1][PIDLE_NAME_LEN];
 	/* Energy: power while up per level (0 = a CPU's active power). */
 	u32 up_mw[PIDLE_MAX_LEVELS + 1];
 	bool has_energy;
 	/* Deepest CPU-level state: where an offline CPU is counted. */
 	unsigned int deepest_cpu_state;
-	struct pidle_oracle oracle[PIDLE_MAX_LEVELS + 1];
-	/* Per level and row, a domain period's classes of length. */
-	struct pidle_period_class pclass[PIDLE_MAX_LEVELS + 1]
-					[PIDLE_MAX_DOMAIN_STATES + 1];
 	struct pidle_level level[PIDLE_MAX_LEVELS + 1];
 	/* Each CPU's its own allocation, on that CPU's node. */
 	struct pidle_cpu **cpu;
@@ -417,7 +447,7 @@ static inline void pidle_energy_cpu_end(const struct pidle_model *m,
 		st = &c->stat[m->cpu_fallback[state]];
 		pidle_stat_add(&st->idle_ns, len);
 		pidle_stat_add(&st->idle_periods, 1);
-		st = &c->stat[pidle_oracle_pick(&m->oracle[0], len)];
+		st = &c->stat[pidle_oracle_pick(&c->tab->oracle[0], len)];
 		pidle_stat_add(&st->oracle_ns, len);
 		pidle_stat_add(&st->oracle_periods, 1);
 	}
@@ -436,7 +466,7 @@ static inline void pidle_domain_period_end(const struct pidle_model *m,
 					   unsigned int row, u64 length_ns,
 					   bool unpaid)
 {
-	const struct pidle_period_class *pc = &m->pclass[d->level][row];
+	const struct pidle_period_class *pc = &d->tab->pclass[d->level][row];
 	struct pidle_period_bucket *b;
 	unsigned int i = 0;
 
@@ -476,8 +506,8 @@ static inline void pidle_stat_base(const u64 *cur, u64 *base)
 	smp_store_release(base, READ_ONCE(*cur));
 }
 
-/* pidle_energy.c: the classes of each level's rows (the model's tables). */
-void pidle_period_classes_build(struct pidle_model *m);
+/* pidle_energy.c: the classes of each level's rows of table @t. */
+void pidle_period_classes_build(struct pidle_model *m, struct pidle_table *t);
 
 void pidle_energy_cpu_reset(struct pidle_model *m, unsigned int cpu,
 			    u64 now_ns);

@@ -42,7 +42,17 @@ int pidle_model_set_of(const struct pidle_model *m, unsigned int cpu)
 const struct pidle_state_desc *pidle_model_state(const struct pidle_model *m,
 						 unsigned int state)
 {
-	return &m->state[state];
+	return &m->tab[0].state[state];
+}
+
+const struct pidle_state_desc *pidle_model_domain_state(const struct pidle_model *m,
+							unsigned int level,
+							unsigned int dom,
+							unsigned int state)
+{
+	if (!level)
+		return &m->tab[0].state[state];
+	return &m->level[level].dom[dom]->tab->state[state];
 }
 
 unsigned int pidle_model_state_level(const struct pidle_model *m,
@@ -130,7 +140,7 @@ u64 pidle_domain_periods_read(const struct pidle_model *m,
 			      const struct pidle_domain *d, unsigned int k,
 			      struct pidle_domain_stats *out)
 {
-	const struct pidle_period_class *pc = &m->pclass[d->level][k];
+	const struct pidle_period_class *pc = &d->tab->pclass[d->level][k];
 	const struct pidle_period_bucket *b, *base;
 	unsigned int i;
 	u64 n, paid, all_paid = 0;
@@ -174,8 +184,8 @@ void pidle_domain_stats_read(const struct pidle_model *m, unsigned int level,
 	 * coming online paid nothing, and are counted apart in the buckets
 	 * (struct pidle_period_bucket), so nothing here is subtracted.
 	 */
-	lat_ns = m->mode == PIDLE_MODE_OSI ? m->state[state].exit_latency_ns :
-		 m->hot[state].wake_latency_ns;
+	lat_ns = m->mode == PIDLE_MODE_OSI ? d->tab->state[state].exit_latency_ns :
+		 d->tab->hot[state].wake_latency_ns;
 	extra_ns = pidle_stat_since(&d->stat[k].extra_latency_ns,
 				    &d->base[k].extra_latency_ns);
 	out->latency_paid_ns = paid * lat_ns + extra_ns;
@@ -225,7 +235,7 @@ static u64 pidle_domain_period_ns(const struct pidle_model *m,
 				  const struct pidle_domain *d, unsigned int k,
 				  bool base)
 {
-	const struct pidle_period_class *pc = &m->pclass[d->level][k];
+	const struct pidle_period_class *pc = &d->tab->pclass[d->level][k];
 	u64 sum = 0;
 	unsigned int i;
 

@@ -64,8 +64,9 @@ struct pidle_level_power {
  * @nr_ranges:	valid entries in @range
  * @range:	the set's CPUs, ranges @first .. @last, ascending, disjoint
  * @state:	the set's table, as many states as the top-level table, at
- *		the same levels; its domain-level states are the top-level
- *		table's (pidle_config_check() refuses a difference)
+ *		the same levels; its domain-level states are those of the
+ *		domains of its CPUs (pidle_config_check() refuses sets that
+ *		a domain spans and that differ at its level)
  */
 struct pidle_cpu_set {
 	unsigned int nr_ranges;
@@ -91,7 +92,7 @@ struct pidle_cpu_set {
  * @nr_sets:	0: one table for every CPU (@state). 2 or more: a table
  *		per CPU set (CPUS=TABLE;CPUS=TABLE...), @set[k]; @state is
  *		then set 0's, so that a reader that knows nothing of sets
- *		sees the domain states and the shape every set shares
+ *		sees the shape every set shares
  * @set:	the CPU sets, in the order given
  *
  * The table's powers and energies together make the energy model

@@ -198,10 +198,18 @@ unsigned int pidle_model_nr_states(const struct pidle_model *m);
 const struct pidle_state_desc *pidle_model_state(const struct pidle_model *m,
 						 unsigned int state);
 /*
+ * Domain @dom of @level's state @state as that domain has it: its CPUs'
+ * set's (two clusters of one level may differ); level 0 is
+ * pidle_model_state().
+ */
+const struct pidle_state_desc *pidle_model_domain_state(const struct pidle_model *m,
+							unsigned int level,
+							unsigned int dom,
+							unsigned int state);
+/*
  * A states= table per CPU set: @cpu's state @state as its own set's table
- * has it (the domain states are every set's; pidle_model_state() is set
- * 0's, or the one table's), the number of sets (0: one table) and @cpu's
- * set (-1: one table).
+ * has it (pidle_model_state() is set 0's, or the one table's), the number
+ * of sets (0: one table) and @cpu's set (-1: one table).
  */
 const struct pidle_state_desc *pidle_model_cpu_state(const struct pidle_model *m,
 						     unsigned int cpu,

@@ -501,10 +501,10 @@ static int fuzz_gov_select(struct pidle_dgov_domain *d,
 		     in->next_timer_ns - in->now_ns : 0;
 	int k;
 
-	FUZZ_CHECK(in->sub_power_on_ns == ref_osi_sub_ns(fuzz_ref, d->level),
+	FUZZ_CHECK(in->sub_power_on_ns == ref_osi_sub_ns(fuzz_ref, d->level, d->id),
 		   "level %u: sub_power_on_ns %llu, reference %llu", d->level,
 		   (unsigned long long)in->sub_power_on_ns,
-		   (unsigned long long)ref_osi_sub_ns(fuzz_ref, d->level));
+		   (unsigned long long)ref_osi_sub_ns(fuzz_ref, d->level, d->id));
 
 	budget = budget > in->sub_power_on_ns ? budget - in->sub_power_on_ns : 0;
 	for (k = in->deepest; k >= 0; k--)

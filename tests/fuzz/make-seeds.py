@@ -120,6 +120,20 @@ HETERO_CONFIGS = {
     'sets-three-osi': ['0-3,8=WFI:1:1,S0:40+100:3000,CL:200+500:3000:cluster;4-6=WFI:1:1,S1:30+90:900,'
                        'CL:200+500:3000:cluster;7,9=WFI:1:1,S2:20+80:800,CL:200+500:3000:cluster',
                        'cluster=0-9', '', 'poll', 'auto', 'osi', 'deepest'],
+    # issue 37: hi3660, a cluster per set, each its own cluster state;
+    # with powers per CPU kind and a package over both that they share.
+    'sets-hi3660': ['0-3=WFI:1:1,cpu-sleep-0:400+650:1500,cluster-sleep-0:500+1600:3500:cluster;'
+                    '4-7=WFI:1:1,cpu-sleep-1:400+550:1500,cluster-sleep-1:800+2900:3500:cluster',
+                    'cluster=0-3,4-7', '', 'poll', 'auto', 'pc', ''],
+    'sets-hi3660-energy': ['0-3=WFI:1:1:cpu:10,cpu-sleep-0:400+650:1500:cpu:5:2,'
+                           'cluster-sleep-0:500+1600:3500:cluster:20:30,SoC:1000+3000:9000:package:50;'
+                           '4-7=WFI:1:1:cpu:100,cpu-sleep-1:400+550:1500:cpu:40:9,'
+                           'cluster-sleep-1:800+2900:3500:cluster:200:80,SoC:1000+3000:9000:package:50'
+                           '|cpu:1000,cluster:500,package:800',
+                           'cluster=0-3,4-7;package=0-7', '', 'poll', 'timer', 'pc', ''],
+    'bad-sets-package-differs': ['0-1=C1:1:1,CL0:5:50:cluster,P:9:90:package;'
+                                 '2-3=C2:2:2,CL1:6:50:cluster,P:9:91:package',
+                                 'cluster=0-1,2-3;package=0-3', '', 'poll', 'auto', 'pc', ''],
     'bad-sets-domain-differs': ['0-1=C1:1:1,CL:5:50:cluster;2-3=C2:2:2,CL:6:50:cluster',
                                 'cluster=0-3', '', 'poll', 'auto', 'pc', ''],
     'bad-sets-cover': ['0-1=C1:1:1;3=C2:2:2', 'core=0-1,2-3', '', 'poll', 'auto', 'pc', ''],

@@ -36,6 +36,8 @@ struct ref_dom {
 	 */
 	int up_deepest;
 	u64 up_maxlat;
+	/* "A domain's states are the states its CPUs' set gives". */
+	const struct pidle_state_desc *tab;
 	struct pidle_domain_stats st[PIDLE_MAX_DOMAIN_STATES];
 	/* Energy since the last reset: finished voted periods, priced. */
 	u64 epoch_ns;
@@ -53,6 +55,8 @@ struct ref_level {
 
 struct ref_cpu {
 	int state;		/* REF_BUSY, or the state it is idle in */
+	/* "Each CPU enters its own set's states". */
+	const struct pidle_state_desc *tab;
 	bool offline;
 	u64 next_timer_ns;
 	/* Per level: idle through a down period whose power-up has begun. */
@@ -70,9 +74,8 @@ struct ref_model {
 	/* OSI: the mode, its governor (the fuzzer's timer rule) or none. */
 	bool osi, osi_gov;
 	unsigned int osi_first, deepest_cpu;
-	/* OSI: the pending-IPI hook's questions so far; sub_power_on_ns. */
+	/* OSI: the pending-IPI hook's questions so far. */
 	unsigned int ipi_calls;
-	u64 osi_sub_ns[PIDLE_MAX_LEVELS + 1];
 	struct pidle_state_desc state[PIDLE_MAX_STATES];
 	/* A table per CPU set: the sets as given (nr_sets 0: none). */
 	unsigned int nr_sets;
@@ -132,8 +135,16 @@ struct ref_model *ref_create(const struct pidle_states *st,
 	if (!r->cpu)
 		goto fail;
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
+		unsigned int k, g;
+
 		r->cpu[cpu].state = REF_BUSY;
 		r->cpu[cpu].next_timer_ns = U64_MAX;
+		r->cpu[cpu].tab = r->state;
+		for (k = 0; k < r->nr_sets; k++)
+			for (g = 0; g < r->set[k].nr_ranges; g++)
+				if (cpu >= r->set[k].range[g].first &&
+				    cpu <= r->set[k].range[g].last)
+					r->cpu[cpu].tab = r->set[k].state;
 	}
 	for (l = 1; l <= r->nr_levels; l++) {
 		struct ref_level *lvl = &r->level[l];
@@ -159,6 +170,8 @@ struct ref_model *ref_create(const struct pidle_states *st,
 		for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 			struct ref_dom *dom = ref_dom_of(r, l, cpu);
 
+			if (!dom->nr_cpus)
+				dom->tab = r->cpu[cpu].tab;
 			dom->cpus[dom->nr_cpus++] = cpu;
 		}
 	}
@@ -193,8 +206,9 @@ static unsigned __int128 ref_price(u64 power_mw, u64 energy_uj, u64 t_ns)
 }
 
 /* "The cheapest state for its now-known length", trying each. */
-static unsigned __int128 ref_oracle(const struct ref_model *r, unsigned int l,
-				    u64 t_ns)
+static unsigned __int128 ref_oracle(const struct ref_model *r,
+				    const struct pidle_state_desc *tab,
+				    unsigned int l, u64 t_ns)
 {
 	unsigned __int128 best = l ? ref_price(r->up_mw[l], 0, t_ns) :
 				 ~(unsigned __int128)0, p;
@@ -203,7 +217,7 @@ static unsigned __int128 ref_oracle(const struct ref_model *r, unsigned int l,
 	for (s = 0; s < r->nr_states; s++) {
 		if (r->level_of[s] != l)
 			continue;
-		p = ref_price(r->state[s].power_mw, r->state[s].energy_uj, t_ns);
+		p = ref_price(tab[s].power_mw, tab[s].energy_uj, t_ns);
 		if (p < best)
 			best = p;
 	}
@@ -227,14 +241,14 @@ static void ref_domain_period(struct ref_model *r, unsigned int l,
 	if (d->down_state == REF_NONE) {
 		d->done_pj += ref_price(r->up_mw[l], 0, t);
 	} else {
-		unsigned __int128 p = ref_price(r->state[d->down_state].power_mw,
-						r->state[d->down_state].energy_uj, t);
+		unsigned __int128 p = ref_price(d->tab[d->down_state].power_mw,
+						d->tab[d->down_state].energy_uj, t);
 
 		d->done_pj += p;
 		d->down_pj += p;
 		d->down_done_ns += t;
 	}
-	d->oracle_pj += ref_oracle(r, l, t);
+	d->oracle_pj += ref_oracle(r, d->tab, l, t);
 	d->periods++;
 }
 
@@ -270,7 +284,7 @@ static int ref_choose(struct ref_model *r, struct ref_dom *d, unsigned int l,
 	*next_ns = next;
 	budget_ns = next > now_ns ? next - now_ns : 0;
 	for (k = deepest; k >= 0; k--)
-		if (r->state[lvl->dstate[k]].target_residency_ns <= budget_ns)
+		if (d->tab[lvl->dstate[k]].target_residency_ns <= budget_ns)
 			break;
 	if (k < (int)deepest)
 		d->st[deepest].rejected++;
@@ -299,14 +313,14 @@ static void ref_first_man(struct ref_model *r, unsigned int l,
 	d->up_state = t;
 	st->usage++;
 	st->residency_ns += resid;
-	if (resid < r->state[t].target_residency_ns)
+	if (resid < d->tab[t].target_residency_ns)
 		st->too_deep++;
 	st->latency_paid_ns += lat;
-	if (resid < r->state[t].entry_latency_ns + r->state[t].target_residency_ns)
+	if (resid < d->tab[t].entry_latency_ns + d->tab[t].target_residency_ns)
 		st->above++;
 	else if (k + 1 < lvl->nr_dstates &&
-		 resid >= r->state[lvl->dstate[k + 1]].entry_latency_ns +
-			  r->state[lvl->dstate[k + 1]].target_residency_ns)
+		 resid >= d->tab[lvl->dstate[k + 1]].entry_latency_ns +
+			  d->tab[lvl->dstate[k + 1]].target_residency_ns)
 		st->below++;
 	for (i = 0; i < d->nr_cpus; i++)
 		r->cpu[d->cpus[i]].in_power_up[l] = d->cpus[i] != cpu;
@@ -399,7 +413,6 @@ static void ref_vote_all(struct ref_model *r, unsigned int cpu,
 void ref_set_osi(struct ref_model *r, bool gov)
 {
 	unsigned int l, d, pl = 0, s;
-	u64 sub_ns = 0;
 
 	r->osi = true;
 	r->osi_gov = gov;
@@ -411,12 +424,6 @@ void ref_set_osi(struct ref_model *r, bool gov)
 
 		if (!lvl->nr_dstates)
 			continue;
-		/*
-		 * "sub_power_on_ns: the power-on latency of the states the
-		 * subdomains below are in": each lower level's deepest.
-		 */
-		r->osi_sub_ns[l] = sub_ns;
-		sub_ns += r->state[lvl->dstate[lvl->nr_dstates - 1]].exit_latency_ns;
 		for (d = 0; d < lvl->nr_domains; d++)
 			lvl->dom[d].osi_members = lvl->dom[d].nr_cpus;
 		if (!pl) {
@@ -436,9 +443,28 @@ void ref_set_osi(struct ref_model *r, bool gov)
 	}
 }
 
-u64 ref_osi_sub_ns(const struct ref_model *r, unsigned int level)
+/*
+ * "sub_power_on_ns": per CPU of the domain, the deepest power-ons of the
+ * levels below in its own set's table; the domain takes the longest.
+ */
+u64 ref_osi_sub_ns(const struct ref_model *r, unsigned int level,
+		   unsigned int dom)
 {
-	return r->osi_sub_ns[level];
+	const struct ref_dom *d = &r->level[level].dom[dom];
+	u64 best = 0, sum;
+	unsigned int i, l;
+
+	for (i = 0; i < d->nr_cpus; i++) {
+		const struct pidle_state_desc *tab = r->cpu[d->cpus[i]].tab;
+
+		sum = 0;
+		for (l = 1; l < level; l++)
+			if (r->level[l].nr_dstates)
+				sum += tab[r->level[l].dstate[r->level[l].nr_dstates - 1]].exit_latency_ns;
+		if (sum > best)
+			best = sum;
+	}
+	return best;
 }
 
 static unsigned int ref_osi_level(const struct ref_model *r,
@@ -459,7 +485,7 @@ static void ref_osi_complete(struct ref_model *r, struct ref_dom *d,
 	unsigned int l = ref_osi_level(r, d), i;
 	const struct ref_level *lvl = &r->level[l];
 	unsigned int deepest = lvl->nr_dstates - 1;
-	u64 next = U64_MAX, budget;
+	u64 next = U64_MAX, budget, sub;
 	int k = deepest, t;
 	bool known, pending = false;
 
@@ -469,9 +495,10 @@ static void ref_osi_complete(struct ref_model *r, struct ref_dom *d,
 	if (r->osi_gov) {
 		/* The fuzzer's governor: its timer rule, less sub_power_on. */
 		budget = next > now_ns ? next - now_ns : 0;
-		budget = budget > r->osi_sub_ns[l] ? budget - r->osi_sub_ns[l] : 0;
+		sub = ref_osi_sub_ns(r, l, d - lvl->dom);
+		budget = budget > sub ? budget - sub : 0;
 		for (; k >= 0; k--)
-			if (r->state[lvl->dstate[k]].target_residency_ns <= budget)
+			if (d->tab[lvl->dstate[k]].target_residency_ns <= budget)
 				break;
 		/* "The last man ... whether a CPU of the domain has an IPI pending". */
 		known = ref_ipi_rule(r->ipi_calls++, d->cpus, d->nr_cpus, &pending);
@@ -507,9 +534,9 @@ static void ref_osi_vote(struct ref_model *r, unsigned int cpu,
  * The longest a power-up takes: a wake-up during the power-off waits for
  * it (idle-states.yaml: wakeup-latency = entry + exit).
  */
-static u64 ref_osi_maxlat(const struct ref_model *r, int t)
+static u64 ref_osi_maxlat(const struct ref_dom *d, int t)
 {
-	return r->state[t].exit_latency_ns + r->state[t].entry_latency_ns;
+	return d->tab[t].exit_latency_ns + d->tab[t].entry_latency_ns;
 }
 
 static void ref_osi_leave(struct ref_model *r, unsigned int cpu, u64 now_ns,
@@ -582,9 +609,9 @@ static void ref_osi_leave(struct ref_model *r, unsigned int cpu, u64 now_ns,
 		for (k = 0; r->level[l].dstate[k] != (unsigned int)t; k++)
 			;
 		resid = now_ns > d->down_since_ns ? now_ns - d->down_since_ns : 0;
-		lat = r->state[t].exit_latency_ns;
-		if (d->down_since_ns + r->state[t].entry_latency_ns > now_ns)
-			lat += d->down_since_ns + r->state[t].entry_latency_ns - now_ns;
+		lat = d->tab[t].exit_latency_ns;
+		if (d->down_since_ns + d->tab[t].entry_latency_ns > now_ns)
+			lat += d->down_since_ns + d->tab[t].entry_latency_ns - now_ns;
 		if (hotplug)
 			lat = 0;
 		d->ready_ns = now_ns + (lat > outer ? lat : outer);
@@ -592,8 +619,8 @@ static void ref_osi_leave(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			outer = lat;
 		if (t > outer_deepest)
 			outer_deepest = t;
-		if (ref_osi_maxlat(r, t) > outer_maxlat)
-			outer_maxlat = ref_osi_maxlat(r, t);
+		if (ref_osi_maxlat(d, t) > outer_maxlat)
+			outer_maxlat = ref_osi_maxlat(d, t);
 		d->up_deepest = outer_deepest;
 		d->up_maxlat = outer_maxlat;
 		ref_first_man(r, l, d, k, cpu, resid, lat, achieved, latency_ns,
@@ -652,8 +679,8 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			for (k = 0; lvl->dstate[k] != (unsigned int)t; k++)
 				;
 			/* What cpuidle shows: entry + exit (dt_idle_states.c). */
-			lat = hotplug ? 0 : r->state[t].exit_latency_ns +
-					    r->state[t].entry_latency_ns;
+			lat = hotplug ? 0 : d->tab[t].exit_latency_ns +
+					    d->tab[t].entry_latency_ns;
 			/*
 			 * The first man's clock read may precede the last
 			 * man's: the down period lasted no time.
@@ -672,10 +699,10 @@ static void ref_leave_all(struct ref_model *r, unsigned int cpu, u64 now_ns,
 			u64 wait = d->ready_ns - now_ns;
 
 			/* At most the state's latency: see pidle_domain_leave(). */
-			if (wait > r->state[d->up_state].exit_latency_ns +
-				   r->state[d->up_state].entry_latency_ns)
-				wait = r->state[d->up_state].exit_latency_ns +
-				       r->state[d->up_state].entry_latency_ns;
+			if (wait > d->tab[d->up_state].exit_latency_ns +
+				   d->tab[d->up_state].entry_latency_ns)
+				wait = d->tab[d->up_state].exit_latency_ns +
+				       d->tab[d->up_state].entry_latency_ns;
 			if (wait > *latency_ns)
 				*latency_ns = wait;
 			if ((unsigned int)d->up_state > *achieved)
@@ -706,14 +733,8 @@ void ref_exit(struct ref_model *r, unsigned int cpu, u64 now_ns,
 		 * "Each CPU enters its own set's states": a CPU-level state's
 		 * latency is the one its CPU set's table gives.
 		 */
-		const struct pidle_state_desc *t = r->state;
-		unsigned int k, g;
+		const struct pidle_state_desc *t = r->cpu[cpu].tab;
 
-		for (k = 0; k < r->nr_sets; k++)
-			for (g = 0; g < r->set[k].nr_ranges; g++)
-				if (cpu >= r->set[k].range[g].first &&
-				    cpu <= r->set[k].range[g].last)
-					t = r->set[k].state;
 		info->latency_ns = t[achieved].exit_latency_ns +
 				   t[achieved].entry_latency_ns;
 	}
@@ -725,9 +746,9 @@ void ref_exit(struct ref_model *r, unsigned int cpu, u64 now_ns,
 		unsigned int f = ref_fallback(r, s);
 		u64 t = now_ns > c->since_ns ? now_ns - c->since_ns : 0;
 
-		c->done_pj += ref_price(r->state[f].power_mw,
-					r->state[f].energy_uj, t);
-		c->oracle_pj += ref_oracle(r, 0, t);
+		c->done_pj += ref_price(c->tab[f].power_mw,
+					c->tab[f].energy_uj, t);
+		c->oracle_pj += ref_oracle(r, c->tab, 0, t);
 		c->idle_done_ns += t;
 		c->periods++;
 	}
@@ -868,11 +889,11 @@ void ref_cpu_energy_read(const struct ref_model *r, unsigned int cpu,
 		off += cur;
 	} else if (c->state != REF_BUSY) {
 		idle += cur;
-		total += ref_price(r->state[ref_fallback(r, c->state)].power_mw,
+		total += ref_price(c->tab[ref_fallback(r, c->state)].power_mw,
 				   0, cur);
 	}
 	/* "while offline, the power of the deepest CPU-level state" */
-	total += ref_price(r->state[deepest].power_mw, 0, off);
+	total += ref_price(c->tab[deepest].power_mw, 0, off);
 	elapsed = now_ns > c->epoch_ns ? now_ns - c->epoch_ns : 0;
 	busy = elapsed > idle + off ? elapsed - idle - off : 0;
 	total += ref_price(r->up_mw[0], 0, busy);
@@ -895,7 +916,7 @@ void ref_domain_energy_read(const struct ref_model *r, unsigned int level,
 
 	if (d->down && d->down_state != REF_NONE) {
 		cur = now_ns > d->down_since_ns ? now_ns - d->down_since_ns : 0;
-		total += ref_price(r->state[d->down_state].power_mw, 0, cur);
+		total += ref_price(d->tab[d->down_state].power_mw, 0, cur);
 	}
 	down = d->down_done_ns + cur;
 	elapsed = now_ns > d->epoch_ns ? now_ns - d->epoch_ns : 0;

@@ -22,7 +22,8 @@ void ref_destroy(struct ref_model *r);
 /* OSI mode, with the fuzzer's governor (@gov) or the deepest state. */
 void ref_set_osi(struct ref_model *r, bool gov);
 /* OSI: the sub_power_on_ns a level-@level governor should see. */
-u64 ref_osi_sub_ns(const struct ref_model *r, unsigned int level);
+u64 ref_osi_sub_ns(const struct ref_model *r, unsigned int level,
+		   unsigned int dom);
 
 /*
  * The fuzzer's pending-IPI hook's answer to its @call-th question (from 0,

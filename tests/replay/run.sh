@@ -90,6 +90,19 @@ fi
 jqcheck "PM QoS 20 us: menu picks C1 only" \
 	'.states[1].requested == 55 and .states[2].requested == 0 and .states[3].requested == 0 and .latency_max_us == 2' "$tmp/qos.json"
 
+# 2b. a table per CPU set (issue 37): each CPU's governor sees its own
+# driver's table, as cpuidle hands menu cpuidle_get_cpu_driver(); CPU 1's
+# D needs 5000 us, which its 1000 us sleeps never reach (set 0's 500 us
+# would take all 50), and CPU 0's own cluster goes down in CL0 (100 us)
+SETS='0=WFI:1:1,D:10:500,CL0:100:900:cluster;1=WFI:1:1,D:10:5000,CL1:300:9000:cluster'
+"$R" -s "$SETS" -T cluster=0,1 --json "$S" > "$tmp/sets.json" 2>&1
+jqcheck "a table per CPU set: CPU 1 keeps to WFI under its own table (50), CPU 0 takes its cluster's CL0 (5), paying 100 us" \
+	'.states[0].requested == 50 and .states[1].requested == 0 and .states[2].requested == 5 and .domains[0].usage == 5 and .latency_max_us == 100' "$tmp/sets.json"
+SWAP='0=WFI:1:1,D:10:5000,CL0:100:6000:cluster;1=WFI:1:1,D:10:500,CL1:300:2000:cluster'
+"$R" -s "$SWAP" -T cluster=0,1 --json "$S" > "$tmp/swap.json" 2>&1
+jqcheck "the sets swapped: CPU 1 takes D (50, 500 us under its table), CPU 0 still its cluster (5)" \
+	'.states[0].requested == 0 and .states[1].requested == 50 and .states[2].requested == 5' "$tmp/swap.json"
+
 # 3. bad input: a message naming what is wrong, never a report
 n=$(wc -c < "$S")
 head -c $((n - 40)) "$S" > "$tmp/trunc.trace"

@@ -757,6 +757,47 @@ static void test_energy_reads_never_go_backwards(void **s)
 	assert_int_equal(pidle_shim_warnings, 0);
 }
 
+/*
+ * Energy per CPU kind and per domain (issue 37): a little CPU idles at
+ * 10 mW, a big one at 100 mW; the little cluster is down at 20 mW, the
+ * big one at 200 mW. Each is priced with its own table (mW x us = nJ).
+ */
+static void test_energy_per_kind_and_domain(void **s)
+{
+	struct pidle_energy e;
+	unsigned int cpu;
+
+	setup("0-1=WFI:1:1:cpu:10,CL0:500+1600:3500:cluster:20;"
+	      "2-3=WFI:1:1:cpu:100,CL1:800+2900:3500:cluster:200",
+	      "cluster:1000", "cluster=0-1,2-3", PIDLE_POLICY_AUTO);
+	/* CPU-level idle, one CPU of each cluster, 1000 us. */
+	enter(0, 0, 0);
+	enter(2, 0, 0);
+	leave(0, 1000);
+	leave(2, 1000);
+	assert_true(cpu_e(0, 1000).total_nj == 10 * 1000);
+	assert_true(cpu_e(2, 1000).total_nj == 100 * 1000);
+	assert_true(cpu_e(0, 1000).oracle_nj == 10 * 1000);
+	assert_true(cpu_e(2, 1000).oracle_nj == 100 * 1000);
+	/* Each cluster down 10 ms, from 1000 us to 11000 us. */
+	for (cpu = 0; cpu < 4; cpu++)
+		enter(cpu, 1, 1000);
+	for (cpu = 0; cpu < 4; cpu++)
+		leave(cpu, 11000);
+	pidle_domain_energy_read(fx.m, 1, 0, 11000 * US, &e);
+	/* Down 10 ms at 20 mW, up 1 ms at 1000 mW. */
+	assert_true(e.down_ns == 10000 * US);
+	assert_true(e.total_nj == 20 * 10000 + 1000 * 1000);
+	assert_true(e.idle_nj == 20 * 10000);
+	pidle_domain_energy_read(fx.m, 1, 1, 11000 * US, &e);
+	assert_true(e.down_ns == 10000 * US);
+	assert_true(e.total_nj == 200 * 10000 + 1000 * 1000);
+	assert_true(e.idle_nj == 200 * 10000);
+	/* The oracle, each table's own: 10 ms is worth going down in both. */
+	assert_true(e.oracle_nj == 200 * 10000);
+	assert_true(pidle_shim_warnings == 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -776,6 +817,7 @@ int main(void)
 		cmocka_unit_test(test_energy_domain_period_classes),
 		cmocka_unit_test_teardown(test_energy_no_overflow, teardown),
 		cmocka_unit_test(test_energy_reads_never_go_backwards),
+		cmocka_unit_test_teardown(test_energy_per_kind_and_domain, teardown),
 	};
 	return pidle_unit_run("energy", tests);
 }

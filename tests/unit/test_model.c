@@ -756,6 +756,170 @@ static void test_model_sets_each_cpu_its_own_table(void **s)
 	assert_true(pidle_shim_warnings == 0);
 }
 
+/*
+ * hi3660 (issue 37), two CPUs per cluster here: each cluster its own
+ * states. The little cluster's cluster-sleep-0 is 500+1600 us, the big
+ * one's cluster-sleep-1 800+2900 us (hi3660.dtsi), residency 3500 us both.
+ */
+static const char *hi3660 =
+	"0-1=WFI:1:1,cpu-sleep-0:400+650:1500,cluster-sleep-0:500+1600:3500:cluster;"
+	"2-3=WFI:1:1,cpu-sleep-1:400+550:1500,cluster-sleep-1:800+2900:3500:cluster";
+
+/*
+ * Both CPUs of cluster @cl into the cluster state @state at @t_us, the
+ * first out at @out_us.
+ */
+static struct pidle_exit_info cluster_cycle(unsigned int cl, unsigned int state,
+					    u64 t_us, u64 out_us)
+{
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+
+	enter(2 * cl, state, t_us);
+	ei = enter(2 * cl + 1, state, t_us);
+	assert_int_equal(ei.down_levels, 1u << 1);
+	assert_int_equal(ei.down_state[1], state);
+	xi = leave(2 * cl, out_us);
+	leave(2 * cl + 1, out_us + 10000);
+	return xi;
+}
+
+/*
+ * A domain's states are its CPUs' set's: two clusters of one level go
+ * down in different states, their first men pay different latencies, and
+ * each domain's counters and names are its own.
+ */
+static void test_model_domains_own_states(void **s)
+{
+	struct pidle_exit_info xi;
+
+	setup_model(hi3660, "cluster=0-1,2-3", PIDLE_POLICY_AUTO);
+	assert_string_equal(pidle_model_domain_state(fx.m, 1, 0, 2)->name,
+			    "cluster-sleep-0");
+	assert_string_equal(pidle_model_domain_state(fx.m, 1, 1, 2)->name,
+			    "cluster-sleep-1");
+	assert_true(pidle_model_domain_state(fx.m, 1, 1, 2)->exit_latency_ns ==
+		    2900 * US);
+
+	xi = cluster_cycle(0, 2, 0, 10000);
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_int_equal(xi.achieved, 2);
+	assert_true(xi.latency_ns == 2100 * US);
+	xi = cluster_cycle(1, 2, 30000, 40000);
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_int_equal(xi.achieved, 2);
+	assert_true(xi.latency_ns == 3700 * US);
+
+	assert_true(dstats(1, 0, 2).usage == 1);
+	assert_true(dstats(1, 1, 2).usage == 1);
+	assert_true(dstats(1, 0, 2).latency_paid_ns == 2100 * US);
+	assert_true(dstats(1, 1, 2).latency_paid_ns == 3700 * US);
+	/* 10 ms down against a 3.5 ms residency: not too deep, either. */
+	assert_true(dstats(1, 0, 2).too_deep == 0);
+	assert_true(dstats(1, 1, 2).too_deep == 0);
+	assert_true(pidle_shim_warnings == 0);
+}
+
+/*
+ * Too deep is judged by each domain's own residency: with the big
+ * cluster's at 8000 us, a 5 ms period is too deep there and not on the
+ * little cluster (3500 us).
+ */
+static void test_model_domains_own_residency(void **s)
+{
+	setup_model("0-1=WFI:1:1,cluster-sleep-0:500+1600:3500:cluster;"
+		    "2-3=WFI:1:1,cluster-sleep-1:800+2900:8000:cluster",
+		    "cluster=0-1,2-3", PIDLE_POLICY_AUTO);
+	cluster_cycle(0, 1, 0, 5000);
+	cluster_cycle(1, 1, 20000, 25000);
+	assert_true(dstats(1, 0, 1).too_deep == 0);
+	assert_true(dstats(1, 1, 1).too_deep == 1);
+	assert_true(dstats(1, 0, 1).residency_ns == 5000 * US);
+	assert_true(dstats(1, 1, 1).residency_ns == 5000 * US);
+}
+
+/*
+ * The timer policy reads the domain's own residency: with 5 ms to the
+ * next timer the little cluster (3500 us) goes down, the big one (8000
+ * us) is kept up and counts a rejection.
+ */
+static void test_model_domains_timer_policy(void **s)
+{
+	struct pidle_enter_info ei;
+	unsigned int cl;
+
+	setup_model("0-1=WFI:1:1,cluster-sleep-0:500+1600:3500:cluster;"
+		    "2-3=WFI:1:1,cluster-sleep-1:800+2900:8000:cluster",
+		    "cluster=0-1,2-3", PIDLE_POLICY_TIMER);
+	for (cl = 0; cl < 2; cl++) {
+		pidle_enter(fx.m, 2 * cl, 1, 0, 5000 * US, &ei);
+		pidle_enter(fx.m, 2 * cl + 1, 1, 0, 5000 * US, &ei);
+		assert_int_equal(ei.down_levels, cl ? 0 : 1u << 1);
+		leave(2 * cl, 4000);
+		leave(2 * cl + 1, 4000);
+	}
+	assert_true(dstats(1, 0, 1).rejected == 0);
+	assert_true(dstats(1, 1, 1).rejected == 1);
+	assert_true(dstats(1, 0, 1).usage == 1);
+	assert_true(dstats(1, 1, 1).usage == 0);
+}
+
+/*
+ * OSI: each cluster's first man pays its own domain state's power-on
+ * (genpd's power_on_latency_ns): 1600 us little, 2900 us big; a package
+ * above both takes the slower child power-on as its sub_power_on.
+ */
+static void test_model_domains_osi(void **s)
+{
+	struct pidle_model_opts o = { .mode = PIDLE_MODE_OSI };
+	struct pidle_states st;
+	struct pidle_err err = { 0 };
+	struct pidle_exit_info xi;
+
+	pidle_shim_warnings = 0;
+	assert_int_equal(pidle_states_parse(hi3660, &st, &err), 0);
+	assert_int_equal(pidle_topology_parse("cluster=0-1,2-3", 0, &fx.topo,
+					       &err), 0);
+	assert_int_equal(pidle_model_create_opts(&st, &fx.topo, &o, &fx.m, &err), 0);
+	xi = cluster_cycle(0, 2, 0, 10000);
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_true(xi.latency_ns == 1600 * US);
+	xi = cluster_cycle(1, 2, 30000, 40000);
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_true(xi.latency_ns == 2900 * US);
+	assert_true(dstats(1, 0, 2).latency_paid_ns == 1600 * US);
+	assert_true(dstats(1, 1, 2).latency_paid_ns == 2900 * US);
+	assert_true(pidle_shim_warnings == 0);
+}
+
+/*
+ * A domain over CPUs of both sets needs them to agree at its level: a
+ * package above hi3660's two clusters is fine while the package state is
+ * one, refused naming the package when it differs.
+ */
+static void test_model_domains_spanning(void **s)
+{
+	struct pidle_states st;
+	struct pidle_err err = { 0 };
+	struct pidle_model *m = NULL;
+
+	assert_int_equal(pidle_topology_parse("cluster=0-1,2-3;package=0-3", 0,
+					       &fx.topo, &err), 0);
+	assert_int_equal(pidle_states_parse("0-1=WFI:1:1,CL0:500+1600:3500:cluster,SoC:1000+3000:9000:package;"
+					    "2-3=WFI:1:1,CL1:800+2900:3500:cluster,SoC:1000+3000:9000:package",
+					    &st, &err), 0);
+	assert_int_equal(pidle_model_create(&st, &fx.topo, PIDLE_POLICY_AUTO,
+					    &fx.m, &err), 0);
+	assert_string_equal(pidle_model_domain_state(fx.m, 2, 0, 2)->name, "SoC");
+	assert_int_equal(pidle_states_parse("0-1=WFI:1:1,CL0:500+1600:3500:cluster,SoC:1000+3000:9000:package;"
+					    "2-3=WFI:1:1,CL1:800+2900:3500:cluster,SoC:1000+3100:9000:package",
+					    &st, &err), 0);
+	assert_int_equal(pidle_model_create(&st, &fx.topo, PIDLE_POLICY_AUTO,
+					    &m, &err), -EINVAL);
+	assert_null(m);
+	assert_string_equal(err.msg, "states: package domain 0 spans set 0 (CPUs 0-1) and set 1 (CPUs 2-3), whose state 2 (SoC) at level \"package\" differs: a domain goes down in one state whichever CPU is its last man");
+}
+
 /* One table: every CPU's state is the table's, and no sets. */
 static void test_model_sets_none_for_one_table(void **s)
 {
@@ -807,6 +971,11 @@ int main(void)
 		cmocka_unit_test_teardown(test_model_single_cpu_flat, teardown),
 		cmocka_unit_test_teardown(test_model_sets_each_cpu_its_own_table, teardown),
 		cmocka_unit_test_teardown(test_model_sets_none_for_one_table, teardown),
+		cmocka_unit_test_teardown(test_model_domains_own_states, teardown),
+		cmocka_unit_test_teardown(test_model_domains_own_residency, teardown),
+		cmocka_unit_test_teardown(test_model_domains_timer_policy, teardown),
+		cmocka_unit_test_teardown(test_model_domains_osi, teardown),
+		cmocka_unit_test_teardown(test_model_domains_spanning, teardown),
 		cmocka_unit_test_teardown(test_model_core_last_first_man, teardown),
 		cmocka_unit_test_teardown(test_model_early_waiter_pays_at_most_latency, teardown),
 		cmocka_unit_test_teardown(test_model_core_late_waker_pays_fallback, teardown),

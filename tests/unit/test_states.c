@@ -446,6 +446,24 @@ static void test_states_sets_parse_sdm845(void **s)
 	assert_int_equal(pidle_states_print(&st, buf, 40), -ENOSPC);
 }
 
+/*
+ * Energy per CPU kind (issue 37): a CPU-level state's power and energy
+ * are the set's own, printed back as given.
+ */
+static void test_states_sets_cpu_power_per_set(void **s)
+{
+	struct pidle_states st = { 0 };
+	struct pidle_err err = { 0 };
+	char buf[PIDLE_PARAM_LEN];
+
+	assert_int_equal(pidle_states_parse("0-3=C1:1:1:cpu:5;4-7=C1:1:1:cpu:60:3", &st, &err), 0);
+	assert_int_equal(st.set[0].state[0].power_mw, 5);
+	assert_int_equal(st.set[1].state[0].power_mw, 60);
+	assert_int_equal(st.set[1].state[0].energy_uj, 3);
+	assert_true(pidle_states_print(&st, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "0-3=C1:1:1:cpu:5;4-7=C1:1:1:cpu:60:3");
+}
+
 /* A table without sets is what it was: no sets, same print. */
 static void test_states_sets_plain_table_unchanged(void **s)
 {
@@ -475,7 +493,6 @@ static const struct bad_case bad_sets[] = {
 	{ "0-3=C1:1:1;4-7=", "states: set 1 (CPUs 4-7): empty table" },
 	{ "0-3=C1:1:1;4-7=C1:1:1,C2:2:2", "states: set 1 (CPUs 4-7): 2 states, set 0 has 1: every set needs the same number of states at each level" },
 	{ "0-3=C1:1:1,C2:2:2;4-7=C1:1:1,X:2:2:cluster", "states: set 1 (CPUs 4-7): state 1 (X) is at level \"cluster\", set 0's state 1 (C2) at \"cpu\"" },
-	{ "0-3=C1:1:1:cpu:5;4-7=C1:1:1:cpu:6", "states: set 1 (CPUs 4-7): state 0 (C1): power 6 mW, energy 0 uJ differ from set 0's state 0 (C1): the energy model has one table of CPU powers" },
 	{ "0=a:1:1;1=a:1:1;2=a:1:1;3=a:1:1;4=a:1:1", "states: more than 4 CPU sets" },
 	{ "0,1,2,3,4,5,6,7,8=a:1:1;9=a:1:1", "states: set 0 (CPUs 0,1,2,3,4,5,6,7,8): more than 8 CPU ranges" },
 	{ "0-3=C1:1:1;4-8192=C1:1:1", "states: set 1 (CPUs 4-8192): CPU \"8192\": beyond the largest CPU number (8191)" },
@@ -524,10 +541,15 @@ static void test_states_sets_config_check(void **s)
 	assert_int_equal(pidle_states_parse("0-3=C1:1:1,CL:50:500:cluster;4-7=C2:2:2,CL:60:500:cluster",
 					    &st, &err), 0);
 	assert_int_equal(pidle_config_check(&st, &topo, &err), -EINVAL);
-	assert_string_equal(err.msg, "states: state 1 (CL) at level \"cluster\" differs between set 0 (CPUs 0-3) and set 1 (CPUs 4-7), and cluster domain 0 spans both: a domain state must be the same on all its CPUs");
-	/* No cluster spans the sets: still refused, for the model's reason. */
-	assert_int_equal(pidle_config_check(&st, &two, &err), -EINVAL);
-	assert_string_equal(err.msg, "states: state 1 (CL) at level \"cluster\" differs between set 0 (CPUs 0-3) and set 1 (CPUs 4-7): domain states must be the same in every set (one table per level)");
+	assert_string_equal(err.msg, "states: cluster domain 0 spans set 0 (CPUs 0-3) and set 1 (CPUs 4-7), whose state 1 (CL) at level \"cluster\" differs: a domain goes down in one state whichever CPU is its last man");
+	/* A cluster per set (hi3660): each cluster has its own states. */
+	assert_int_equal(pidle_config_check(&st, &two, &err), 0);
+	/* Names differ too: both are named in the refusal. */
+	assert_int_equal(pidle_states_parse("0-3=C1:1:1,CL0:50:500:cluster;4-7=C2:2:2,CL1:50:500:cluster",
+					    &st, &err), 0);
+	assert_int_equal(pidle_config_check(&st, &two, &err), 0);
+	assert_int_equal(pidle_config_check(&st, &topo, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "state 1 (CL0/CL1)"));
 	/* Identical cluster state: fine on both. */
 	assert_int_equal(pidle_states_parse("0-3=C1:1:1,CL:50:500:cluster;4-7=C2:2:2,CL:50:500:cluster",
 					    &st, &err), 0);
@@ -618,19 +640,27 @@ static void test_states_sets_long_lists(void **s)
 static void test_states_sets_spanning_linear(void **s)
 {
 	struct pidle_states st;
-	struct pidle_topology topo = { 0 };
+	struct pidle_topology topo = { 0 }, pkg = { 0 };
 	struct pidle_err err = { 0 };
 	unsigned int i;
 
 	assert_int_equal(pidle_states_parse("0-4095=C1:1:1,CL:50:500:cluster;4096-8191=C2:2:2,CL:60:500:cluster",
 					    &st, &err), 0);
 	assert_int_equal(pidle_topology_parse("cluster=0-4095,4096-8191", 0, &topo, &err), 0);
+	/* No domain spans the sets: the check's worst case, accepted. */
 	for (i = 0; i < 20; i++)
-		assert_int_equal(pidle_config_check(&st, &topo, &err), -EINVAL);
-	assert_non_null(strstr(err.msg, "domain states must be the same in every set"));
+		assert_int_equal(pidle_config_check(&st, &topo, &err), 0);
+	/* A package-level state over both, differing: the package is named. */
+	assert_int_equal(pidle_states_parse("0-4095=C1:1:1,CL:50:500:cluster,P:70:900:package;4096-8191=C2:2:2,CL:60:500:cluster,P:80:900:package",
+					    &st, &err), 0);
+	assert_int_equal(pidle_topology_parse("cluster=0-4095,4096-8191;package=0-8191", 0, &pkg, &err), 0);
+	for (i = 0; i < 20; i++)
+		assert_int_equal(pidle_config_check(&st, &pkg, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "package domain 0 spans set 0"));
 	assert_non_null(strstr(err.msg, "0-4095"));
 	assert_non_null(strstr(err.msg, "4096-8191"));
 	pidle_topology_free(&topo);
+	pidle_topology_free(&pkg);
 }
 
 int main(void)
@@ -643,6 +673,7 @@ int main(void)
 		cmocka_unit_test(test_states_parse_bad_input),
 		cmocka_unit_test(test_states_sets_parse_sdm845),
 		cmocka_unit_test(test_states_sets_plain_table_unchanged),
+		cmocka_unit_test(test_states_sets_cpu_power_per_set),
 		cmocka_unit_test(test_states_sets_bad_input),
 		cmocka_unit_test(test_states_sets_config_check),
 		cmocka_unit_test(test_states_sets_same_as_sets),

@@ -50,12 +50,25 @@ static const struct pidle_kgov_ctx *kgov_ctx;
 static u64 kgov_now_ns;
 static bool kgov_got_tick;
 
+/*
+ * One driver per table, as cpuidle-psci registers one per CPU and the
+ * module one per CPU set: a governor is handed the driver of the CPU it
+ * selects for (cpuidle_get_cpu_driver()), so a big CPU's thresholds are
+ * its own table's.
+ */
 struct pidle_kgov {
 	struct cpuidle_governor *gov;
-	struct cpuidle_driver drv;
+	unsigned int nr_drvs;
+	struct cpuidle_driver drv[PIDLE_KGOV_MAX_DRIVERS];
+	const unsigned int *drv_of;	/* per CPU; NULL: driver 0 */
 	unsigned int nr_cpus;
 	struct cpuidle_device *dev;
 };
+
+static struct cpuidle_driver *kgov_drv(struct pidle_kgov *g, unsigned int cpu)
+{
+	return &g->drv[g->drv_of ? g->drv_of[cpu] : 0];
+}
 
 int pidle_kgov_register(unsigned int version, struct cpuidle_governor *gov)
 {
@@ -118,21 +131,23 @@ struct pidle_kgov *pidle_kgov_create(const char *name, unsigned int nr_cpus,
 				     const struct pidle_kgov_state *st,
 				     unsigned int nr_states, unsigned int hz)
 {
-	return pidle_kgov_create_version(0, name, nr_cpus, st, nr_states, hz);
+	return pidle_kgov_create_drivers(0, name, nr_cpus, st, nr_states, 1, NULL, hz);
 }
 
-struct pidle_kgov *pidle_kgov_create_version(unsigned int version,
-					     const char *name,
-					     unsigned int nr_cpus,
+struct pidle_kgov *pidle_kgov_create_drivers(unsigned int version,
+					     const char *name, unsigned int nr_cpus,
 					     const struct pidle_kgov_state *st,
 					     unsigned int nr_states,
+					     unsigned int nr_drvs,
+					     const unsigned int *drv_of,
 					     unsigned int hz)
 {
 	struct pidle_kgov *g;
-	unsigned int i, cpu;
+	unsigned int i, cpu, d;
 
 	if (nr_cpus > KSHIM_NR_CPUS || !nr_states ||
-	    nr_states > CPUIDLE_STATE_MAX || !hz)
+	    nr_states > CPUIDLE_STATE_MAX || !hz || !nr_drvs ||
+	    nr_drvs > PIDLE_KGOV_MAX_DRIVERS || (nr_drvs > 1 && !drv_of))
 		return NULL;
 	g = calloc(1, sizeof(*g));
 	if (!g)
@@ -148,28 +163,40 @@ struct pidle_kgov *pidle_kgov_create_version(unsigned int version,
 	}
 	kshim_hz = hz;
 	g->nr_cpus = nr_cpus;
-	g->drv.name = "pidle_replay";
-	g->drv.state_count = nr_states;
-	for (i = 0; i < nr_states; i++) {
-		struct cpuidle_state *s = &g->drv.states[i];
+	g->nr_drvs = nr_drvs;
+	g->drv_of = nr_drvs > 1 ? drv_of : NULL;
+	for (d = 0; d < nr_drvs; d++) {
+		const struct pidle_kgov_state *dst = st + d * nr_states;
 
-		snprintf(s->name, sizeof(s->name), "S%u", i);
-		s->exit_latency_ns = st[i].exit_latency_ns;
-		s->target_residency_ns = st[i].target_residency_ns;
-		s->exit_latency = st[i].exit_latency_ns / NSEC_PER_USEC;
-		s->target_residency = st[i].target_residency_ns / NSEC_PER_USEC;
-		s->flags = st[i].polling ? CPUIDLE_FLAG_POLLING : 0;
+		g->drv[d].name = "pidle_replay";
+		g->drv[d].state_count = nr_states;
+		for (i = 0; i < nr_states; i++) {
+			struct cpuidle_state *s = &g->drv[d].states[i];
+
+			snprintf(s->name, sizeof(s->name), "S%u", i);
+			s->exit_latency_ns = dst[i].exit_latency_ns;
+			s->target_residency_ns = dst[i].target_residency_ns;
+			s->exit_latency = dst[i].exit_latency_ns / NSEC_PER_USEC;
+			s->target_residency = dst[i].target_residency_ns / NSEC_PER_USEC;
+			s->flags = dst[i].polling ? CPUIDLE_FLAG_POLLING : 0;
+		}
 	}
 	for (cpu = 0; cpu < nr_cpus; cpu++) {
 		struct cpuidle_device *dev = &g->dev[cpu];
+		const struct pidle_kgov_state *dst;
 
+		if (g->drv_of && g->drv_of[cpu] >= nr_drvs) {
+			pidle_kgov_destroy(g);
+			return NULL;
+		}
+		dst = st + (g->drv_of ? g->drv_of[cpu] : 0) * nr_states;
 		dev->cpu = cpu;
 		dev->registered = 1;
 		for (i = 0; i < nr_states; i++)
-			dev->states_usage[i].disable = st[i].disabled;
+			dev->states_usage[i].disable = dst[i].disabled;
 		kshim_this_cpu = cpu;
 		/* as cpuidle_enable_device(): enable, then enabled = 1 */
-		if (g->gov->enable && g->gov->enable(&g->drv, dev)) {
+		if (g->gov->enable && g->gov->enable(kgov_drv(g, cpu), dev)) {
 			pidle_kgov_destroy(g);
 			return NULL;
 		}
@@ -193,7 +220,7 @@ int pidle_kgov_select(struct pidle_kgov *g, unsigned int cpu,
 	kgov_ctx = ctx;
 	kgov_now_ns = ctx->now_ns;
 	*stop_tick = true;	/* cpuidle_idle_call()'s default */
-	return g->gov->select(&g->drv, &g->dev[cpu], stop_tick);
+	return g->gov->select(kgov_drv(g, cpu), &g->dev[cpu], stop_tick);
 }
 
 void pidle_kgov_reflect(struct pidle_kgov *g, unsigned int cpu, int state,
@@ -201,7 +228,7 @@ void pidle_kgov_reflect(struct pidle_kgov *g, unsigned int cpu, int state,
 			bool poll_limit, bool *above, bool *below)
 {
 	struct cpuidle_device *dev = &g->dev[cpu];
-	struct cpuidle_driver *drv = &g->drv;
+	struct cpuidle_driver *drv = kgov_drv(g, cpu);
 	s64 diff = residency_ns, delay = drv->states[state].exit_latency_ns;
 	int i;
 

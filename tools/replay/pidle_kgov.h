@@ -49,13 +49,21 @@ struct pidle_kgov *pidle_kgov_create(const char *name, unsigned int nr_cpus,
 				     unsigned int nr_states, unsigned int hz);
 /*
  * The same, of version @version's governors (0: the program's own; see
- * pidle_kgov_register()). One instance per version at a time.
+ * pidle_kgov_register()), with @nr_drvs tables (at most
+ * PIDLE_KGOV_MAX_DRIVERS), @st
+ * holding @nr_states states of each, one after the other, and CPU c on
+ * driver @drv_of[c]: each CPU's governor sees its own driver's table, as
+ * the cpuidle core hands a governor cpuidle_get_cpu_driver(dev) (one
+ * driver per CPU set, CONFIG_CPU_IDLE_MULTIPLE_DRIVERS). @drv_of must
+ * outlive the instance.
  */
-struct pidle_kgov *pidle_kgov_create_version(unsigned int version,
-					     const char *name,
-					     unsigned int nr_cpus,
+#define PIDLE_KGOV_MAX_DRIVERS	4
+struct pidle_kgov *pidle_kgov_create_drivers(unsigned int version,
+					     const char *name, unsigned int nr_cpus,
 					     const struct pidle_kgov_state *st,
 					     unsigned int nr_states,
+					     unsigned int nr_drvs,
+					     const unsigned int *drv_of,
 					     unsigned int hz);
 void pidle_kgov_destroy(struct pidle_kgov *g);
 unsigned int pidle_kgov_max_cpus(void);

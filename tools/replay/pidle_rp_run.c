@@ -105,7 +105,13 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 		    const struct pidle_rp_cell *cell,
 		    struct pidle_rp_result *r, char *err, size_t errlen)
 {
-	struct pidle_kgov_state ks[PIDLE_MAX_STATES];
+	/*
+	 * A driver per table: the one, or each CPU set's (pidle_kgov.h),
+	 * driver d's states at ks[d * ns ...].
+	 */
+	struct pidle_kgov_state ks[PIDLE_MAX_CPU_SETS * PIDLE_MAX_STATES];
+	unsigned int nr_drvs = cell->st.nr_sets ? cell->st.nr_sets : 1, d;
+	unsigned int *drv_of = NULL;
 	bool recorded = !strcmp(cell->governor, "recorded");
 	unsigned int ns = cell->st.nr_states, s, cpu;
 	struct rp_cpu_run *cr = NULL;
@@ -114,7 +120,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 	struct pidle_err perr = { 0 };
 	struct pidle_model_opts mo = { .policy = cell->policy,
 				       .mode = cell->mode };
-	u64 poll_limit_ns = ULLONG_MAX;
+	u64 poll_limit_ns[PIDLE_MAX_CPU_SETS];
 	unsigned int repeat = cell->repeat ? cell->repeat : 1, rep;
 	u64 end_ns;
 	double t0;
@@ -154,21 +160,35 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 		snprintf(err, errlen, "table %s: %s", cell->name, perr.msg);
 		return -1;
 	}
-	for (s = 0; s < ns; s++) {
-		/* cpuidle's exit latency: entry + exit, as the module's */
-		ks[s].exit_latency_ns =
-			pidle_state_wake_latency_ns(&cell->st.state[s]);
-		ks[s].target_residency_ns = cell->st.state[s].target_residency_ns;
-		/* the module's rule: a state of exit latency 0 polls */
-		ks[s].polling = s == 0 && !ks[s].exit_latency_ns;
-		ks[s].disabled = cell->disabled >> s & 1;
-	}
-	/* cpuidle_poll_time(): the first enabled deeper state's residency */
-	for (s = 1; s < ns; s++)
-		if (!ks[s].disabled) {
-			poll_limit_ns = ks[s].target_residency_ns;
-			break;
+	for (d = 0; d < nr_drvs; d++) {
+		const struct pidle_state_desc *tab = cell->st.nr_sets ?
+			cell->st.set[d].state : cell->st.state;
+
+		for (s = 0; s < ns; s++) {
+			struct pidle_kgov_state *k = &ks[d * ns + s];
+
+			/* cpuidle's exit latency: entry + exit, as the module's */
+			k->exit_latency_ns = pidle_state_wake_latency_ns(&tab[s]);
+			k->target_residency_ns = tab[s].target_residency_ns;
+			/* the module's rule: a state of exit latency 0 polls */
+			k->polling = s == 0 && !k->exit_latency_ns;
+			k->disabled = cell->disabled >> s & 1;
 		}
+		/* cpuidle_poll_time(): the first enabled deeper state's residency */
+		poll_limit_ns[d] = ULLONG_MAX;
+		for (s = 1; s < ns; s++)
+			if (!ks[d * ns + s].disabled) {
+				poll_limit_ns[d] = ks[d * ns + s].target_residency_ns;
+				break;
+			}
+	}
+	drv_of = calloc(t->nr_cpus, sizeof(*drv_of));
+	if (!drv_of) {
+		snprintf(err, errlen, "out of memory");
+		goto out;
+	}
+	for (cpu = 0; cpu < t->nr_cpus && cell->st.nr_sets; cpu++)
+		drv_of[cpu] = pidle_model_set_of(m, cpu);
 	/* the kernel's per-CPU variables are arrays of KSHIM_NR_CPUS here */
 	if (!recorded && t->nr_cpus > pidle_kgov_max_cpus()) {
 		snprintf(err, errlen, "governor '%s': the kernel's governors replay at most %u CPUs (the replay's NR_CPUS, tests/kshim/linux/percpu.h), the trace has %u; the governor recorded replays it",
@@ -176,8 +196,9 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 		goto out;
 	}
 	if (!recorded) {
-		g = pidle_kgov_create_version(cell->gov_version, cell->governor,
-					      t->nr_cpus, ks, ns, t->hz);
+		g = pidle_kgov_create_drivers(cell->gov_version, cell->governor,
+					      t->nr_cpus, ks, ns, nr_drvs, drv_of,
+					      t->hz);
 		if (!g) {
 			char names[64];
 
@@ -369,8 +390,9 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 						   p->wake_ns + xi.latency_ns + p->overhead_ns,
 						   idle_ns + xi.latency_ns + p->overhead_ns,
 						   p->src == PIDLE_RP_SRC_TICK,
-						   c->state == 0 && ks[0].polling &&
-						   idle_ns > poll_limit_ns,
+						   c->state == 0 &&
+						   ks[drv_of[p->cpu] * ns].polling &&
+						   idle_ns > poll_limit_ns[drv_of[p->cpu]],
 						   &above, &below);
 				r->above[c->state] += above;
 				r->below[c->state] += below;
@@ -385,6 +407,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 out:
 	free(cr);
 	pidle_kgov_destroy(g);
+	free(drv_of);
 	pidle_model_destroy(m);
 	return ret;
 }

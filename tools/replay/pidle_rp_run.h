@@ -26,7 +26,7 @@ struct pidle_rp_cell {
 	FILE *periods;			/* each period's replay, or NULL */
 	/*
 	 * Two versions in one program (tests/fuzz/fuzz_gov.c): whose
-	 * governor (pidle_kgov_create_version(); 0 the program's own), and
+	 * governor (pidle_kgov_create_drivers(); 0 the program's own), and
 	 * where each period's ->select goes (the trace's period order;
 	 * PIDLE_RP_NOT_SELECTED where none ran), or NULL
 	 */

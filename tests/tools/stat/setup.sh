@@ -45,6 +45,11 @@ EOT
 osi() { awk '($1 == "cpuidle" || $1 == "pcpu") && $3 >= 2 { next } { print }'; }
 { osi <"$DATA/basic-before.spec"; echo "genpd core0 2 10 4"; } | $mk "$TMP/obefore"
 { osi <"$DATA/basic-after.spec"; echo "genpd core0 2 25 7"; } | $mk "$TMP/oafter"
+# Each domain its own states (issue 37): core1's C6 is its own C6b, as a
+# big cluster's state is its own; the column names both.
+own() { osi | sed 's/^domain core1 core 2-3 2 C6 /domain core1 core 2-3 2 C6b /'; }
+{ own <"$DATA/basic-before.spec"; echo "genpd core0 2 10 4"; } | $mk "$TMP/dbefore"
+{ own <"$DATA/basic-after.spec"; echo "genpd core0 2 25 7"; } | $mk "$TMP/dafter"
 $mk "$TMP/nomod" <<EOT
 cpuidle 0 0 POLL 0 10 100 0 1
 cpuidle 0 1 C1 2 20 200 1 2

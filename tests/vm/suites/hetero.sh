@@ -6,7 +6,8 @@
 # goes down, a write may change the tables' values but not the sets, and
 # the module unloads clean. On 6.1 and 6.12 (no such option on x86): the
 # load and a run-time write of such a table are refused, saying why and
-# which kernel to use. A few seconds in the guest.
+# which kernel to use. Two clusters of one level with states of their
+# own (hi3660) each pay their own latency. A few seconds in the guest.
 # kernels: eval
 # smp: 4
 . /lib.sh
@@ -92,6 +93,36 @@ unloads_clean() {
 	reasons "$err"
 }
 
+# eval 5: each cluster its own states (issue 37), hi3660's as pidle-topo
+# --dt imports them, two CPUs a cluster: the little cluster's
+# cluster-sleep-0 (500+1600 us), the big one's cluster-sleep-1 (800+2900
+# us). Each domain names its own state, goes down, and its first men pay
+# its own latency: the latency paid is the cluster's paid power-ups
+# times 2100 us or 3700 us, exactly.
+HL=WFI:1:1,cpu-sleep-0:400+650:1500,cluster-sleep-0:500+1600:3500:cluster
+HB=WFI:1:1,cpu-sleep-1:400+550:1500,cluster-sleep-1:800+2900:3500:cluster
+own_cluster_states() {
+	load "states=0-1=$HL;2-3=$HB" topology=cluster=0-1,2-3 wait=halt || return 1
+	err=
+	for d in 0 1; do
+		want=cluster-sleep-$d
+		n=$(cat $SYS/domains/cluster$d/state2/name 2>/dev/null)
+		[ "$n" = $want ] || err="$err cluster$d/state2/name $n (want $want)"
+	done
+	snap_domains /tmp/o0; sleep 2; snap_domains /tmp/o1
+	for d in 0 1; do
+		re="^domains/cluster$d/state2"
+		u=$(($(ssum /tmp/o1 "$re/usage\$") - $(ssum /tmp/o0 "$re/usage\$")))
+		l=$(($(ssum /tmp/o1 "$re/latency_paid_ns\$") - $(ssum /tmp/o0 "$re/latency_paid_ns\$")))
+		lat=$((d ? 3700000 : 2100000))
+		diag "cluster$d: $u down periods in 2 s, latency paid $l ns ($lat ns each)"
+		[ $u -gt 0 ] || err="$err cluster$d never down"
+		[ $l -eq $((u * lat)) ] || err="$err cluster$d paid $l ns for $u power-ups of $lat ns"
+	done
+	unload >/dev/null || err="$err rmmod failed"
+	reasons "$err"
+}
+
 # 6.1, 6.12 1: lib.sh's refused_once, with the table: one finit_module()
 # (/modload), refused with EINVAL, one log line saying why, nothing left.
 refused_at_load() {
@@ -132,11 +163,12 @@ refused_at_write() {
 ktap_header
 diag "cpus: $(ncpus), kernel $(uname -r)"
 if [ -n "$MULTI" ]; then
-	ktap_plan 4
+	ktap_plan 5
 	ktap_test "a table per CPU set: each CPU's cpuidle states are its set's" loads_per_set
 	ktap_test "the cluster spanning both sets goes down" cluster_goes_down
 	ktap_test "a write changes the sets' tables, not the sets" write_same_sets
 	ktap_test "unloads clean, loads again with one table" unloads_clean
+	ktap_test "each cluster its own states (hi3660): own name, own latency paid" own_cluster_states
 else
 	ktap_plan 2
 	ktap_test "no CONFIG_CPU_IDLE_MULTIPLE_DRIVERS: a table per CPU set refused at load" refused_at_load

@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --before $TMP/dbefore --after $TMP/dafter --elapsed 1
