@@ -123,14 +123,25 @@ const char *pidle_tok_name_invalid(const struct pidle_tok *tok)
 
 void pidle_tok_quote(const struct pidle_tok *tok, char *buf, size_t size)
 {
-	/* Long enough to recognise, short enough for one log line. */
-	size_t n = min(tok->len, min(size - 1, (size_t)24));
+	/*
+	 * Long enough to recognise, short enough for one log line; a token
+	 * cut short ends in "..." so that the message does not quote a
+	 * prefix as if it were what was written.
+	 */
+	size_t n = min(tok->len, min(size - 1, (size_t)PIDLE_TOK_QUOTE_MAX));
+	bool cut = n < tok->len && size > 4;
 	size_t i;
 
+	if (cut)
+		n = min(n, size - 4);
 	for (i = 0; i < n; i++) {
 		unsigned char c = tok->s[i];
 
 		buf[i] = (c >= 0x20 && c < 0x7f) ? c : '?';
+	}
+	if (cut) {
+		memcpy(buf + n, "...", 3);
+		n += 3;
 	}
 	buf[n] = '\0';
 }

@@ -40,7 +40,11 @@ int pidle_tok_u64(const struct pidle_tok *tok, u64 max, u64 *out,
  */
 const char *pidle_tok_name_invalid(const struct pidle_tok *tok);
 
-/* Print a token for a message, bounded, non-printable bytes as '?'. */
+/*
+ * A token for a message, in @buf: @tok printable (at most PIDLE_TOK_QUOTE_MAX characters of it,
+ * then "..." when it was longer; a non-printable byte as '?').
+ */
+#define PIDLE_TOK_QUOTE_MAX	24
 void pidle_tok_quote(const struct pidle_tok *tok, char *buf, size_t size);
 
 /*

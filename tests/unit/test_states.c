@@ -190,6 +190,11 @@ static void test_mode_parse_check(void **s)
 	assert_string_equal(err.msg, "mode: \"OSI\": not one of pc, osi");
 	assert_int_equal(mode, 77);
 	assert_int_equal(pidle_mode_parse("", &mode, &err), -EINVAL);
+	/* A long word is quoted cut, and says so. */
+	assert_int_equal(pidle_mode_parse("osi-with-a-very-long-tail-of-words", &mode, &err), -EINVAL);
+	assert_string_equal(err.msg, "mode: \"osi-with-a-very-long-tai...\": not one of pc, osi");
+	assert_int_equal(pidle_mode_parse("osi-with-a-very-long-tai", &mode, &err), -EINVAL);
+	assert_string_equal(err.msg, "mode: \"osi-with-a-very-long-tai\": not one of pc, osi");
 
 	assert_int_equal(pidle_states_parse("POLL:0:0,CL:100:400:cluster", &st, &err), 0);
 	assert_int_equal(pidle_mode_check(PIDLE_MODE_PC, &st, &err), 0);
