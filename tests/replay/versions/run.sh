@@ -282,5 +282,47 @@ expect_error "one version" 1 "1 version(s) given: two or more are compared" -- \
 expect_error "a table the trace does not fit" 2 "version 'base' (teo): .*states.*package" -- \
 	-g teo -s "$PC6" $R/guest-teo.trace base base
 
+# pidle-corpus-diff: the corpus under two versions, the developers' table
+CD=tools/replay/pidle-corpus-diff
+$CD --match '^skx-(ring4|idle)$' base base > "$tmp/cd-same.out" 2> "$tmp/cd-same.err"; st=$?
+if [ $st -eq 0 ] && [ "$(grep -c '^skx-\(ring4\|idle\) ' "$tmp/cd-same.out")" = 4 ] &&
+   [ "$(awk '$1 ~ /^skx-/ && $2 == "B" { print $NF }' "$tmp/cd-same.out" | sort -u)" = "$(printf '0/198\n0/2264')" ] &&
+   [ "$(awk '$1 == "skx-ring4" { $2 = $NF = ""; print }' "$tmp/cd-same.out" | sort -u | wc -l)" = 1 ]; then
+	ok "corpus diff: base against base on ring4 and idle: exit 0, every row as A's, 0 periods diverged"
+else
+	not_ok "corpus diff: base against base" "exit $st: $(cat "$tmp/cd-same.err" "$tmp/cd-same.out" | head -n 8)"
+fi
+$CD --match '^skx-ring4$' base "patch:$QUARTER" > "$tmp/cd-q.out" 2> "$tmp/cd-q.err"; st=$?
+xz -dc $R/corpus/skx-ring4.trace.xz > "$tmp/ring4.trace"
+I=$R/corpus/skx-ring4.info
+own=$(tools/replay/pidle-gov-diff -g teo -s "$(sed -n 's/^states //p' $I)" -T "$(sed -n 's/^topology //p' $I)" \
+	--power "$(sed -n 's/^power //p' $I)" "$tmp/ring4.trace" base "patch:$QUARTER" |
+	sed -n 's/^divergence, A against B: \([0-9]*\) of \([0-9]*\) periods.*/\1\/\2/p')
+got=$(awk '$1 == "skx-ring4" && $2 == "B" { print $NF }' "$tmp/cd-q.out")
+if [ $st -eq 3 ] && [ -n "$own" ] && [ "$got" = "$own" ] && [ "${own%/*}" -gt 0 ] &&
+   grep -q "^B: patch:$QUARTER (teo)" "$tmp/cd-q.out"; then
+	ok "corpus diff: the example's patch on ring4: exit 3, $got periods diverged, as pidle-gov-diff counts them on the trace"
+else
+	not_ok "corpus diff: the example's patch on ring4" "exit $st, row '$got', pidle-gov-diff '$own': $(head -n 5 "$tmp/cd-q.err")"
+fi
+$CD --match '^skx-ring4$' base "patch:$QUARTER" > "$tmp/cd-q2.out" 2>&1
+cmp -s "$tmp/cd-q.out" "$tmp/cd-q2.out" && ok "corpus diff: a rerun prints the same bytes" ||
+	not_ok "corpus diff: a rerun prints the same bytes" "$(diff "$tmp/cd-q.out" "$tmp/cd-q2.out" | head -n 4)"
+# an OSI table without powers (sdm845): no energy row, not a crash
+$CD --match '^sdm845-idle$' base base > "$tmp/cd-osi.out" 2> "$tmp/cd-osi.err"; st=$?
+[ $st -eq 0 ] && [ "$(awk '$1 == "sdm845-idle" { print $(NF - 1) }' "$tmp/cd-osi.out" | sort -u)" = - ] &&
+	ok "corpus diff: an OSI recording on a table without powers (sdm845): its rows, J '-'" ||
+	not_ok "corpus diff: sdm845 without powers" "exit $st: $(cat "$tmp/cd-osi.err" | tail -n 3)"
+cd_error() {	# DESC STATUS PATTERN -- ARGS...
+	local desc=$1 want=$2 pat=$3 st
+	shift 4
+	$CD "$@" > "$tmp/cde.out" 2> "$tmp/cde.err"; st=$?
+	[ $st -eq "$want" ] && grep -qE -- "$pat" "$tmp/cde.err" && ok "corpus diff: $desc" ||
+		not_ok "corpus diff: $desc" "exit $st, want $want: $(head -n 3 "$tmp/cde.err")"
+}
+cd_error "one version" 1 "1 version\(s\) given: two or more are compared" -- base
+cd_error "a --match nothing matches" 2 "no trace in .* matches 'nosuch'" -- --match nosuch base base
+cd_error "a directory without a corpus" 2 "$tmp/none: no corpus there" -- -c "$tmp/none" base base
+
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
