@@ -29,7 +29,8 @@ HWLOC_CFLAGS := $(shell pkg-config --cflags hwloc 2>/dev/null)
 HWLOC_LIBS := $(shell pkg-config --libs hwloc 2>/dev/null || echo -lhwloc)
 # pidle-replay's trace.dat reader: libtracecmd, libtraceevent (their
 # -dev packages and libtracefs-dev: scripts/deps)
-TRACECMD_CFLAGS := $(shell pkg-config --cflags libtracecmd 2>/dev/null)
+TRACECMD_CFLAGS := $(shell pkg-config --cflags libtracecmd 2>/dev/null || \
+		     echo -I/usr/include/trace-cmd -I/usr/include/tracefs -I/usr/include/traceevent)
 TRACECMD_LIBS := $(shell pkg-config --libs libtracecmd 2>/dev/null || \
 		   echo -ltracecmd -ltracefs -ltraceevent)
 

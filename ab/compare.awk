@@ -102,7 +102,9 @@ function within(name, delta,    a, b, n, i, wa, wb, nc) {
 		return
 	}
 	st_paired(substr(wa, 2), substr(wb, 2), delta)
-	vw[ST_v]++; nwithin++
+	# the summary's three verdicts (a single pair in one mode: "1 run")
+	if (ST_v == "CHANGED" || ST_v == "same" || ST_v == "inconclusive") { vw[ST_v]++; nwithin++ }
+	if (ST_v == "inconclusive" && ST_need > need_max) need_max = ST_need
 	row(name ":within", st_median(substr(wa, 2)) " (" nc " pairs)", st_median(substr(wb, 2)) " (" nc " pairs)",
 		sgn(ST_d), ST_lo == "" ? "none (< 6 runs)" : "[" sgn(ST_lo) ", " sgn(ST_hi) "]", "-",
 		fmt(delta), fmt(ST_mde), vstr(ST_v, ST_need, 0, "pairs"))

@@ -16,7 +16,8 @@
  * stopped or kept), the PM QoS latency limit (pm_qos_update_request) and
  * the CPUs. A trace the reader refuses is not kept in the corpus. A
  * failing input is thus a trace pidle-replay and pidle-gov-diff read as
- * they are: the reproducer, after libFuzzer's -minimize_crash.
+ * they are: the reproducer, once tests/fuzz/gov-run.sh has cut it down
+ * line by line.
  *
  * The table is fixed, four CPU-level states with powers (FZ_STATES,
  * FZ_POWER; flat topology), replayed twice: all states enabled, then
@@ -260,7 +261,7 @@ static int fz_replay(const struct pidle_rp_trace *t, struct pidle_rp_cell *c,
 {
 	char err[512];
 
-	c->gov_version = v + 1;		/* fuzz_gov_reg.c: version N is N + 1 */
+	c->gov_version = v + 1;		/* FZ_REGISTER below: version N is N + 1 */
 	c->disabled = disabled;
 	c->selected = sel;
 	if (pidle_rp_replay(t, c, r, err, sizeof(err))) {

@@ -123,7 +123,7 @@ for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 		ok "$name: $(sed -n 's/^#\([0-9]*\)[[:space:]]*DONE.*/\1 inputs/p' "$log" | tail -n 1), no invariant broken; largest divergence: $(largest "$log")"
 	else
 		not_ok "$name: an invariant broken" "$(grep -m1 -E '^fuzz: |runtime error|ERROR: (AddressSanitizer|LeakSanitizer)' "$log")" \
-			"$(sed -n 's/.*Test unit written to \(.*\)/replay: FUZZ_GOV=$gov FUZZ_GOV_A=$a FUZZ_GOV_B=$b $bin \1/p' "$log")"
+			"$(sed -n "s|.*Test unit written to \(.*\)|replay: FUZZ_GOV=$gov FUZZ_GOV_A=$a FUZZ_GOV_B=$b $bin \1|p" "$log")"
 		tail -n 30 "$log" | sed 's/^/# /'
 	fi
 	# make fuzz: the largest divergence's trace, minimized and shown

@@ -519,17 +519,26 @@ fi
 TD=$D/tracedat/menu.dat
 if [ -f "$TD" ] && [ -f "${TD%.dat}.info" ]; then
 	eval "$(sed -n 's/^\(states\|topology\|power\) \(.*\)/td_\1="\2"/p' "${TD%.dat}.info")"
-	# replay_same FILE TAG: the report without its first line (the file's
-	# name and what it counts, lines or records) and the replay's speed,
-	# and every period's decision (--periods)
+	# replay_same FILE TAG: the report of menu, teo and the recorded
+	# decisions without its first line (the file's name and what it
+	# counts, lines or records) and the replay's speed, and every
+	# period's decision under menu and teo (--periods, one governor a run;
+	# the recorded states have none to write)
 	replay_same() {
+		local g
 		"$R" -s "$td_states" -T "$td_topology" --power "$td_power" -g menu,teo,recorded \
-			--periods "$tmp/$2.periods" -g menu "$1" > "$tmp/$2.out" 2> "$tmp/$2.err" &&
-		sed -i -e 1d -e '/periods\/s$/d' "$tmp/$2.out"
+			"$1" > "$tmp/$2.out" 2> "$tmp/$2.err" &&
+		sed -i -e 1d -e '/periods\/s$/d' "$tmp/$2.out" || return 1
+		: > "$tmp/$2.periods"
+		for g in menu teo; do
+			"$R" -s "$td_states" -T "$td_topology" --power "$td_power" -g $g \
+				--periods "$tmp/$2.p" "$1" > /dev/null 2>> "$tmp/$2.err" &&
+			cat "$tmp/$2.p" >> "$tmp/$2.periods" || return 1
+		done
 	}
 	if replay_same "$TD" dat && replay_same "${TD%.dat}.trace" txt &&
 	   cmp -s "$tmp/dat.out" "$tmp/txt.out" && cmp -s "$tmp/dat.periods" "$tmp/txt.periods"; then
-		ok "trace.dat and its trace-cmd report text replay to the same bytes ($(wc -l < "$tmp/dat.periods") periods, each decision and the report)"
+		ok "trace.dat and its trace-cmd report text replay to the same bytes ($(wc -l < "$tmp/dat.periods") period decisions, under menu and under teo, and the report of both and the recorded states)"
 	else
 		not_ok "trace.dat and its text replay alike" "$(cat "$tmp/dat.err" "$tmp/txt.err"; diff "$tmp/dat.out" "$tmp/txt.out" | head -n 10)"
 	fi

@@ -30,6 +30,10 @@
 #include "pidle_kgov.h"
 #include "pidle_rp_run.h"
 
+/* a CPU set is a driver to the governors: as many of one as of the other */
+_Static_assert(PIDLE_KGOV_MAX_DRIVERS >= PIDLE_MAX_CPU_SETS,
+	       "pidle_kgov holds fewer drivers than a table has CPU sets");
+
 static double rp_now_s(void)
 {
 	struct timespec ts;

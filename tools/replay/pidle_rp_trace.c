@@ -254,8 +254,8 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	if (off < 0)
 		for (i = 0; i < l->nr_ev; i++)
 			if (l->ev[i].t < (u64)-off)
-				return pidle_rp_fail(l, "line %u: at %llu ns on the trace clock, before the start of the %s clock (%s events put it %llu ns behind)",
-						     l->ev[i].line, l->ev[i].t,
+				return pidle_rp_fail(l, "%s %u: at %llu ns on the trace clock, before the start of the %s clock (%s events put it %llu ns behind)",
+						     l->pos, l->ev[i].line, l->ev[i].t,
 						     module ? "module's" : "hrtimers'",
 						     module ? "pidle_enter" : "hrtimer_expire_entry",
 						     (unsigned long long)-off);

@@ -494,7 +494,8 @@ static int rp_dat_check_size(struct rp_load *l, int fd, struct tep_handle *tep)
 		if (rp_dat_num_at(fd, tep, &off, 8, &data_off) ||
 		    rp_dat_num_at(fd, tep, &off, 8, &data_size))
 			goto cut;
-		if (data_off + data_size > (u64)st.st_size)
+		/* as two checks: a crafted header's sum could wrap */
+		if (data_size > (u64)st.st_size || data_off > (u64)st.st_size - data_size)
 			return pidle_rp_fail(l, "cpu %u's data ends at byte %llu, beyond the file's %lld bytes: the trace.dat is truncated",
 					     i, data_off + data_size, (long long)st.st_size);
 	}
