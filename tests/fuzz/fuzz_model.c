@@ -543,7 +543,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *line[5];
 	char *power;
 	unsigned long nr_cpus;
-	size_t nr_ops, i;
+	size_t nr_ops, i, j;
 	char *copy;
 	int ret;
 
@@ -577,11 +577,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		f.osi_gov = !strcmp(line[4], "osi-timer");
 		if (!f.osi_gov && strcmp(line[4], "osi"))
 			goto out_topo;
-		/* Power-off latencies: half the power-on, domain states. */
+		/*
+		 * Power-off latencies: half the power-on, domain states, in
+		 * the table and in each CPU set's (a domain's states are its
+		 * set's: the model builds from those).
+		 */
 		for (i = 0; i < st.nr_states; i++)
 			if (strcmp(st.state[i].level_name, "cpu"))
 				st.state[i].entry_latency_ns =
 					st.state[i].exit_latency_ns / 2;
+		for (j = 0; j < st.nr_sets; j++)
+			for (i = 0; i < st.nr_states; i++)
+				if (strcmp(st.set[j].state[i].level_name, "cpu"))
+					st.set[j].state[i].entry_latency_ns =
+						st.set[j].state[i].exit_latency_ns / 2;
 	} else if (pidle_policy_parse(line[4], &policy, &err)) {
 		goto out_topo;
 	}
