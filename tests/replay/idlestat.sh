@@ -76,9 +76,9 @@ idl_hits=$(awk -F'|' 'NF == 3 && $2 ~ /cpu[0-9]/ { cpu = 1; next } NF == 3 && $2
 	cpu && NF >= 9 && $2 !~ /C-state/ { n = $2; gsub(/ /, "", n); h[n] += $7 }
 	END { for (n in h) printf "%s %d\n", n, h[n] }' "$work/idlestat.out" | sort)
 # pidle-replay: the recorded choices, the same part of the table, and the whole table
-"$R" -s "$PART" -t "$TOPO" --power cpu:0,package:0 -g recorded --json "$TRACE" > "$work/part.json"
+"$R" -s "$PART" -T "$TOPO" --power cpu:0,package:0 -g recorded --json "$TRACE" > "$work/part.json"
 P=$(sed -n 's/^power //p' "${TRACE%.trace}.info")
-"$R" -s "$STATES" -t "$TOPO" --power "$P" -g recorded --json "$TRACE" > "$work/full.json"
+"$R" -s "$STATES" -T "$TOPO" --power "$P" -g recorded --json "$TRACE" > "$work/full.json"
 rp_part=$(jq -r '.energy.j * 1000' "$work/part.json")
 rp_hits=$(jq -r '.states[] | select(.requested > 0) | "\(.name) \(.requested)"' "$work/part.json" | sort)
 # the trace itself, priced both ways (idlestat-expect.awk): the cpu_idle

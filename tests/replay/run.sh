@@ -325,7 +325,7 @@ if [ -s "$G" ]; then
 	sed '229s/idle_ns=2018238/idle_ns=900000000/' "$G" > "$tmp/back.trace"
 	expect_error "a module trace whose idle_ns runs past the next entry (was a model WARNING, exit 0)" \
 		"back.trace: line 271: cpu 0 enters idle at 6905397996 ns, before its last wake-up at 7790000249 ns (line 229): time going backwards" -- \
-		-s "$states" -t "$topology" "$tmp/back.trace"
+		-s "$states" -T "$topology" "$tmp/back.trace"
 	# pidle_exit's latency_ns kept in 32 bits: beyond, refused
 	sed '15s/latency_ns=100000/latency_ns=4294967296/' "$G" > "$tmp/modlat.trace"
 	expect_error "a module trace's latency_ns=4294967296 (was cut to 0)" \
