@@ -40,6 +40,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "pidle_common.h"
 
 #define PP_MAX_ROUNDS		1000000
 #define PP_MAX_US		1000000
@@ -116,12 +117,9 @@ static double pct_us(long long *v, long n, int p)
 
 static long arg_long(const char *what, const char *s, long lo, long hi)
 {
-	char *end;
 	long v;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || end == s || v < lo || v > hi) {
+	if (!pidle_parse_long(s, lo, hi, &v)) {
 		fprintf(stderr, "pidle-pingpong: bad %s '%s': want a whole number from %ld to %ld\n",
 			what, s, lo, hi);
 		exit(2);

@@ -28,6 +28,7 @@
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
+#include "pidle_common.h"
 
 #define RING_MAX_CPUS		256
 #define RING_MAX_ROUNDS		10000000
@@ -83,12 +84,9 @@ static int ring_cmp(const void *a, const void *b)
 
 static long ring_arg(const char *what, const char *s, long lo, long hi)
 {
-	char *end;
 	long v;
 
-	errno = 0;
-	v = strtol(s, &end, 10);
-	if (errno || *end || end == s || v < lo || v > hi) {
+	if (!pidle_parse_long(s, lo, hi, &v)) {
 		fprintf(stderr, "pidle-ring: bad %s '%s': want a whole number from %ld to %ld\n",
 			what, s, lo, hi);
 		exit(2);
