@@ -48,11 +48,17 @@ idle_deepest() {
 
 # 3: (b) cpu5 busy: core2 (4-5) and package1 (4-7) stay up, package0 goes
 # down, cpu5's sibling cpu4 is demoted and achieves no domain state.
+# A demotion is counted when cpu4 leaves idle, and a tickless cpu4 with
+# nothing to do can sleep through the whole window in the one entry it
+# made before it (CI, stop 34: "cpu4 not demoted" on a loaded host), so
+# a 20 Hz sleeper pinned to cpu4 makes it enter idle again and again.
 one_busy() {
 	spin_on 5
+	taskset -c 4 sh -c 'while :; do sleep 0.05; done' & waker=$!
 	sleep 0.3
 	t0=$(now_ns); snap /tmp/b0; sleep $W; snap /tmp/b1; t1=$(now_ns); el=$((t1 - t0))
 	down="$(cat $SYS/domains/core2/down) $(cat $SYS/domains/package1/down)"
+	kill $waker; wait $waker 2>/dev/null
 	spin_stop
 	err=
 	for d in core2 package1; do
