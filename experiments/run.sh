@@ -139,6 +139,7 @@ boot_job() {	# JOBDIR KNAME LOG SEED
 		--file "$OUT/kmod-$kn/pseudo_cpuidle.ko" \
 		--file "$TOP/build/guest/pidle-irqwork" --file "$TOP/build/guest/pidle-work" \
 		--file "$TOP/build/guest/pidle-pingpong" \
+		--file "$TOP/tests/replay/guest-events.sh:/replay-events.sh" \
 		"${more[@]}" --file "$jd/cells.sh:/exp/cells.sh" || return 1
 	# An -icount guest's figures do not depend on the host's load: it runs
 	# beside other -icount guests (harness/boot --concurrent); --icount

@@ -27,13 +27,7 @@ TIMEOUT=$(arg exp_timeout 300)
 # trace for pidle-replay (tests/replay/corpus/), the events and the
 # marker of tests/replay/guest-record.sh, printed as a "trace" block
 TRACE=$(arg exp_trace 0)
-TRACE_EVENTS="power/cpu_idle timer/hrtimer_start timer/hrtimer_cancel
-timer/hrtimer_expire_entry irq_vectors/local_timer_entry
-irq_vectors/reschedule_entry irq_vectors/call_function_entry
-irq_vectors/call_function_single_entry irq/irq_handler_entry
-sched/sched_wakeup sched/sched_switch pseudo_cpuidle/pidle_enter
-pseudo_cpuidle/pidle_exit pseudo_cpuidle/pidle_domain_down
-pseudo_cpuidle/pidle_domain_up"
+. /replay-events.sh
 
 # trace_start GOV: every event on (the module's come with each load),
 # the buffer empty, then the governor from a clean history (a switch
@@ -43,9 +37,7 @@ trace_start() {
 	echo 0 > $TR/tracing_on
 	echo mono > $TR/trace_clock
 	echo 4096 > $TR/buffer_size_kb
-	for e in $TRACE_EVENTS; do
-		echo 1 > $TR/events/$e/enable || return 1
-	done
+	replay_events 1 > /dev/null || return 1
 	sleep 1
 	echo > $TR/trace
 	echo 1 > $TR/tracing_on
@@ -56,7 +48,7 @@ trace_start() {
 }
 trace_stop() {
 	echo 0 > $TR/tracing_on
-	for e in $TRACE_EVENTS; do echo 0 > $TR/events/$e/enable; done
+	replay_events 0 > /dev/null
 }
 
 # usage_sum K: cpuidle's stateK/usage summed over the CPUs
@@ -224,7 +216,7 @@ cell() {
 	esac
 	rm -f /tmp/samples /tmp/stat.json
 	if [ "$TRACE" = 1 ]; then
-		trace_start $gov || { result "$id" failed "cannot switch on the trace events $TRACE_EVENTS"; return; }
+		trace_start $gov || { result "$id" failed "cannot switch on the trace events of /replay-events.sh"; return; }
 	fi
 	timeout $TIMEOUT pidle-stat --json -o /tmp/stat.json -- $run > /tmp/work.csv 2>/tmp/err
 	st=$?

@@ -14,13 +14,7 @@
 . /ktap.sh
 . /module.sh
 
-EVENTS="power/cpu_idle timer/hrtimer_start timer/hrtimer_cancel
-timer/hrtimer_expire_entry irq_vectors/local_timer_entry
-irq_vectors/reschedule_entry irq_vectors/call_function_entry
-irq_vectors/call_function_single_entry irq/irq_handler_entry
-sched/sched_wakeup sched/sched_switch pseudo_cpuidle/pidle_enter
-pseudo_cpuidle/pidle_exit pseudo_cpuidle/pidle_domain_down
-pseudo_cpuidle/pidle_domain_up"
+. /replay-events.sh
 
 record() {
 	states=$(arg replay_states "")
@@ -42,9 +36,7 @@ record() {
 	# line (switching one on patches text: IPIs, which the trace would
 	# show as wake-ups)
 	echo 0 > $TR/tracing_on
-	for e in $EVENTS; do
-		echo 1 > $TR/events/$e/enable || { why "no event $e"; return 1; }
-	done
+	e=$(replay_events 1) || { why "no event $e"; return 1; }
 	sleep 1
 	echo > $TR/trace
 	echo 1 > $TR/tracing_on
@@ -59,7 +51,7 @@ record() {
 	pidle-stat --json -o /tmp/stat.json -- /$run > /tmp/work.csv ||
 		{ why "workload failed: $run"; return 1; }
 	echo 0 > $TR/tracing_on
-	for e in $EVENTS; do echo 0 > $TR/events/$e/enable; done
+	replay_events 0 > /dev/null
 	echo "# replay-trace-begin"
 	sed 's/^/T /' $TR/trace
 	echo "# replay-trace-end"
@@ -72,7 +64,7 @@ record() {
 record_dat() {
 	other=ladder; [ "$gov" = ladder ] && other=menu
 	opts=""
-	for e in $EVENTS; do opts="$opts -e ${e%%/*}:${e#*/}"; done
+	for e in $REPLAY_EVENTS; do opts="$opts -e ${e%%/*}:${e#*/}"; done
 	cat > /tmp/work.sh <<-EOS
 	echo $other > $CPUIDLE/current_governor
 	echo $gov > $CPUIDLE/current_governor

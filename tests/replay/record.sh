@@ -38,6 +38,7 @@ read -r image kdir < <("$TOP/harness/kernel" "$kname")
 "$TOP/harness/module" "$kdir" "$work/kmod-$kname" >/dev/null
 "$TOP/harness/image" "$work/initrd.gz" --tools \
 	--suite "$TOP/tests/replay/guest-record.sh" \
+	--file "$TOP/tests/replay/guest-events.sh:/replay-events.sh" \
 	--file "$work/kmod-$kname/pseudo_cpuidle.ko" \
 	--file "$TOP/build/guest/pidle-irqwork" \
 	${dat:+--bin "$(command -v trace-cmd)"}
