@@ -8,7 +8,11 @@
 #   $FUZZ_GOV_PAIRS: "GOVERNOR:A:B ..." (fuzz_gov.mk), version names of
 #   fuzz_gov.versions.
 #   check  $FUZZ_RUNS inputs per pair from -seed=1, the seeds first (no
-#          invariant broken; the largest divergence printed);
+#          invariant broken; the largest divergence printed); for the
+#          pairs of $FUZZ_GOV_REPRODUCE (the same form; fuzz_gov.mk: 6.12
+#          against mainline), that divergence's trace minimized and shown
+#          diverging by pidle-gov-diff, a test of its own (or, when the
+#          pair never diverged, a test saying so);
 #          then the broken teo (teo-bin-off-by-one against 6.12): found
 #          within $FUZZ_GOV_FIND_RUNS inputs, minimized (line by line, see
 #          minimize() below), and the reproducer, a trace, shown
@@ -84,7 +88,10 @@ reproduce() {
 			"$(head -c 300 "$tmp/diff.err")"
 	fi
 }
-largest() { grep 'fuzz_gov: largest divergence' "$1" | tail -n 1 | sed 's/^fuzz_gov: //'; }
+largest() {
+	l=$(grep 'fuzz_gov: largest divergence' "$1" | tail -n 1 | sed 's/^fuzz_gov: //')
+	echo "${l:-none, every input decided alike}"
+}
 
 for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 	IFS=: read -r gov a b <<-EOP
@@ -96,6 +103,8 @@ for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 	case $mode in
 	check)
 		mkdir "$tmp/$name"
+		rm -f "$out/gov/largest-$gov-$a-$b.trace"
+		FUZZ_GOV_LARGEST=$out/gov/largest-$gov-$a-$b.trace \
 		"$bin" $common -max_len=4096 -runs="$FUZZ_RUNS" -seed=1 -use_cmp=0 \
 			-use_memmem=0 -reload=0 -artifact_prefix="$out/crashes/$name-" \
 			"$tmp/$name" "$here/corpus/fuzz_gov" > "$log" 2>&1
@@ -126,11 +135,23 @@ for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 			"$(sed -n "s|.*Test unit written to \(.*\)|replay: FUZZ_GOV=$gov FUZZ_GOV_A=$a FUZZ_GOV_B=$b $bin \1|p" "$log")"
 		tail -n 30 "$log" | sed 's/^/# /'
 	fi
-	# make fuzz: the largest divergence's trace, minimized and shown
-	if [ "$mode" = fuzz ] && [ -s "$out/gov/largest-$gov-$a-$b.trace" ]; then
-		echo "   the largest divergence's trace: $out/gov/largest-$gov-$a-$b.trace"
-		reproduce "$out/gov/largest-$gov-$a-$b.trace" \
-			"$out/gov/min-$gov-$a-$b.trace" "$log"
+	# make fuzz, and check's $FUZZ_GOV_REPRODUCE: the largest
+	# divergence's trace, minimized and shown. In check, that is what
+	# the fuzzer's verdict on a new version rests on: a divergence it
+	# reports must be one pidle-gov-diff, another program on the same
+	# governors, finds in the reproducer too.
+	want=
+	case " ${FUZZ_GOV_REPRODUCE:-} " in *" $p "*) want=1 ;; esac
+	if [ "$mode" = fuzz ] || [ -n "$want" ]; then
+		if [ -s "$out/gov/largest-$gov-$a-$b.trace" ]; then
+			echo "   the largest divergence's trace: $out/gov/largest-$gov-$a-$b.trace"
+			reproduce "$out/gov/largest-$gov-$a-$b.trace" \
+				"$out/gov/min-$gov-$a-$b.trace" "$log"
+		elif [ -n "$want" ]; then
+			# not a failure: versions may decide alike on every input
+			# tried; the test says how many inputs that was
+			ok "$gov $a against $b: no divergence in $(sed -n 's/^#\([0-9]*\)[[:space:]]*DONE.*/\1/p' "$log" | tail -n 1) inputs, so no reproducer"
+		fi
 	fi
 done
 
