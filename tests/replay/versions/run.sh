@@ -275,7 +275,7 @@ expect_error "a governor one version lacks" 2 "sleeplen.c' (teo): .*'teo'" -- \
 	-g teo "${TABLE[@]}" $R/guest-teo.trace base "file:$D/sleeplen.c"
 expect_error "a missing trace" 2 "$tmp/none.trace: no such trace file" -- \
 	-g teo "${TABLE[@]}" "$tmp/none.trace" base base
-expect_error "a version of no kind" 2 "'svn:1': not a version (base, patch:FILE, tree:DIR, file:FILE.c)" -- \
+expect_error "a version of no kind" 2 "'svn:1': not a version (base, patch:FILE, tree:DIR, source:VER, file:FILE.c)" -- \
 	-g teo "${TABLE[@]}" $R/guest-teo.trace base svn:1
 expect_error "one version" 1 "1 version(s) given: two or more are compared" -- \
 	-g teo "${TABLE[@]}" $R/guest-teo.trace base
