@@ -73,10 +73,10 @@ FUZZ_GOV_PAIRS ?= menu:6.1:6.12 teo:6.1:6.12 menu:6.12:mainline teo:6.12:mainlin
 # inputs, its reproducer minimized and shown by pidle-gov-diff.
 FUZZ_GOV_CHECK_RUNS ?= 2000
 FUZZ_GOV_FIND_RUNS ?= 30000
-# ... and, for these pairs, the largest divergence's trace minimized and
-# replayed by pidle-gov-diff (a new version's divergences checked by a
-# second program; 6.1 against 6.12 is settled, Documentation/
-# pidle-replay-versions.rst, and minimizing it costs seconds a run)
+# ... and, for these pairs, which must diverge (their versions are known
+# to part, on the seeds), the largest divergence's trace replayed by
+# pidle-gov-diff: a new version's divergences checked by a second program
+# (6.1 against 6.12 is settled, Documentation/pidle-replay-versions.rst)
 FUZZ_GOV_REPRODUCE ?= menu:6.12:mainline teo:6.12:mainline
 
 .PHONY: fuzz-gov check-fuzz-gov

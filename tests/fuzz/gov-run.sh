@@ -12,8 +12,8 @@
 #          pairs of $FUZZ_GOV_REPRODUCE (the same form; fuzz_gov.mk: 6.12
 #          against mainline), that divergence's trace (at most 4 KiB, not
 #          minimized: that takes seconds a pair) shown diverging by
-#          pidle-gov-diff, a test of its own (or, when the pair never
-#          diverged, a test saying so);
+#          pidle-gov-diff, a test of its own, failing when the pair,
+#          known to part, never diverged;
 #          then the broken teo (teo-bin-off-by-one against 6.12): found
 #          within $FUZZ_GOV_FIND_RUNS inputs, minimized (line by line, see
 #          minimize() below), and the reproducer, a trace, shown
@@ -164,9 +164,12 @@ for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 			reproduce "$out/gov/largest-$gov-$a-$b.trace" \
 				"$out/gov/repro-$gov-$a-$b.trace" "$log" as-is
 		else
-			# not a failure: versions may decide alike on every input
-			# tried; the test says how many inputs that was
-			ok "$gov $a against $b: no divergence in $(sed -n 's/^#\([0-9]*\)[[:space:]]*DONE.*/\1/p' "$log" | tail -n 1) inputs, so no reproducer"
+			# the pair's versions are known to decide differently
+			# (each has a seed they part on): none found means the
+			# versions built are not the ones meant, or the fuzzer
+			# no longer replays the seeds
+			not_ok "$gov $a against $b: no divergence in $(sed -n 's/^#\([0-9]*\)[[:space:]]*DONE.*/\1/p' "$log" | tail -n 1) inputs, where the versions are known to part" \
+				"$(grep -m1 '^fuzz_gov: ' "$log")"
 		fi
 	fi
 done
