@@ -101,6 +101,15 @@ if [ -n "$k1" ] && [ "$k1" = "$k2" ] && [ -x "$bin" ] && [ -n "$m1" ] && [ "$m1"
 else
 	not_ok "the cache by content" "base $k1, tree $k2, $gobj $m1 then $m2"
 fi
+# source:VER names a Debian linux-source by its version: source:6.12 is
+# base, and the line says which package it was
+if out=$(scripts/gov-version -b "$BUILD" source:6.12 2>&1) &&
+   [ "$(echo "$out" | cut -f1)" = "$k1" ] &&
+   echo "$out" | cut -f3 | grep -q '^linux-source-6\.12 6\.12\.'; then
+	ok "source:6.12 is base ($k1): $(echo "$out" | cut -f3)"
+else
+	not_ok "source:6.12" "want base's key $k1 and its package: $out"
+fi
 
 # 3. the example's patch: divergent periods, the same bytes twice
 gd quarter -g teo "${TABLE[@]}" $R/guest-teo.trace base "patch:$QUARTER"
