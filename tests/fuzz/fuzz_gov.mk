@@ -65,18 +65,25 @@ fuzz-gov-link: $(call objs,fuzz,tests/fuzz/fuzz_gov.c $(FUZZ_GOV_REPLAY_SRCS)) \
 endif
 
 # The pairs compared, GOVERNOR:A:B (names of fuzz_gov.versions): adding
-# a version to them is one word here.
-FUZZ_GOV_PAIRS ?= menu:6.1:6.12 teo:6.1:6.12
+# a version to them is one word here. The shipped versions, each against
+# the next: 6.1 then 6.12 (Debian 12's kernels), 6.12 then mainline.
+FUZZ_GOV_PAIRS ?= menu:6.1:6.12 teo:6.1:6.12 menu:6.12:mainline teo:6.12:mainline
 # make check-fuzz-gov: the seeds, then FUZZ_GOV_CHECK_RUNS inputs per pair
 # from -seed=1; then the broken teo found within FUZZ_GOV_FIND_RUNS
 # inputs, its reproducer minimized and shown by pidle-gov-diff.
 FUZZ_GOV_CHECK_RUNS ?= 2000
 FUZZ_GOV_FIND_RUNS ?= 30000
+# ... and, for these pairs, which must diverge (their versions are known
+# to part, on the seeds), the largest divergence's trace replayed by
+# pidle-gov-diff: a new version's divergences checked by a second program
+# (6.1 against 6.12 is settled, Documentation/pidle-replay-versions.rst)
+FUZZ_GOV_REPRODUCE ?= menu:6.12:mainline teo:6.12:mainline
 
 .PHONY: fuzz-gov check-fuzz-gov
 check-fuzz-gov: deps-check $(FUZZ_GOV)
 	@FUZZ_RUNS="$(FUZZ_GOV_CHECK_RUNS)" FUZZ_GOV_FIND_RUNS="$(FUZZ_GOV_FIND_RUNS)" \
-	FUZZ_GOV_PAIRS="$(FUZZ_GOV_PAIRS)" tests/fuzz/gov-run.sh check $(FUZZ_GOV)
+	FUZZ_GOV_PAIRS="$(FUZZ_GOV_PAIRS)" FUZZ_GOV_REPRODUCE="$(FUZZ_GOV_REPRODUCE)" \
+	tests/fuzz/gov-run.sh check $(FUZZ_GOV)
 
 # part of make fuzz: each pair for FUZZ_SECONDS (or FUZZ_RUNS inputs)
 fuzz-gov: deps-check $(FUZZ_GOV)

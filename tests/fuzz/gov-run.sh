@@ -8,7 +8,12 @@
 #   $FUZZ_GOV_PAIRS: "GOVERNOR:A:B ..." (fuzz_gov.mk), version names of
 #   fuzz_gov.versions.
 #   check  $FUZZ_RUNS inputs per pair from -seed=1, the seeds first (no
-#          invariant broken; the largest divergence printed);
+#          invariant broken; the largest divergence printed); for the
+#          pairs of $FUZZ_GOV_REPRODUCE (the same form; fuzz_gov.mk: 6.12
+#          against mainline), that divergence's trace (at most 4 KiB, not
+#          minimized: that takes seconds a pair) shown diverging by
+#          pidle-gov-diff, a test of its own, failing when the pair,
+#          known to part, never diverged;
 #          then the broken teo (teo-bin-off-by-one against 6.12): found
 #          within $FUZZ_GOV_FIND_RUNS inputs, minimized (line by line, see
 #          minimize() below), and the reproducer, a trace, shown
@@ -64,27 +69,36 @@ minimize() {
 	done
 	cp "$tmp/cur" "$2"
 }
-# reproduce IN OUT LOG: the trace IN, on which the current pair parts,
-# minimized into OUT, and pidle-gov-diff on OUT with fuzz_gov's table (as
-# LOG's first line gives it): a test, ok when it exits 3 (the versions
-# differ) with a divergent period
+# reproduce IN OUT LOG [as-is]: the trace IN, on which the current pair
+# parts, minimized into OUT (or, as-is, copied), and pidle-gov-diff on OUT
+# with fuzz_gov's table (as LOG's first line gives it): a test, ok when
+# it exits 3 (the versions differ) with a divergent period
 reproduce() {
 	states=$(sed -n 's/^fuzz_gov: .*, table -s \([^ ]*\) --power \([^ ]*\)$/\1/p' "$3")
 	power=$(sed -n 's/^fuzz_gov: .*, table -s \([^ ]*\) --power \([^ ]*\)$/\2/p' "$3")
-	minimize "$1" "$2"
+	if [ "${4:-}" = as-is ]; then
+		what="the reproducer $2 ($(wc -l < "$1") lines)"
+		cp "$1" "$2"
+	else
+		minimize "$1" "$2"
+		what="the minimized reproducer $2 ($(wc -l < "$2") lines, from $(wc -l < "$1"))"
+	fi
 	"$top/tools/replay/pidle-gov-diff" -b "$build" -g "$FUZZ_GOV" -s "$states" \
 		--power "$power" "$2" "$(spec_of "$FUZZ_GOV_A")" \
 		"$(spec_of "$FUZZ_GOV_B")" > "$tmp/diff.out" 2> "$tmp/diff.err"
 	rc=$?
 	n=$(sed -n 's/^divergence, A against B: \([0-9]*\) of \([0-9]*\) periods.*/\1 of \2/p' "$tmp/diff.out")
 	if [ $rc -eq 3 ] && [ -n "$n" ] && [ "${n%% *}" -gt 0 ]; then
-		ok "$FUZZ_GOV $FUZZ_GOV_A against $FUZZ_GOV_B: the minimized reproducer $2 ($(wc -l < "$2") lines, from $(wc -l < "$1")): pidle-gov-diff exits 3, $n periods decided differently; $(grep -m1 '^    #[0-9]* cpu' "$tmp/diff.out" | sed 's/^ *//'); $(tail -n 1 "$tmp/diff.out" | sed 's/.*cost (identical decisions give identical figures): //')"
+		ok "$FUZZ_GOV $FUZZ_GOV_A against $FUZZ_GOV_B: $what: pidle-gov-diff exits 3, $n periods decided differently; $(grep -m1 '^    #[0-9]* cpu' "$tmp/diff.out" | sed 's/^ *//'); $(tail -n 1 "$tmp/diff.out" | sed 's/.*cost (identical decisions give identical figures): //')"
 	else
-		not_ok "$FUZZ_GOV $FUZZ_GOV_A against $FUZZ_GOV_B: the minimized reproducer $2: pidle-gov-diff exit $rc, '$n' divergent" \
+		not_ok "$FUZZ_GOV $FUZZ_GOV_A against $FUZZ_GOV_B: $what: pidle-gov-diff exit $rc, '$n' divergent" \
 			"$(head -c 300 "$tmp/diff.err")"
 	fi
 }
-largest() { grep 'fuzz_gov: largest divergence' "$1" | tail -n 1 | sed 's/^fuzz_gov: //'; }
+largest() {
+	l=$(grep 'fuzz_gov: largest divergence' "$1" | tail -n 1 | sed 's/^fuzz_gov: //')
+	echo "${l:-none, every input decided alike}"
+}
 
 for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 	IFS=: read -r gov a b <<-EOP
@@ -92,18 +106,26 @@ for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 	EOP
 	name=fuzz_gov-$gov-$a-$b
 	log=$tmp/$name.log
+	# the seeds: every pair's, and the pair's own when it has some
+	# (corpus/fuzz_gov-GOV-A-B: a divergence the shared seeds do not
+	# reach in a bounded run, kept from the other pairs, whose finds
+	# they would turn into seeds)
+	seeds=$here/corpus/fuzz_gov
+	[ ! -d "$here/corpus/$name" ] || seeds="$seeds $here/corpus/$name"
 	export FUZZ_GOV=$gov FUZZ_GOV_A=$a FUZZ_GOV_B=$b
 	case $mode in
 	check)
 		mkdir "$tmp/$name"
+		rm -f "$out/gov/largest-$gov-$a-$b.trace"
+		FUZZ_GOV_LARGEST=$out/gov/largest-$gov-$a-$b.trace \
 		"$bin" $common -max_len=4096 -runs="$FUZZ_RUNS" -seed=1 -use_cmp=0 \
 			-use_memmem=0 -reload=0 -artifact_prefix="$out/crashes/$name-" \
-			"$tmp/$name" "$here/corpus/fuzz_gov" > "$log" 2>&1
+			"$tmp/$name" $seeds > "$log" 2>&1
 		;;
 	fuzz)
 		corpus=$out/corpus/$name
 		mkdir -p "$corpus"
-		cp -n "$here/corpus/fuzz_gov"/* "$corpus"/
+		for d in $seeds; do cp -n "$d"/* "$corpus"/; done
 		if [ -n "${FUZZ_RUNS:-}" ]; then
 			limit="-runs=$FUZZ_RUNS"
 		else
@@ -126,11 +148,29 @@ for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 			"$(sed -n "s|.*Test unit written to \(.*\)|replay: FUZZ_GOV=$gov FUZZ_GOV_A=$a FUZZ_GOV_B=$b $bin \1|p" "$log")"
 		tail -n 30 "$log" | sed 's/^/# /'
 	fi
-	# make fuzz: the largest divergence's trace, minimized and shown
+	# make fuzz: the largest divergence's trace, minimized and shown;
+	# check's $FUZZ_GOV_REPRODUCE: that trace shown as it is. In check,
+	# that is what the fuzzer's verdict on a new version rests on: a
+	# divergence it reports must be one pidle-gov-diff, another program
+	# on the same governors, finds in the reproducer too.
+	want=
+	case " ${FUZZ_GOV_REPRODUCE:-} " in *" $p "*) want=1 ;; esac
 	if [ "$mode" = fuzz ] && [ -s "$out/gov/largest-$gov-$a-$b.trace" ]; then
 		echo "   the largest divergence's trace: $out/gov/largest-$gov-$a-$b.trace"
 		reproduce "$out/gov/largest-$gov-$a-$b.trace" \
 			"$out/gov/min-$gov-$a-$b.trace" "$log"
+	elif [ -n "$want" ]; then
+		if [ -s "$out/gov/largest-$gov-$a-$b.trace" ]; then
+			reproduce "$out/gov/largest-$gov-$a-$b.trace" \
+				"$out/gov/repro-$gov-$a-$b.trace" "$log" as-is
+		else
+			# the pair's versions are known to decide differently
+			# (each has a seed they part on): none found means the
+			# versions built are not the ones meant, or the fuzzer
+			# no longer replays the seeds
+			not_ok "$gov $a against $b: no divergence in $(sed -n 's/^#\([0-9]*\)[[:space:]]*DONE.*/\1/p' "$log" | tail -n 1) inputs, where the versions are known to part" \
+				"$(grep -m1 '^fuzz_gov: ' "$log")"
+		fi
 	fi
 done
 

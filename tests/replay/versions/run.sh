@@ -101,6 +101,15 @@ if [ -n "$k1" ] && [ "$k1" = "$k2" ] && [ -x "$bin" ] && [ -n "$m1" ] && [ "$m1"
 else
 	not_ok "the cache by content" "base $k1, tree $k2, $gobj $m1 then $m2"
 fi
+# source:VER names a Debian linux-source by its version: source:6.12 is
+# base, and the line says which package it was
+if out=$(scripts/gov-version -b "$BUILD" source:6.12 2>&1) &&
+   [ "$(echo "$out" | cut -f1)" = "$k1" ] &&
+   echo "$out" | cut -f3 | grep -q '^linux-source-6\.12 6\.12\.'; then
+	ok "source:6.12 is base ($k1): $(echo "$out" | cut -f3)"
+else
+	not_ok "source:6.12" "want base's key $k1 and its package: $out"
+fi
 
 # 3. the example's patch: divergent periods, the same bytes twice
 gd quarter -g teo "${TABLE[@]}" $R/guest-teo.trace base "patch:$QUARTER"
@@ -275,7 +284,7 @@ expect_error "a governor one version lacks" 2 "sleeplen.c' (teo): .*'teo'" -- \
 	-g teo "${TABLE[@]}" $R/guest-teo.trace base "file:$D/sleeplen.c"
 expect_error "a missing trace" 2 "$tmp/none.trace: no such trace file" -- \
 	-g teo "${TABLE[@]}" "$tmp/none.trace" base base
-expect_error "a version of no kind" 2 "'svn:1': not a version (base, patch:FILE, tree:DIR, file:FILE.c)" -- \
+expect_error "a version of no kind" 2 "'svn:1': not a version (base, patch:FILE, tree:DIR, source:VER, file:FILE.c)" -- \
 	-g teo "${TABLE[@]}" $R/guest-teo.trace base svn:1
 expect_error "one version" 1 "1 version(s) given: two or more are compared" -- \
 	-g teo "${TABLE[@]}" $R/guest-teo.trace base
