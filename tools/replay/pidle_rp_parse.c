@@ -474,10 +474,8 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 	}
 	if (e.cpu > l->max_cpu)
 		l->max_cpu = e.cpu;
-	l->ev = pidle_rp_grow(l->ev, &l->cap_ev, l->nr_ev + 1, sizeof(*l->ev));
-	if (!l->ev)
+	if (pidle_rp_push(l, &e))
 		return pidle_rp_fail(l, "out of memory at line %zu", lineno);
-	l->ev[l->nr_ev++] = e;
 	return 1;
 fields:
 	return rp_fields(l, lineno, ev, f);

@@ -11,8 +11,17 @@
 
 enum rp_ev_type {
 	EV_IDLE,		/* c: state, or EV_IDLE_EXIT */
+	/*
+	 * The hrtimer events' a: the timer's id as the reader gives it, its
+	 * index into rp_load.tmr once pushed (pidle_rp_push())
+	 */
 	EV_HRT_START,		/* a: timer, b: expires, c: tick */
 	EV_HRT_CANCEL,		/* a: timer */
+	/*
+	 * b: now as read; once the timer's next event is pushed, the expiry
+	 * it was restarted for from its callback (that next event is an
+	 * expiry: HRTIMER_RESTART), or PIDLE_RP_NO_TIME
+	 */
 	EV_HRT_EXPIRE,		/* a: timer, b: now, c: tick */
 	EV_SRC_TIMER,		/* local_timer_entry */
 	EV_SRC_IPI,
@@ -45,6 +54,7 @@ struct rp_ev {
 struct rp_timer {
 	u64 id;
 	u64 expires;
+	size_t last_ev;		/* its latest event's index, or SIZE_MAX */
 	uint32_t cpu;
 	bool tick, pending;
 };
@@ -60,7 +70,13 @@ struct rp_load {
 	size_t need[NEED_NR];
 	struct rp_timer *tmr;
 	size_t nr_tmr, cap_tmr;
-	u64 *next_same;	/* per event: index of the timer's next event */
+	/*
+	 * The clock offset (trace clock to the model's) as the events come:
+	 * [0] a standard trace's (hrtimer_expire_entry's now), [1] a module
+	 * trace's (pidle_enter's enter_ns), and the events each counts
+	 */
+	s64 off[2];
+	size_t nr_off[2];
 	uint32_t *hash;		/* timer id -> index into tmr */
 	size_t hash_size;
 	char level_name[PIDLE_RP_MAX_LEVELS][16];
@@ -76,6 +92,11 @@ void pidle_rp_hugepages(void *p, size_t bytes);
 void *pidle_rp_grow(void *p, size_t *cap, size_t want, size_t size);
 /* Every line of @f into l->ev; 0, or -1 with the message. */
 int pidle_rp_read(struct rp_load *l, FILE *f, size_t *nr_lines);
+/*
+ * @e appended to l->ev; its timer resolved, its clock offset counted.
+ * 0, or -1 when out of memory (the caller says where).
+ */
+int pidle_rp_push(struct rp_load *l, const struct rp_ev *e);
 /* Whether hrtimer callback @f (a name, or NULL) is the tick's. */
 bool pidle_rp_is_tick_fn(const char *f);
 /* The index of domain level @v (up to a blank), added if new; -1: full. */

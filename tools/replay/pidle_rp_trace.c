@@ -98,8 +98,65 @@ static struct rp_timer *rp_timer(struct rp_load *l, u64 id)
 		return NULL;
 	memset(&l->tmr[l->nr_tmr], 0, sizeof(*l->tmr));
 	l->tmr[l->nr_tmr].id = id;
+	l->tmr[l->nr_tmr].last_ev = SIZE_MAX;
 	l->hash[h & (l->hash_size - 1)] = l->nr_tmr;
 	return &l->tmr[l->nr_tmr++];
+}
+
+/*
+ * The clock offsets: the largest of (model clock - trace clock) over the
+ * events that carry both, the one written closest to its clock's read.
+ */
+static void rp_push_off(struct rp_load *l, const struct rp_ev *e)
+{
+	int k = e->type == EV_P_ENTER;
+	s64 d;
+
+	if (e->type != EV_HRT_EXPIRE && e->type != EV_P_ENTER)
+		return;
+	d = (s64)(k ? e->a : e->b) - (s64)e->t;
+	/* hrtimers on CLOCK_REALTIME/TAI: not the monotonic base */
+	if (!k && d > (s64)(1000000000LL * 3600 * 24 * 365))
+		return;
+	l->nr_off[k]++;
+	if (d > l->off[k])
+		l->off[k] = d;
+}
+
+int pidle_rp_push(struct rp_load *l, const struct rp_ev *e)
+{
+	struct rp_timer *tm;
+	struct rp_ev *x;
+
+	if (l->nr_ev == l->cap_ev) {
+		l->ev = pidle_rp_grow(l->ev, &l->cap_ev, l->nr_ev + 1, sizeof(*l->ev));
+		if (!l->ev)
+			return -1;
+	}
+	x = &l->ev[l->nr_ev];
+	*x = *e;
+	/* before the look-ahead below overwrites an expiry's now */
+	rp_push_off(l, x);
+	if (x->type == EV_HRT_START || x->type == EV_HRT_CANCEL ||
+	    x->type == EV_HRT_EXPIRE) {
+		tm = rp_timer(l, x->a);
+		if (!tm)
+			return -1;
+		/*
+		 * The timer's previous event, an expiry, learns whether its
+		 * callback restarted it (HRTIMER_RESTART: no hrtimer_start,
+		 * its next event is the next expiry, whose now says when it
+		 * was due): the periods are then built in one pass forward.
+		 */
+		if (tm->last_ev != SIZE_MAX &&
+		    l->ev[tm->last_ev].type == EV_HRT_EXPIRE)
+			l->ev[tm->last_ev].b = x->type == EV_HRT_EXPIRE ?
+					       x->b : PIDLE_RP_NO_TIME;
+		tm->last_ev = l->nr_ev;
+		x->a = tm - l->tmr;
+	}
+	l->nr_ev++;
+	return 0;
 }
 
 static void rp_cpu_del(struct rp_cpu *c, uint32_t ti)
@@ -190,6 +247,112 @@ static int rp_sort_cmp(const void *a, const void *b)
 	return x->code < y->code ? -1 : 1;
 }
 
+/* Entry (odd @code) or exit of a period as the order sorts it. */
+static struct rp_sort rp_sort_key(const struct pidle_rp_period *per,
+				  uint32_t code)
+{
+	const struct pidle_rp_period *p = &per[code >> 1];
+
+	if (code & 1)
+		return (struct rp_sort){ p->enter_ns, code, true };
+	return (struct rp_sort){ p->wake_ns, code, p->wake_ns == p->enter_ns };
+}
+
+/* The heap's element @i sifted down to its place among @n. */
+static void rp_heap_down(struct rp_sort *h, size_t n, size_t i)
+{
+	struct rp_sort x = h[i];
+	size_t k;
+
+	while ((k = 2 * i + 1) < n) {
+		if (k + 1 < n && rp_sort_cmp(&h[k + 1], &h[k]) < 0)
+			k++;
+		if (rp_sort_cmp(&h[k], &x) >= 0)
+			break;
+		h[i] = h[k];
+		i = k;
+	}
+	h[i] = x;
+}
+
+/* Every entry and exit sorted outright, for rp_order()'s fallback. */
+static int rp_order_sort(const struct pidle_rp_period *per, size_t nr_p,
+			 uint32_t *order)
+{
+	struct rp_sort *srt = malloc(2 * nr_p * sizeof(*srt));
+	size_t i;
+
+	if (!srt)
+		return -1;
+	for (i = 0; i < 2 * nr_p; i++)
+		srt[i] = rp_sort_key(per, i);
+	qsort(srt, 2 * nr_p, sizeof(*srt), rp_sort_cmp);
+	for (i = 0; i < 2 * nr_p; i++)
+		order[i] = srt[i].code;
+	free(srt);
+	return 0;
+}
+
+/*
+ * Every entry and exit in rp_sort_cmp()'s order, into @order (2 * @nr_p).
+ * Each CPU's own already are: its periods follow each other (rp_build()
+ * refuses one entered before the last wake-up) and are numbered in time
+ * order. So the CPUs' sequences are merged, through a heap of their next
+ * items, instead of sorted: no sort's buffers, n log(CPUs) comparisons
+ * instead of n log(n). Should a CPU's sequence not be in order after all,
+ * the merge's output shows it, and the whole is sorted instead.
+ */
+static int rp_order(const struct pidle_rp_period *per, size_t nr_p,
+		    unsigned int nr_cpus, uint32_t *order)
+{
+	uint32_t *nx = malloc(nr_p * sizeof(*nx));
+	uint32_t *last = malloc(nr_cpus * sizeof(*last));
+	struct rp_sort *h = malloc(nr_cpus * sizeof(*h)), x;
+	size_t i, n = 0, k = 0;
+	int ret = -1;
+
+	if (!nx || !last || !h)
+		goto out;
+	/* each CPU's periods chained, its first on the heap */
+	memset(last, 0xff, nr_cpus * sizeof(*last));
+	for (i = 0; i < nr_p; i++) {
+		unsigned int c = per[i].cpu;
+
+		if (last[c] == UINT32_MAX)
+			h[n++] = rp_sort_key(per, 2 * i + 1);
+		else
+			nx[last[c]] = i;
+		last[c] = i;
+		nx[i] = UINT32_MAX;
+	}
+	for (i = n / 2; i-- > 0;)
+		rp_heap_down(h, n, i);
+	while (n) {
+		x = h[0];
+		if (k) {
+			struct rp_sort prev = rp_sort_key(per, order[k - 1]);
+
+			if (rp_sort_cmp(&prev, &x) > 0)
+				break;
+		}
+		order[k++] = x.code;
+		/* the CPU's next: its period's exit, or its next period's entry */
+		if (x.code & 1)
+			h[0] = rp_sort_key(per, x.code - 1);
+		else if (nx[x.code >> 1] != UINT32_MAX)
+			h[0] = rp_sort_key(per, 2 * nx[x.code >> 1] + 1);
+		else
+			h[0] = h[--n];
+		rp_heap_down(h, n, 0);
+	}
+	ret = k == 2 * nr_p ? 0 : rp_order_sort(per, nr_p, order);
+out:
+	free(nx);
+	free(last);
+	free(h);
+	return ret;
+}
+
 /* The lines each period's entry and wake-up came from, for messages. */
 struct rp_lines {
 	uint32_t enter, wake;
@@ -216,11 +379,10 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 {
 	bool module = l->need[NEED_P_ENTER] > 0;
 	struct rp_cpu *cpu = NULL;
-	struct rp_sort *srt = NULL;
-	s64 off = LLONG_MIN, qos_ns;
+	s64 off, qos_ns;
 	u64 live_t = 0, *enter_t;
 	unsigned int seen = 0;
-	size_t i, cap_p = 0, nr_p = 0, nr_mono = 0;
+	size_t i, cap_p = 0, nr_p = 0;
 	struct pidle_rp_period *per = NULL;
 	struct rp_lines *pl = NULL, *gl;
 	size_t cap_pl = 0, prev;
@@ -228,63 +390,29 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	int ret = -1;
 	unsigned int c;
 
-	/* 1. the offset from the trace clock to the model's */
-	for (i = 0; i < l->nr_ev; i++) {
-		const struct rp_ev *e = &l->ev[i];
-		s64 d;
-
-		if (module ? e->type != EV_P_ENTER : e->type != EV_HRT_EXPIRE)
-			continue;
-		d = (s64)(module ? e->a : e->b) - (s64)e->t;
-		/* hrtimers on CLOCK_REALTIME/TAI: not the monotonic base */
-		if (!module && d > (s64)(1000000000LL * 3600 * 24 * 365))
-			continue;
-		nr_mono++;
-		if (d > off)
-			off = d;
-	}
-	if (!nr_mono)
+	/* 1. the offset from the trace clock to the model's (pidle_rp_push()) */
+	off = l->off[module];
+	if (!l->nr_off[module])
 		return pidle_rp_fail(l, "no %s event to align the clocks with",
 			       module ? "pidle_enter" : "hrtimer_expire_entry");
 	/*
 	 * a clock behind the trace's by more than its first event's time
 	 * (a now= that went back): every time would wrap below 0 (found by
-	 * tests/fuzz/fuzz_gov, corpus/fuzz_trace/found-clock-before-zero.trace)
+	 * tests/fuzz/fuzz_gov, corpus/fuzz_trace/found-clock-before-zero.trace);
+	 * the events are in time order, the first is the earliest
 	 */
-	if (off < 0)
-		for (i = 0; i < l->nr_ev; i++)
-			if (l->ev[i].t < (u64)-off)
-				return pidle_rp_fail(l, "%s %u: at %llu ns on the trace clock, before the start of the %s clock (%s events put it %llu ns behind)",
-						     l->pos, l->ev[i].line, l->ev[i].t,
-						     module ? "module's" : "hrtimers'",
-						     module ? "pidle_enter" : "hrtimer_expire_entry",
-						     (unsigned long long)-off);
+	if (off < 0 && l->ev[0].t < (u64)-off)
+		return pidle_rp_fail(l, "%s %u: at %llu ns on the trace clock, before the start of the %s clock (%s events put it %llu ns behind)",
+				     l->pos, l->ev[0].line, l->ev[0].t,
+				     module ? "module's" : "hrtimers'",
+				     module ? "pidle_enter" : "hrtimer_expire_entry",
+				     (unsigned long long)-off);
 
-	/* 2. per hrtimer event, the timer's next event (HRTIMER_RESTART) */
-	l->next_same = malloc(l->nr_ev * sizeof(*l->next_same));
-	if (!l->next_same)
-		return pidle_rp_fail(l, "out of memory");
-	pidle_rp_hugepages(l->next_same, l->nr_ev * sizeof(*l->next_same));
+	/* 2. a timer's last expiry: no later event restarted it */
 	for (i = 0; i < l->nr_tmr; i++)
-		l->tmr[i].expires = SIZE_MAX;	/* scratch: the next event */
-	for (i = l->nr_ev; i-- > 0;) {
-		struct rp_ev *e = &l->ev[i];
-		struct rp_timer *tm;
-
-		l->next_same[i] = SIZE_MAX;
-		if (e->type != EV_HRT_START && e->type != EV_HRT_CANCEL &&
-		    e->type != EV_HRT_EXPIRE)
-			continue;
-		tm = rp_timer(l, e->a);
-		if (!tm)
-			return pidle_rp_fail(l, "out of memory");
-		l->next_same[i] = tm->expires;
-		tm->expires = i;
-	}
-	for (i = 0; i < l->nr_tmr; i++) {
-		l->tmr[i].expires = 0;
-		l->tmr[i].pending = false;
-	}
+		if (l->tmr[i].last_ev != SIZE_MAX &&
+		    l->ev[l->tmr[i].last_ev].type == EV_HRT_EXPIRE)
+			l->ev[l->tmr[i].last_ev].b = PIDLE_RP_NO_TIME;
 
 	/*
 	 * 3. the periods, in a module trace from the time its three events
@@ -362,7 +490,7 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 
 		switch (e->type) {
 		case EV_HRT_START:
-			tm = rp_timer(l, e->a);
+			tm = &l->tmr[e->a];
 			if (tm->pending)
 				rp_cpu_del(&cpu[tm->cpu], tm - l->tmr);
 			tm->cpu = e->cpu;
@@ -375,18 +503,16 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 			break;
 		case EV_HRT_CANCEL:
 		case EV_HRT_EXPIRE:
-			tm = rp_timer(l, e->a);
+			tm = &l->tmr[e->a];
 			if (tm->pending)
 				rp_cpu_del(&cpu[tm->cpu], tm - l->tmr);
 			tm->pending = false;
 			if (e->type == EV_HRT_EXPIRE) {
-				size_t nx = l->next_same[i];
-
 				tm->tick = e->c;
 				/* restarted from its callback: due at its next expiry */
-				if (nx != SIZE_MAX && l->ev[nx].type == EV_HRT_EXPIRE) {
+				if (e->b != PIDLE_RP_NO_TIME) {
 					tm->cpu = e->cpu;
-					tm->expires = l->ev[nx].b;
+					tm->expires = e->b;
 					tm->pending = true;
 					if (rp_cpu_add(rc, tm - l->tmr))
 						goto oom;
@@ -683,27 +809,18 @@ static int rp_build(struct rp_load *l, const struct pidle_rp_load_opts *o,
 	}
 
 	/* 4. every entry and exit in time order */
-	srt = malloc(2 * nr_p * sizeof(*srt));
 	t->order = malloc(2 * nr_p * sizeof(*t->order));
-	if (!srt || !t->order)
+	if (t->order)
+		pidle_rp_hugepages(t->order, 2 * nr_p * sizeof(*t->order));
+	if (!t->order || rp_order(per, nr_p, t->nr_cpus, t->order))
 		goto oom;
-	pidle_rp_hugepages(srt, 2 * nr_p * sizeof(*srt));
-	pidle_rp_hugepages(t->order, 2 * nr_p * sizeof(*t->order));
-	for (i = 0; i < nr_p; i++) {
-		srt[2 * i] = (struct rp_sort){ per[i].wake_ns, 2 * i,
-					       per[i].wake_ns == per[i].enter_ns };
-		srt[2 * i + 1] = (struct rp_sort){ per[i].enter_ns, 2 * i + 1, true };
-	}
-	qsort(srt, 2 * nr_p, sizeof(*srt), rp_sort_cmp);
-	for (i = 0; i < 2 * nr_p; i++)
-		t->order[i] = srt[i].code;
-	t->start_ns = srt[0].t;
-	t->end_ns = srt[2 * nr_p - 1].t;
+	t->start_ns = rp_sort_key(per, t->order[0]).t;
+	t->end_ns = rp_sort_key(per, t->order[2 * nr_p - 1]).t;
 	/* nothing to replay, and every rate of the report a division by 0 */
 	if (t->end_ns == t->start_ns) {
 		pidle_rp_fail(l, "%s %u: the last wake-up is at the time of the first idle entry (%s %u): no time passes in the trace (are its timestamps all equal?)",
-			l->pos, pl[srt[2 * nr_p - 1].code >> 1].wake,
-			l->pos, pl[srt[0].code >> 1].enter);
+			l->pos, pl[t->order[2 * nr_p - 1] >> 1].wake,
+			l->pos, pl[t->order[0] >> 1].enter);
 		goto out;
 	}
 	t->period = per;
@@ -718,7 +835,6 @@ out:
 		for (c = 0; c < t->nr_cpus; c++)
 			free(cpu[c].tmr);
 	free(cpu);
-	free(srt);
 	free(per);
 	free(pl);
 	return ret;
@@ -739,7 +855,8 @@ int pidle_rp_load(FILE *f, const char *name,
 		  const struct pidle_rp_load_opts *o,
 		  struct pidle_rp_trace *t, char *err, size_t errlen)
 {
-	struct rp_load l = { .name = name, .err = err, .errlen = errlen };
+	struct rp_load l = { .name = name, .err = err, .errlen = errlen,
+			     .off = { LLONG_MIN, LLONG_MIN } };
 	static const enum rp_need std[] = { NEED_CPU_IDLE, NEED_HRT_START,
 		NEED_HRT_CANCEL, NEED_HRT_EXPIRE, NEED_WAKE_SRC, NEED_WAKEUP };
 	static const enum rp_need mod[] = { NEED_CPU_IDLE, NEED_P_EXIT,
@@ -777,7 +894,6 @@ out:
 		pidle_rp_free(t);
 	free(l.ev);
 	free(l.tmr);
-	free(l.next_same);
 	free(l.hash);
 	return ret;
 }
