@@ -7,6 +7,7 @@
 #ifndef _PIDLE_RP_PRIV_H
 #define _PIDLE_RP_PRIV_H
 
+#include <pidle/limits.h>
 #include "pidle_rp.h"
 
 enum rp_ev_type {
@@ -35,7 +36,7 @@ enum rp_ev_type {
 	EV_RESET,		/* a trace_marker: the governor starts afresh */
 	EV_NR,
 };
-#define EV_IDLE_EXIT	0xffff
+#define EV_IDLE_EXIT	0x3fff		/* in rp_ev's 14 bits of c */
 
 /* The events a trace needs, by what they are for; see pidle-replay.rst. */
 enum rp_need {
@@ -43,13 +44,22 @@ enum rp_need {
 	NEED_WAKE_SRC, NEED_WAKEUP, NEED_P_ENTER, NEED_P_EXIT, NEED_NR,
 };
 
+/*
+ * One event, 32 bytes: a trace's events are kept until the periods are
+ * built (they depend on the whole trace: its clock offset, its kind, its
+ * reset mark), and the pages they fill are most of a run's cost. cpu is
+ * below PIDLE_MAX_CPUS, c a state, a target CPU or two states of 8 bits.
+ */
 struct rp_ev {
 	u64 t;
 	u64 a, b;
-	uint32_t cpu;
-	uint16_t type, c;
+	uint32_t cpu : 13, type : 5, c : 14;
 	uint32_t line;
 };
+_Static_assert(PIDLE_MAX_CPUS <= 1 << 13, "rp_ev.cpu holds a CPU in 13 bits");
+_Static_assert(EV_NR <= 1 << 5, "rp_ev.type holds an event type in 5 bits");
+_Static_assert((PIDLE_RP_MAX_STATES - 1) << 8 < EV_IDLE_EXIT,
+	       "rp_ev.c holds a pidle_exit's two states in 14 bits");
 
 struct rp_timer {
 	u64 id;
