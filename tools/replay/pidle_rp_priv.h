@@ -65,9 +65,13 @@ struct rp_timer {
 	u64 id;
 	u64 expires;
 	size_t last_ev;		/* its latest event's index, or SIZE_MAX */
+	size_t from_p;		/* streamed: the first period after its expiry */
 	uint32_t cpu;
 	bool tick, pending;
+	bool await;		/* streamed: expired, restarted or not unknown */
 };
+
+struct rp_bld;
 
 struct rp_load {
 	const char *name;
@@ -91,6 +95,12 @@ struct rp_load {
 	size_t hash_size;
 	char level_name[PIDLE_RP_MAX_LEVELS][16];
 	unsigned int nr_levels;
+	/*
+	 * Streamed (a trace.dat, pidle_rp_trace.c's DOC: Streaming): the
+	 * periods being built, and the first event (its time and line)
+	 */
+	struct rp_bld *bld;
+	struct rp_ev first;
 };
 
 /* "NAME: " and the message in l->err; returns -1. */
@@ -103,10 +113,17 @@ void *pidle_rp_grow(void *p, size_t *cap, size_t want, size_t size);
 /* Every line of @f into l->ev; 0, or -1 with the message. */
 int pidle_rp_read(struct rp_load *l, FILE *f, size_t *nr_lines);
 /*
- * @e appended to l->ev; its timer resolved, its clock offset counted.
- * 0, or -1 when out of memory (the caller says where).
+ * @e appended to l->ev, or streamed into the periods; its timer resolved,
+ * its clock offset counted. 0; -1 when out of memory (the caller says
+ * where); PIDLE_RP_AGAIN: streaming stops, the trace is to be read again
+ * into the array.
  */
 int pidle_rp_push(struct rp_load *l, const struct rp_ev *e);
+#define PIDLE_RP_AGAIN	1
+/* Streaming from here, into @t: 0, or -1 with the message. */
+int pidle_rp_stream_begin(struct rp_load *l, const struct pidle_rp_load_opts *o,
+			  struct pidle_rp_trace *t, size_t max_periods);
+void pidle_rp_stream_free(struct rp_load *l);
 /* Whether hrtimer callback @f (a name, or NULL) is the tick's. */
 bool pidle_rp_is_tick_fn(const char *f);
 /* The index of domain level @v (up to a blank), added if new; -1: full. */

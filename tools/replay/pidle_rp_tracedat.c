@@ -388,8 +388,11 @@ static int rp_dat_record(struct tracecmd_input *h, struct tep_record *r,
 		l->need[s->need]++;
 	if (e.cpu > l->max_cpu)
 		l->max_cpu = e.cpu;
-	if (pidle_rp_push(l, &e)) {
-		d->ret = pidle_rp_fail(l, "out of memory at record %zu", d->nr);
+	lv = pidle_rp_push(l, &e);
+	if (lv) {
+		/* streaming stops: read again (pidle_rp_trace.c) */
+		d->ret = lv == PIDLE_RP_AGAIN ? lv :
+			 pidle_rp_fail(l, "out of memory at record %zu", d->nr);
 		return 1;
 	}
 	return 0;
@@ -604,7 +607,8 @@ int pidle_rp_read_dat(struct rp_load *l, FILE *f, size_t *nr_records)
 		d.ret = pidle_rp_fail(l, "a trace.dat whose CPU data libtracecmd cannot read: truncated or corrupt");
 		goto out;
 	}
-	d.ret = rp_dat_resolve(&d) ?: rp_dat_reserve(l, fd);
+	/* streamed (l->bld), no event is kept */
+	d.ret = rp_dat_resolve(&d) ?: l->bld ? 0 : rp_dat_reserve(l, fd);
 	if (d.ret)
 		goto out;
 	if (tracecmd_iterate_events(h, NULL, 0, rp_dat_record, &d) < 0 && !d.ret)
