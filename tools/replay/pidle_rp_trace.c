@@ -8,11 +8,15 @@
  * timer event, the next tick, the PM QoS limit, whether a task ran since
  * the last period), the wake-up and what caused it.
  *
- * The lines are read into an array of events first, in three passes: the
- * clock offset (trace clock to the hrtimers' CLOCK_MONOTONIC, or to the
- * module's ktime), the look-ahead of periodic hrtimers (a timer restarted
- * from its own callback, HRTIMER_RESTART, gets no hrtimer_start event: its
- * next hrtimer_expire_entry says when it was due), then the periods.
+ * The lines are read into an array of events first; as each is appended
+ * (pidle_rp_push()), the clock offset (trace clock to the hrtimers'
+ * CLOCK_MONOTONIC, or to the module's ktime: the largest difference) is
+ * kept, and the look-ahead of periodic hrtimers resolved (a timer
+ * restarted from its own callback, HRTIMER_RESTART, gets no hrtimer_start
+ * event: its next hrtimer_expire_entry says when it was due). Then the
+ * periods, in one pass, and their entries and exits merged in time order
+ * (rp_order()). A standard trace.dat skips the array (Streaming a
+ * trace.dat, below).
  *
  * Two kinds of trace are read. A *standard* trace (any machine):
  * power:cpu_idle gives the periods, the hrtimer events the next timer, the
@@ -996,23 +1000,27 @@ out:
 	return ret;
 }
 
-/*
+/**
  * DOC: Streaming a trace.dat
  *
  * A standard trace.dat is built into periods as libtracecmd reads it, no
- * event kept: the events' array was most of an end-to-end run (the pages
- * it fills). What the array gave the build is had otherwise:
+ * event kept (the events' array, and the kernel zeroing its pages, was
+ * the largest share of an end-to-end run). What the array gave the build
+ * is had otherwise:
  *
- * - the clock offset (the largest over the trace): the periods are built
- *   on the trace clock, and what compares a time with a timer's expiry
- *   waits for the end (rp_stream_fix()), but whether an hrtimer_start
- *   armed beyond RP_FAR_NS (rp_stream_pending());
- * - the look-ahead of a timer restarted from its callback: it is a next
- *   event of the periods its CPU entered until its next expiry says when
- *   it was due (rp_stream_restart());
+ * - the clock offset (the largest difference over the trace): the periods
+ *   are built on the trace clock, and what compares their times with a
+ *   timer's expiry is done at the end, the offset known (rp_stream_fix());
+ *   only whether an hrtimer_start armed its timer a year ahead or more
+ *   (not waited for) is decided at once, at the offset so far, and checked
+ *   against the final one at the end (rp_stream_pending());
+ * - the look-ahead of a timer restarted from its callback: once its next
+ *   expiry says when it was due, it becomes a next event of the periods
+ *   its CPU entered meanwhile (rp_stream_restart());
  * - the trace's kind and its reset mark: at the first module event or
- *   mark, and at any error (in the order the array's build gives them),
- *   the streaming stops and the file is read again into the array.
+ *   mark, at any error, or when the check above fails, the streaming stops
+ *   and the file is read again into the array, so that every message
+ *   comes as the array's build gives it.
  */
 
 /* Streamed: what depends on the offset, now known, of period @p. */
