@@ -9,7 +9,9 @@
 # and guest-teo.trace (the eval kernel) the same with ladder and teo.
 # osi.exp: PC and OSI tables of the same hierarchy. tracedat/menu.dat:
 # trace-cmd record's file of a guest run, read beside its text, and cut
-# and damaged copies of it refused. Prints its own "N passed, N failed".
+# and damaged copies of it refused; a standard trace.dat (streamed) made
+# from bench/replay-gen.awk's trace, beside its text (std_tracedat).
+# Prints its own "N passed, N failed".
 set -u
 BUILD=${1:-build}
 R=$BUILD/pidle-replay
