@@ -9,7 +9,9 @@
 # and guest-teo.trace (the eval kernel) the same with ladder and teo.
 # osi.exp: PC and OSI tables of the same hierarchy. tracedat/menu.dat:
 # trace-cmd record's file of a guest run, read beside its text, and cut
-# and damaged copies of it refused. Prints its own "N passed, N failed".
+# and damaged copies of it refused; a standard trace.dat (streamed) made
+# from bench/replay-gen.awk's trace, beside its text (std_tracedat).
+# Prints its own "N passed, N failed".
 set -u
 BUILD=${1:-build}
 R=$BUILD/pidle-replay
@@ -516,6 +518,59 @@ fi
 # (record.sh OUT.dat: trace-cmd record in the guest, 6.12, menu, the tiny
 # workload), tracedat/menu.trace its text (trace-cmd report -t -N); both
 # readers must replay it to the same bytes
+# same_as_text DESC DAT TEXT ARGS...: pidle-replay ARGS on the trace.dat
+# and on its text give the same report but the first line (records or
+# lines), and the same decisions (--periods; menu, or -g ARGS gives)
+same_as_text() {
+	local desc=$1 dat=$2 txt=$3
+	shift 3
+	rm -f "$tmp/sd.p" "$tmp/st.p"
+	"$R" "$@" --periods "$tmp/sd.p" "$dat" 2>&1 | sed -e 1d -e '/periods\/s$/d' > "$tmp/sd.out"
+	"$R" "$@" --periods "$tmp/st.p" "$txt" 2>&1 | sed -e 1d -e '/periods\/s$/d' > "$tmp/st.out"
+	if [ -s "$tmp/sd.p" ] && cmp -s "$tmp/sd.out" "$tmp/st.out" && cmp -s "$tmp/sd.p" "$tmp/st.p"; then
+		ok "$desc ($(($(wc -l < "$tmp/sd.p") - 1)) period decisions)"
+	else
+		not_ok "$desc" "$(diff "$tmp/sd.out" "$tmp/st.out" | head -n 5; diff "$tmp/sd.p" "$tmp/st.p" | head -n 5)"
+	fi
+}
+
+# std_tracedat: a standard trace.dat, which the reader streams into
+# periods (pidle_rp_trace.c, DOC: Streaming a trace.dat), against its
+# text, read into the events' array first: bench/replay-gen.awk's trace
+# with each CPU's tick and an itimer restarted from their callbacks (the
+# look-ahead streaming cannot have), as trace.dat by
+# bench/replay-gen-dat.py (on $tmp/v6.dat's formats); whole, cut in an
+# idle period, with a CPU of the table that has no event, and with one
+# more CPU than the table
+std_tracedat() {
+	local T=$D/../../bench cut
+	awk -v n=3000 -v cpus=2 -v periodic=1 -f "$T/replay-gen.awk" |
+		LC_ALL=C sort -s -k1,1 | cut -f2- > "$tmp/std.trace"
+	if ! python3 "$T/replay-gen-dat.py" "$tmp/v6.dat" "$tmp/std.dat" < "$tmp/std.trace" 2> "$tmp/err"; then
+		not_ok "a standard trace.dat" "bench/replay-gen-dat.py: $(cat "$tmp/err")"
+		return
+	fi
+	for g in menu teo ladder; do
+		same_as_text "standard trace.dat streamed, $g: as its text, restarted timers and the tick included" \
+			"$tmp/std.dat" "$tmp/std.trace" -s "$td_states" -T "$td_topology" --power "$td_power" -g $g
+	done
+	same_as_text "standard trace.dat streamed at HZ 1000 (the tick's comparisons made at the end): as its text" \
+		"$tmp/std.dat" "$tmp/std.trace" -s "$td_states" -T "$td_topology" --hz 1000 -g menu
+	# each CPU's last cpu_idle exit left out: the trace ends in an idle
+	# period of each, which is dropped
+	awk 'NR == FNR { if (/state=4294967295/) last[$NF] = FNR; next }
+	     !(/state=4294967295/ && last[$NF] == FNR)' "$tmp/std.trace" "$tmp/std.trace" > "$tmp/stdcut.trace"
+	python3 "$T/replay-gen-dat.py" "$tmp/v6.dat" "$tmp/stdcut.dat" < "$tmp/stdcut.trace" &&
+	same_as_text "standard trace.dat ending inside an idle period: as its text" \
+		"$tmp/stdcut.dat" "$tmp/stdcut.trace" -s "$td_states" -T "$td_topology" -g menu
+	expect_error "standard trace.dat, a CPU of the table without an event: refused, the CPU named" \
+		"cpu 2: no idle period in the trace" -- -s "$td_states" -T package=0-2 "$tmp/std.dat"
+	same_as_text "standard trace.dat, a CPU without an event declared offline: as its text" \
+		"$tmp/std.dat" "$tmp/std.trace" -s "$td_states" -T package=0-2 --offline 2 -g menu
+	expect_error "standard trace.dat with a CPU beyond the table: refused" \
+		"the trace has CPUs 0-1, more than the 1 of the topology" -- -s "$td_states" -T package=0 "$tmp/std.dat"
+}
+
 TD=$D/tracedat/menu.dat
 if [ -f "$TD" ] && [ -f "${TD%.dat}.info" ]; then
 	eval "$(sed -n 's/^\(states\|topology\|power\) \(.*\)/td_\1="\2"/p' "${TD%.dat}.info")"
@@ -572,6 +627,7 @@ if [ -f "$TD" ] && [ -f "${TD%.dat}.info" ]; then
 		expect_error "trace.dat without pidle_exit: the missing event named" \
 			"noexit.dat: no pseudo_cpuidle:pidle_exit (the module trace's wake-ups) event: record it" -- \
 			-s "$td_states" -T "$td_topology" "$tmp/noexit.dat"
+		std_tracedat
 	else
 		not_ok "trace-cmd convert --file-version 6" "trace-cmd (scripts/deps) could not convert $TD"
 	fi

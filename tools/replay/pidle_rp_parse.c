@@ -235,6 +235,7 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 	struct rp_ev e = { .line = lineno };
 	char *p, *q, *ev, *f;
 	u64 cpu, secs, frac = 0, x;
+	uint32_t cpu_id;
 	bool range_err;
 	int ret;
 	int digits = 0;
@@ -281,7 +282,7 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 
 		snprintf(shown, sizeof(shown), "CPU [%.*s]",
 			 (int)(q - p - 1 > 40 ? 40 : q - p - 1), p + 1);
-		return rp_cpu_num(l, lineno, shown, cpu, range_err, &e.cpu);
+		return rp_cpu_num(l, lineno, shown, cpu, range_err, &cpu_id);
 	}
 	e.cpu = cpu;
 	p = q + 1;
@@ -335,9 +336,10 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 	if (!strcmp(ev, "cpu_idle")) {
 		if (!rp_u64(rp_field(f, "state"), &x))
 			goto fields;
-		ret = rp_cpu_field(l, lineno, f, "cpu_id", &e.cpu);
+		ret = rp_cpu_field(l, lineno, f, "cpu_id", &cpu_id);
 		if (ret)
 			return ret < 0 ? -1 : rp_fields(l, lineno, ev, f);
+		e.cpu = cpu_id;
 		/* the exit: PWR_EVENT_EXIT, (u32)-1, printed either way */
 		if (x != 4294967295ULL && x != ULLONG_MAX && x >= PIDLE_RP_MAX_STATES)
 			return pidle_rp_fail(l, "line %zu: state=%.*s: beyond cpuidle's %d states (CPUIDLE_STATE_MAX)",
@@ -474,10 +476,8 @@ static int rp_line(struct rp_load *l, char *s, size_t lineno,
 	}
 	if (e.cpu > l->max_cpu)
 		l->max_cpu = e.cpu;
-	l->ev = pidle_rp_grow(l->ev, &l->cap_ev, l->nr_ev + 1, sizeof(*l->ev));
-	if (!l->ev)
+	if (pidle_rp_push(l, &e))
 		return pidle_rp_fail(l, "out of memory at line %zu", lineno);
-	l->ev[l->nr_ev++] = e;
 	return 1;
 fields:
 	return rp_fields(l, lineno, ev, f);

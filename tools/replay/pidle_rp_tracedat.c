@@ -108,6 +108,7 @@ struct rp_dat {
 	unsigned int nr_fn, next_fn;
 	size_t nr;			/* records read */
 	u64 last_t;
+	bool swap;		/* the file's byte order is not the host's */
 	int ret;
 };
 
@@ -138,10 +139,42 @@ bool pidle_rp_is_tracedat(FILE *f, const char *name)
 	       (n > 4 && !strcmp(name + n - 4, ".dat"));
 }
 
+/*
+ * @size bytes at @p as a number: of the host's byte order, loaded as it
+ * is (a record's fields are read by the million; tep_read_number() is a
+ * call and a switch on the two orders each), else through libtraceevent.
+ */
+static u64 rp_dat_raw(const struct rp_dat *d, const void *p, int size)
+{
+	uint8_t u8;
+	uint16_t u16;
+	uint32_t u32;
+	u64 u64v;
+
+	if (d->swap)
+		return tep_read_number(d->tep, p, size);
+	switch (size) {
+	case 1:
+		memcpy(&u8, p, 1);
+		return u8;
+	case 2:
+		memcpy(&u16, p, 2);
+		return u16;
+	case 4:
+		memcpy(&u32, p, 4);
+		return u32;
+	case 8:
+		memcpy(&u64v, p, 8);
+		return u64v;
+	default:
+		return tep_read_number(d->tep, p, size);
+	}
+}
+
 static u64 rp_dat_num(const struct rp_dat *d, const struct tep_record *r,
 		      const struct tep_format_field *f)
 {
-	u64 x = tep_read_number(d->tep, (char *)r->data + f->offset, f->size);
+	u64 x = rp_dat_raw(d, (char *)r->data + f->offset, f->size);
 
 	/* a signed field (an int target_cpu): its value, not its bits */
 	if ((f->flags & TEP_FIELD_IS_SIGNED) && f->size < 8 &&
@@ -241,8 +274,7 @@ static int rp_dat_record(struct tracecmd_input *h, struct tep_record *r,
 	d->last_t = r->ts;
 	if (d->type->offset + d->type->size > r->size)
 		return 0;	/* padding, or a record with no event */
-	id = tep_read_number(d->tep, (char *)r->data + d->type->offset,
-			     d->type->size);
+	id = rp_dat_raw(d, (char *)r->data + d->type->offset, d->type->size);
 	if (id < 0 || id >= d->nr_id || !d->id[id].spec)
 		return 0;
 	ri = &d->id[id];
@@ -356,14 +388,13 @@ static int rp_dat_record(struct tracecmd_input *h, struct tep_record *r,
 		l->need[s->need]++;
 	if (e.cpu > l->max_cpu)
 		l->max_cpu = e.cpu;
-	if (l->nr_ev == l->cap_ev) {
-		l->ev = pidle_rp_grow(l->ev, &l->cap_ev, l->nr_ev + 1, sizeof(*l->ev));
-		if (!l->ev) {
-			d->ret = pidle_rp_fail(l, "out of memory at record %zu", d->nr);
-			return 1;
-		}
+	lv = pidle_rp_push(l, &e);
+	if (lv) {
+		/* streaming stops: read again (pidle_rp_trace.c) */
+		d->ret = lv == PIDLE_RP_AGAIN ? lv :
+			 pidle_rp_fail(l, "out of memory at record %zu", d->nr);
+		return 1;
 	}
-	l->ev[l->nr_ev++] = e;
 	return 0;
 bad_str:
 	d->ret = pidle_rp_fail(l, "record %zu: %s:%s: its string field reaches beyond the record",
@@ -561,6 +592,7 @@ int pidle_rp_read_dat(struct rp_load *l, FILE *f, size_t *nr_records)
 	if (!h)
 		return pidle_rp_fail(l, "a trace.dat libtracecmd cannot open: truncated or corrupt in its headers");
 	d.tep = tracecmd_get_tep(h);
+	d.swap = tep_is_file_bigendian(d.tep) != tep_is_local_bigendian(d.tep);
 	tep_set_loglevel(TEP_LOG_NONE);
 	l->hdr_cpus = tep_get_cpus(d.tep);
 	if (l->hdr_cpus > PIDLE_MAX_CPUS) {
@@ -575,7 +607,8 @@ int pidle_rp_read_dat(struct rp_load *l, FILE *f, size_t *nr_records)
 		d.ret = pidle_rp_fail(l, "a trace.dat whose CPU data libtracecmd cannot read: truncated or corrupt");
 		goto out;
 	}
-	d.ret = rp_dat_resolve(&d) ?: rp_dat_reserve(l, fd);
+	/* streamed (l->bld), no event is kept */
+	d.ret = rp_dat_resolve(&d) ?: l->bld ? 0 : rp_dat_reserve(l, fd);
 	if (d.ret)
 		goto out;
 	if (tracecmd_iterate_events(h, NULL, 0, rp_dat_record, &d) < 0 && !d.ret)
