@@ -31,6 +31,10 @@
  *   cpu-map's leaf clusters ("cluster"), SMT cores ("core"), sockets
  *   ("package") (drivers/base/arch_topology.c). Identical partitions are
  *   one level.
+ * - CPU kinds with different states: a table per CPU set (cpuidle-psci's
+ *   driver per CPU); a domain holding kinds whose states at its level
+ *   differ gets one state in every set, as --dt-shared-domain chooses
+ *   (pidle-dt-shared.c: the kernel leaves that to the PSCI firmware).
  */
 #include <errno.h>
 #include <limits.h>

@@ -90,7 +90,9 @@ struct pidle_dt_config {
 	 * one table. Set 0 is the first imported CPU's kind, whose CPU states
 	 * are @state[1 ..]; each set's CPU states (after WFI, as many in every
 	 * set) are @set_state[k], at the levels of set 0's; the domain states
-	 * are every set's.
+	 * are every set's. A CPU state at a domain level (a PSCI power level)
+	 * that differs between sets whose CPUs share a domain is made one
+	 * state in each by --dt-shared-domain (pidle-dt-shared.c).
 	 */
 	unsigned int nr_sets;
 	unsigned int *set_of;		/* per imported CPU */
