@@ -173,6 +173,7 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 	struct pidle_states st;
 	struct pidle_dt_energy en;
 	enum pidle_dt_mode mode = PIDLE_DT_MODE_AUTO;
+	struct pidle_dt_shared shared, *sh = NULL;
 	char msg[PIDLE_DT_MSG_LEN], name[64];
 	bool have_energy = false;
 	char *topo_str = NULL;
@@ -188,10 +189,19 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 		else
 			return pidle_bad_arg("--dt-mode", a->mode, "want pc or osi");
 	}
+	if (a->shared) {
+		char why[96];
+
+		snprintf(why, sizeof(why), "want slowest, set:N (N a CPU set, 0 to %d) or refuse",
+			 PIDLE_MAX_CPU_SETS - 1);
+		if (pidle_dt_shared_parse(a->shared, &shared))
+			return pidle_bad_arg("--dt-shared-domain", a->shared, why);
+		sh = &shared;
+	}
 	ret = pidle_dt_read(a->path, &blob, &size, msg);
 	if (ret)
 		return pidle_errorf(ret, "%s", msg);
-	ret = pidle_dt_import(blob, size, mode, a->cpus, &cfg, msg);
+	ret = pidle_dt_import(blob, size, mode, a->cpus, sh, &cfg, msg);
 	free(blob);
 	if (ret == PIDLE_EXIT_USAGE)
 		return pidle_usage_error("%s", msg);
@@ -309,9 +319,14 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 		break;
 	case PIDLE_DT_PRINT_EXPERIMENT:
 		pidle_dt_table_name(&cfg, a->path, name, sizeof(name));
-		printf("# %s: pidle-topo --dt %s%s%s%s\n", cfg.model[0] ? cfg.model : name,
+		printf("# %s: pidle-topo --dt %s%s%s%s%s%s\n", cfg.model[0] ? cfg.model : name,
 		       a->path, a->cpus ? " --dt-cpus " : "", a->cpus ? a->cpus : "",
-		       a->mode ? (cfg.mode == PIDLE_DT_MODE_PC ? " --dt-mode pc" : " --dt-mode osi") : "");
+		       a->mode ? (cfg.mode == PIDLE_DT_MODE_PC ? " --dt-mode pc" : " --dt-mode osi") : "",
+		       a->shared ? " --dt-shared-domain " : "", a->shared ? a->shared : "");
+		/* the choice the devicetree did not make, with the file */
+		if (cfg.shared[0])
+			printf("# shared domain states (--dt-shared-domain %s): %s\n",
+			       a->shared ? a->shared : "slowest", cfg.shared);
 		printf("[table %s]\n", name);
 		if (cfg.mode == PIDLE_DT_MODE_OSI) {
 			printf("mode       = osi\n");

@@ -31,6 +31,10 @@
  *   cpu-map's leaf clusters ("cluster"), SMT cores ("core"), sockets
  *   ("package") (drivers/base/arch_topology.c). Identical partitions are
  *   one level.
+ * - CPU kinds with different states: a table per CPU set (cpuidle-psci's
+ *   driver per CPU); a domain holding kinds whose states at its level
+ *   differ gets one state in every set, as --dt-shared-domain chooses
+ *   (pidle-dt-shared.c: the kernel leaves that to the PSCI firmware).
  */
 #include <errno.h>
 #include <limits.h>
@@ -930,9 +934,56 @@ static void dt_model(struct dt_ctx *c)
 			*p = '?';
 }
 
+/*
+ * The PSCI power level of CPU state @s as the original format carries it
+ * (bits 25:24, PSCI_0_2_POWER_STATE_AFFL_MASK), in *@param its
+ * arm,psci-suspend-param; 0 for a domain state, one without the property,
+ * or one in the extended format (bit 30 set: no level the kernel knows).
+ */
+static unsigned int dt_psci_level(struct dt_ctx *c, const struct pidle_dt_state *s,
+				  uint32_t *param)
+{
+	*param = 0;
+	if (c->riscv || s->domain || s->node < 0 ||
+	    dt_u32(c->fdt, s->node, "arm,psci-suspend-param", param))
+		return 0;
+	return (*param & (1u << 30)) ? 0 : (*param >> 24) & 3;
+}
+
+/*
+ * Each set's CPU states at the levels set 0's took (a PSCI power level),
+ * set 0's under their final names. In PC mode a set's state whose own
+ * power level is not set 0's is refused: the level is the firmware's
+ * reading of the parameter, and the module's sets need the same levels.
+ */
+static int dt_set_levels(struct dt_ctx *c, struct pidle_dt_config *cfg)
+{
+	for (unsigned int s = 0; s < cfg->nr_sets; s++)
+		for (unsigned int k = 0; k < cfg->nr_cpu_states; k++) {
+			struct pidle_dt_state *a = &cfg->set_state[s][k];
+			const struct pidle_dt_state *b = &cfg->state[1 + k];
+			uint32_t pa, pb;
+			unsigned int la, lb;
+
+			if (!s) {
+				*a = *b;
+				continue;
+			}
+			memcpy(a->level, b->level, sizeof(a->level));
+			if (cfg->mode != PIDLE_DT_MODE_PC)
+				continue;
+			la = dt_psci_level(c, a, &pa);
+			lb = dt_psci_level(c, b, &pb);
+			if (la != lb)
+				return dt_fail(c, PIDLE_EXIT_CONFIG, "%s: arm,psci-suspend-param 0x%08x is PSCI power level %u, and %s, the same state of the first CPU's kind, 0x%08x level %u: the module's CPU sets need their states at the same levels",
+					       dt_path(c, a->node), pa, la, dt_path(c, b->node), pb, lb);
+		}
+	return 0;
+}
+
 int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
-		    const char *cpus, struct pidle_dt_config *cfg,
-		    char msg[PIDLE_DT_MSG_LEN])
+		    const char *cpus, const struct pidle_dt_shared *shared,
+		    struct pidle_dt_config *cfg, char msg[PIDLE_DT_MSG_LEN])
 {
 	struct dt_ctx c = { .fdt = fdt, .msg = msg, .cfg = cfg };
 	struct dt_part part[2 * DT_MAX_DEPTH + 3];
@@ -1321,17 +1372,14 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 	 * 25:24, PSCI_0_2_POWER_STATE_AFFL) is a state of that level: 1 the
 	 * cluster, 2 the system.
 	 */
-	if (mode == PIDLE_DT_MODE_PC && !c.riscv) {
+	if (mode == PIDLE_DT_MODE_PC) {
 		for (unsigned int k = 1; k < cfg->nr_states; k++) {
 			struct pidle_dt_state *s = &cfg->state[k];
-			uint32_t param, pl;
+			uint32_t param, pl = dt_psci_level(&c, s, &param);
 			const char *want;
 			int l;
 
-			if (s->domain || dt_u32(fdt, s->node, "arm,psci-suspend-param", &param))
-				continue;
-			pl = (param >> 24) & 3;
-			if ((param & (1u << 30)) || !pl)
+			if (!pl)
 				continue;
 			want = pl == 1 ? "cluster" : "system";
 			for (l = 0; l < (int)cfg->nr_levels; l++)
@@ -1433,18 +1481,14 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 	}
 
 	/*
-	 * A table per CPU set: each set's CPU states at the levels set 0's
-	 * took (a PSCI power level above), set 0's under their final names.
+	 * A table per CPU set: the levels, then one state for each domain
+	 * that holds sets differing at its level (--dt-shared-domain).
 	 */
-	for (unsigned int s = 0; s < cfg->nr_sets; s++)
-		for (unsigned int k = 0; k < cfg->nr_cpu_states; k++) {
-			if (!s) {
-				cfg->set_state[0][k] = cfg->state[1 + k];
-				continue;
-			}
-			memcpy(cfg->set_state[s][k].level, cfg->state[1 + k].level,
-			       sizeof(cfg->set_state[s][k].level));
-		}
+	r = dt_set_levels(&c, cfg);
+	if (!r)
+		r = pidle_dt_share_domains(cfg, shared, msg);
+	if (r)
+		goto out;
 
 	/* What the module does not simulate, said once. */
 	{
@@ -1494,19 +1538,21 @@ void pidle_dt_config_free(struct pidle_dt_config *cfg)
 static int dt_table_print(const struct pidle_dt_config *cfg, int set, bool summed,
 			  char *buf, size_t size);
 
-/* A set's imported CPUs as ranges, "0-3" or "0,2,4-5". */
-static int dt_set_cpus_print(const struct pidle_dt_config *cfg, unsigned int set,
-			     char *buf, size_t size)
+int pidle_dt_cpus_print(const unsigned int *key, unsigned int val, unsigned int nr,
+			char *buf, size_t size)
 {
 	size_t n = 0;
 
-	for (unsigned int i = 0; i < cfg->nr_cpus; i++) {
+	if (!size)
+		return -1;
+	buf[0] = '\0';
+	for (unsigned int i = 0; i < nr; i++) {
 		unsigned int j = i;
 		int w;
 
-		if (cfg->set_of[i] != set)
+		if (key[i] != val)
 			continue;
-		while (j + 1 < cfg->nr_cpus && cfg->set_of[j + 1] == set)
+		while (j + 1 < nr && key[j + 1] == val)
 			j++;
 		w = j > i ? snprintf(buf + n, size - n, "%s%u-%u", n ? "," : "", i, j) :
 			    snprintf(buf + n, size - n, "%s%u", n ? "," : "", i);
@@ -1533,7 +1579,7 @@ int pidle_dt_states_print(const struct pidle_dt_config *cfg, bool summed,
 				return -1;
 			buf[n++] = ';';
 		}
-		w = dt_set_cpus_print(cfg, s, buf + n, size - n);
+		w = pidle_dt_cpus_print(cfg->set_of, s, cfg->nr_cpus, buf + n, size - n);
 		if (w < 0 || n + w + 1 >= size)
 			return -1;
 		n += w;

@@ -28,6 +28,33 @@ enum pidle_dt_mode {
 #define PIDLE_DT_MSG_LEN	640
 #define PIDLE_DT_MAX_NOTES	24
 
+/*
+ * --dt-shared-domain: the state of a domain that holds CPUs of several
+ * kinds (CPU sets) whose states at the domain's level differ. MediaTek's
+ * DynamIQ SoCs (mt8186 ... mt8395) have one cpu-map cluster of little and
+ * big CPUs, and each kind lists its own cluster state (cpu-off-l,
+ * cpu-off-b, PSCI power level 1). The kernel takes that: PSCI firmware
+ * coordinates the cluster, and the devicetree does not say which figures
+ * the cluster then has. The module's domain goes down in one state
+ * whichever CPU is its last man (pidle_config_check_sets()), so the import
+ * picks one: each figure the larger of the sets' (slowest, the default),
+ * one set's (set:N), or none (refuse, the module's own refusal).
+ */
+enum pidle_dt_shared_policy {
+	PIDLE_DT_SHARED_SLOWEST,
+	PIDLE_DT_SHARED_SET,
+	PIDLE_DT_SHARED_REFUSE,
+};
+
+struct pidle_dt_shared {
+	enum pidle_dt_shared_policy policy;
+	unsigned int set;		/* PIDLE_DT_SHARED_SET: its CPU set */
+	const char *arg;		/* as given, for messages; NULL: the default */
+};
+
+/* Parse @arg (slowest, set:N, refuse) into @out: 0, or -1 when it is none. */
+int pidle_dt_shared_parse(const char *arg, struct pidle_dt_shared *out);
+
 /* One state of the imported table. */
 struct pidle_dt_state {
 	char name[PIDLE_NAME_LEN];	/* the node's name, as cpuidle shows it */
@@ -63,12 +90,20 @@ struct pidle_dt_config {
 	 * one table. Set 0 is the first imported CPU's kind, whose CPU states
 	 * are @state[1 ..]; each set's CPU states (after WFI, as many in every
 	 * set) are @set_state[k], at the levels of set 0's; the domain states
-	 * are every set's.
+	 * are every set's. A CPU state at a domain level (a PSCI power level)
+	 * that differs between sets whose CPUs share a domain is made one
+	 * state in each by --dt-shared-domain (pidle-dt-shared.c).
 	 */
 	unsigned int nr_sets;
 	unsigned int *set_of;		/* per imported CPU */
 	unsigned int nr_cpu_states;
 	struct pidle_dt_state set_state[PIDLE_MAX_CPU_SETS][PIDLE_MAX_STATES];
+	/*
+	 * The states --dt-shared-domain made shared, for a comment in the
+	 * output ("" when none): "cluster: cpu-off-b 55+200:1000 (slowest
+	 * of sets 0, 1)".
+	 */
+	char shared[PIDLE_DT_MSG_LEN];
 	char model[64];			/* the root's model, or compatible */
 	unsigned int nr_notes;		/* mappings said on stderr */
 	char note[PIDLE_DT_MAX_NOTES][PIDLE_DT_MSG_LEN];
@@ -77,14 +112,16 @@ struct pidle_dt_config {
 /*
  * Import the blob @fdt of @size bytes. @cpus: the CPUs to import (a list
  * such as "4-7", in the kernel's logical numbering), NULL for all.
+ * @shared: --dt-shared-domain, NULL for its default (slowest).
  * Returns 0, or the tool's exit status with one sentence in @msg:
  * 2 (PIDLE_EXIT_INPUT) for a tree that is corrupt or lacks what the
  * kernel needs, 3 (PIDLE_EXIT_CONFIG) for one the module cannot express,
- * 1 for a bad @cpus. On success free with pidle_dt_config_free().
+ * 1 for a bad @cpus or a set:N naming no set of the import. On success
+ * free with pidle_dt_config_free().
  */
 int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
-		    const char *cpus, struct pidle_dt_config *cfg,
-		    char msg[PIDLE_DT_MSG_LEN]);
+		    const char *cpus, const struct pidle_dt_shared *shared,
+		    struct pidle_dt_config *cfg, char msg[PIDLE_DT_MSG_LEN]);
 void pidle_dt_config_free(struct pidle_dt_config *cfg);
 
 /*
@@ -95,6 +132,13 @@ void pidle_dt_config_free(struct pidle_dt_config *cfg);
  */
 int pidle_dt_states_print(const struct pidle_dt_config *cfg, bool summed,
 			  char *buf, size_t size);
+/*
+ * The imported CPUs i with @key[i] == @val, as ranges ("0-3", "0,2,4-5"),
+ * e.g. a set's (@key cfg->set_of) or a domain's (a level's dom). The
+ * length, or -1 when it does not fit.
+ */
+int pidle_dt_cpus_print(const unsigned int *key, unsigned int val, unsigned int n,
+			char *buf, size_t size);
 /* The topology= value (explicit form), malloc'd; NULL on no memory. */
 char *pidle_dt_topology_print(const struct pidle_dt_config *cfg);
 
@@ -104,6 +148,16 @@ char *pidle_dt_topology_print(const struct pidle_dt_config *cfg);
  * states; the module's port of it as Debian's 6.12 has it.
  */
 #define PIDLE_DT_DOMAIN_GOV	"genpd-6.12"
+
+/*
+ * pidle-dt-shared.c, called by pidle_dt_import() once the sets' tables
+ * are whole: a domain level's state that differs between CPU sets whose
+ * CPUs share a domain becomes one, as @sh says (NULL: slowest); notes say
+ * so, @cfg->shared for the output's comment. 0, or an exit status with
+ * @msg (PIDLE_EXIT_USAGE: a set:N that names no set of the domain).
+ */
+int pidle_dt_share_domains(struct pidle_dt_config *cfg, const struct pidle_dt_shared *sh,
+			   char msg[PIDLE_DT_MSG_LEN]);
 
 /* pidle-dt-run.c: the --dt action of pidle-topo. */
 enum pidle_dt_action {
@@ -119,6 +173,7 @@ struct pidle_dt_args {
 	const char *path;		/* --dt FILE */
 	const char *cpus;		/* --dt-cpus LIST */
 	const char *mode;		/* --dt-mode pc|osi */
+	const char *shared;		/* --dt-shared-domain POLICY */
 	const char *energy_model;	/* --energy-model FILE (idlestat) */
 	enum pidle_dt_action action;
 	const char *sysfs_root;

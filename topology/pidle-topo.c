@@ -74,6 +74,11 @@ static void pidle_topo_usage(FILE *f)
 "      --dt-cpus LIST        import these CPUs only (one kind of CPU)\n"
 "      --dt-mode pc|osi      PC or OSI (default: OSI when the devicetree\n"
 "                            has domain idle states)\n"
+"      --dt-shared-domain POLICY\n"
+"                            a domain holding CPU kinds whose states at\n"
+"                            its level differ: slowest (default: each\n"
+"                            figure the larger), set:N (CPU set N's\n"
+"                            state) or refuse\n"
 "      --energy-model FILE   with --dt: idle power from idlestat's energy\n"
 "                            model file\n"
 "\n"
@@ -160,6 +165,7 @@ static int pidle_topo_dt_args(struct pidle_topo_opts *o)
 		[PIDLE_ACT_EXPERIMENT] = PIDLE_DT_PRINT_EXPERIMENT,
 	};
 	const char *dt_only = o->dt.cpus ? "--dt-cpus" : o->dt.mode ? "--dt-mode" :
+			      o->dt.shared ? "--dt-shared-domain" :
 			      o->dt.energy_model ? "--energy-model" :
 			      o->action == PIDLE_ACT_EXPERIMENT ? "--experiment" : NULL;
 
@@ -186,7 +192,8 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 	const struct pidle_opt_store store[] = {
 		{ 'l', &o->levels }, { 's', &o->states },
 		{ 'v', .set = &o->verbose }, { 'c', &o->dt.cpus },
-		{ 'M', &o->dt.mode }, { 'E', &o->dt.energy_model }, { 0 }
+		{ 'M', &o->dt.mode }, { 'D', &o->dt.shared },
+		{ 'E', &o->dt.energy_model }, { 0 }
 	};
 	/*
 	 * The shared options (-o, -r, --csv, --json) as in pidle-stat and
@@ -195,7 +202,8 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 	struct pidle_opts cli = {
 		.spec = "-i:input -y:synthetic -l:levels -s:states -L,list-presets "
 			"-S,show-states -p,params -m,modprobe -a,apply -v,verbose "
-			"-d:dt c:dt-cpus M:dt-mode E:energy-model e,experiment",
+			"-d:dt c:dt-cpus M:dt-mode D:dt-shared-domain E:energy-model "
+			"e,experiment",
 		.flags = PIDLE_OPTS_FORMAT | PIDLE_OPTS_OUTPUT | PIDLE_OPTS_ROOT,
 		.store = store, .usage = pidle_topo_usage, .root = "",
 	};

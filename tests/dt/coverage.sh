@@ -45,8 +45,13 @@ topo=$build/pidle-topo
 [ -x "$topo" ] || { echo "coverage.sh: $topo: not built (make tools)" >&2; exit 1; }
 command -v dtc > /dev/null || { echo "coverage.sh: no dtc (apt-get install device-tree-compiler)" >&2; exit 1; }
 here=$(cd "$(dirname "$0")" && pwd)
+# What the boards include beyond their own directory, or cpp fails and the
+# board goes uncounted: arch/arm/boot/dts (arm64's Allwinner, Broadcom, ...
+# boards include <arm/...> .dtsi files through scripts/dtc/include-prefixes)
+# and the uapi header include/dt-bindings/input/linux-event-codes.h links to.
 [ -n "$ksrc" ] || ksrc=$("$here/../../scripts/kernel-src" 6.12 arch/arm64/boot/dts \
-	arch/riscv/boot/dts include/dt-bindings scripts/dtc/include-prefixes)
+	arch/riscv/boot/dts arch/arm/boot/dts include/dt-bindings \
+	include/uapi/linux/input-event-codes.h scripts/dtc/include-prefixes)
 if [ -z "$out" ]; then
 	out=$(mktemp -d)
 	trap 'rm -rf "$out"' EXIT

@@ -11,13 +11,16 @@
 # point nowhere; the importer never follows them.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
+# include/dt-bindings/input/linux-event-codes.h links to a uapi header
+# (the boards with keys include it): unpacked too.
 ksrc=${1:-$("$here/../../scripts/kernel-src" 6.12 arch/arm64/boot/dts \
-	include/dt-bindings scripts/dtc/include-prefixes)}
+	include/dt-bindings include/uapi/linux/input-event-codes.h \
+	scripts/dtc/include-prefixes)}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for board in qcom/x1e80100-crd qcom/sm8250-mtp qcom/sdm845-mtp \
 	     qcom/msm8916-mtp qcom/sc7180-idp arm/juno \
-	     hisilicon/hi3660-hikey960 mediatek/mt8183-evb; do
+	     hisilicon/hi3660-hikey960 mediatek/mt8183-evb mediatek/mt8195-evb; do
 	name=$(basename "$board")
 	dts=$ksrc/arch/arm64/boot/dts/$board.dts
 	cpp -nostdinc -I "$ksrc/include" -I "$ksrc/arch/arm64/boot/dts" \

@@ -20,7 +20,7 @@ FUZZ_FLAGS := -O1 $(SAN_FLAGS)
 # fuzz_dt's subject, and pidle-replay's trace reader, fuzz_trace's) only:
 # libFuzzer's cov and ft count edges of those, not of the harness.
 FUZZ_TRACE_SRCS := tools/replay/pidle_rp_parse.c tools/replay/pidle_rp_trace.c
-fuzz_cov = $(if $(filter drivers/model/% topology/pidle-dt.c $(FUZZ_TRACE_SRCS) \
+fuzz_cov = $(if $(filter drivers/model/% topology/pidle-dt.c topology/pidle-dt-shared.c $(FUZZ_TRACE_SRCS) \
 	tools/replay/pidle_rp_run.c,$1),-fsanitize=fuzzer-no-link)
 $(BUILD)/fuzz/%.o: %.c
 	@mkdir -p $(@D)
@@ -35,7 +35,8 @@ include tests/fuzz/fuzz_gov.mk
 
 # fuzz_dt: the importer of pidle-topo --dt, with libfdt (libfdt-dev), and
 # the tools' helpers it quotes input with (pidle_excerpt()).
-$(BUILD)/fuzz/fuzz_dt: $(call objs,fuzz,tests/fuzz/fuzz_dt.c topology/pidle-dt.c tools/pidle_common.c) $(FUZZ_MODEL_OBJS)
+$(BUILD)/fuzz/fuzz_dt: $(call objs,fuzz,tests/fuzz/fuzz_dt.c topology/pidle-dt.c \
+			topology/pidle-dt-shared.c tools/pidle_common.c) $(FUZZ_MODEL_OBJS)
 $(BUILD)/fuzz/fuzz_dt: FUZZ_LIBS := -lfdt -lm
 # fuzz_trace: pidle-replay's trace reader, both formats (the CPU lists of
 # --busy/--offline from tools/pidle_common.c). Its trace.dat reader is
@@ -48,7 +49,8 @@ $(BUILD)/fuzz/tools/replay/pidle_rp_tracedat.o: \
 	CFLAGS += $(TRACECMD_CFLAGS) -Wno-include-next-absolute-path
 # topology/ sources get the shim's <linux/types.h> by -include (PIDLE_USER_INC),
 # whose #include_next clang warns about when given by path.
-$(BUILD)/fuzz/topology/pidle-dt.o $(call objs,fuzz,$(FUZZ_TRACE_SRCS)): \
+$(BUILD)/fuzz/topology/pidle-dt.o $(BUILD)/fuzz/topology/pidle-dt-shared.o \
+$(call objs,fuzz,$(FUZZ_TRACE_SRCS)): \
 	CFLAGS += -Wno-include-next-absolute-path
 $(FUZZ_BINS):
 	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $@ $(FUZZ_LIBS)

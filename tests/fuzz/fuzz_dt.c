@@ -47,7 +47,7 @@ static void fuzz_dt_one(const void *blob, size_t size, enum pidle_dt_mode mode,
 	char *t;
 	int ret;
 
-	ret = pidle_dt_import(blob, size, mode, cpus, &cfg, msg);
+	ret = pidle_dt_import(blob, size, mode, cpus, NULL, &cfg, msg);
 	if (ret) {
 		FUZZ_CHECK(ret >= 1 && ret <= 3, "status %d", ret);
 		FUZZ_CHECK(fuzz_dt_printable(msg), "message \"%s\"", msg);

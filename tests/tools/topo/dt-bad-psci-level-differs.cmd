@@ -1,0 +1,1 @@
+cd "$DATA/../../dt" && "$BUILD/pidle-topo" --dt bad/psci-level-differs.dts --params

@@ -1,0 +1,1 @@
+cd "$DATA" && for p in slowest set:0 set:1; do sh replay-check.sub 8 "" --dt ../../dt/mt8195-evb.dtb --dt-shared-domain $p || exit; done && sh replay-check.sub 8 "s/cpu-off-b:255:1000:cluster;/cpu-off-l:210:840:cluster;/" --dt ../../dt/mt8195-evb.dtb
