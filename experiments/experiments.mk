@@ -43,11 +43,13 @@ linuxpm: deps-check
 
 # pidle-replay's corpus, tests/replay/corpus/: the same cells recorded
 # with tracing on (tests/replay/corpus.sh; CORPUS_CELLS=REGEX of the
-# cell ids, default Skylake-SP's table under menu)
+# cell ids, default Skylake-SP's table under menu; CORPUS_KERNEL=eval
+# for the teo cells)
 CORPUS_CELLS ?= /skx/menu/
+CORPUS_KERNEL ?=
 replay-corpus: deps-check
 	@$(MAKE) --no-print-directory $(EXP_GUEST)
-	@tests/replay/corpus.sh '$(CORPUS_CELLS)'
+	@tests/replay/corpus.sh $(if $(CORPUS_KERNEL),-k $(CORPUS_KERNEL)) '$(CORPUS_CELLS)'
 
 # host-only: the parser, resumption, the columns, a plot (no guest)
 check-experiments: $(BUILD)/pidle-replay $(BUILD)/pidle-topo

@@ -1,12 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
-# corpus.sh [REGEX]: regenerates tests/replay/corpus/, pidle-replay's
-# corpus of the linux-pm workloads (make replay-corpus). The cells of
-# experiments/linuxpm.exp whose id matches REGEX (default: Skylake-SP's
-# table under menu, every workload) run once more with tracing on
-# (experiments/run.sh --trace: one -icount guest, behind the harness's
-# lock like every experiment), and each cell's recording is kept as
-# (files named TABLE-WORKLOAD, e.g. skx-ring4):
+# corpus.sh [-k KERNEL] [REGEX]: regenerates tests/replay/corpus/,
+# pidle-replay's corpus of the linux-pm workloads (make replay-corpus).
+# The cells of experiments/linuxpm.exp whose id matches REGEX (default:
+# Skylake-SP's table under menu, every workload) run once more with
+# tracing on (experiments/run.sh --trace, on KERNEL when given: -k eval
+# for teo; one -icount guest, behind the harness's lock like every
+# experiment), and each cell's recording is kept as (files named
+# TABLE-WORKLOAD, e.g. skx-ring4, for menu's recordings, and
+# TABLE-GOVERNOR-WORKLOAD, e.g. skx-teo-ring4, for another governor's):
 #   corpus/WORKLOAD.trace.xz  the trace (tracefs text, mono clock, the
 #                             events of guest-record.sh), xz -9
 #   corpus/WORKLOAD.stat      pidle-stat's JSON of the same run
@@ -21,8 +23,12 @@
 # (build/replay-corpus), e.g. after a copy step was fixed.
 set -euo pipefail
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
-COPY_ONLY=0
+COPY_ONLY=0 KERNEL=()
 [ "${1:-}" = --copy ] && { COPY_ONLY=1; shift; }
+if [ "${1:-}" = -k ]; then
+	[ -n "${2:-}" ] || { echo "corpus.sh: -k: a kernel name is missing (eval, 6.12, ...)" >&2; exit 1; }
+	KERNEL=(-k "$2"); shift 2
+fi
 REGEX=${1:-/skx/menu/}
 EXPF=$TOP/experiments/linuxpm.exp
 OUT=$TOP/build/replay-corpus
@@ -32,7 +38,7 @@ fail() { echo "corpus.sh: $*" >&2; exit 1; }
 # the cells traced again from scratch: a recording is one boot's
 if [ $COPY_ONLY = 0 ]; then
 	rm -rf "$OUT"
-	"$TOP/experiments/run.sh" --trace --cells "$REGEX" -o "$OUT" "$EXPF" ||
+	"$TOP/experiments/run.sh" --trace "${KERNEL[@]}" --cells "$REGEX" -o "$OUT" "$EXPF" ||
 		echo "corpus.sh: the run's report says some check failed; the cells that ran ok are kept" >&2
 fi
 [ -f "$OUT/cells.tsv" ] || fail "no run in $OUT to copy from (corpus.sh without --copy runs it)"
@@ -47,6 +53,7 @@ while IFS=$'\t' read -r id kernel _ table gov _ _ work _ _ _ _ _ _ _ _ _ run _; 
 		continue
 	fi
 	name=$table-$work
+	[ "$gov" = menu ] || name=$table-$gov-$work
 	xz -9 -T1 -c "$stem.trace" > "$DEST/$name.trace.xz"
 	cp "$stem.stat" "$DEST/$name.stat"
 	# the idle run (sleep) prints no CSV of its own
