@@ -7,10 +7,19 @@
 # the module unloads clean. On 6.1 and 6.12 (no such option on x86): the
 # load and a run-time write of such a table are refused, saying why and
 # which kernel to use. Two clusters of one level with states of their
-# own (hi3660) each pay their own latency. A few seconds in the guest.
+# own (hi3660) each pay their own latency, and an interrupt to each
+# reaches its handler that latency late. Under -icount, for that last
+# measurement; nothing else here depends on timing. Half a minute in the
+# guest.
 # kernels: eval
 # smp: 4
+# icount: shift=2,sleep=off
 . /lib.sh
+. /wake.sh
+# NOTIME: why the measured case is skipped, empty under -icount (run.sh
+# boots every kernel so; a boot by hand without it finds pidle_icount=none)
+NOTIME=
+[ "$ICOUNT" = none ] && NOTIME="not under -icount: free-running TCG timing is noise"
 P=/sys/module/$MOD/parameters
 # sdm845's devicetree, PC mode (entry+exit): little CPUs 0-1, big 2-3.
 L=WFI:1:1,cpu-sleep-0-0:350+461:1890,cluster-sleep-0:3263+6562:9987:cluster
@@ -52,9 +61,14 @@ loads_per_set() {
 	reasons "$err"
 }
 
-# eval 2: every CPU of both sets idle: the cluster goes down
+# eval 2: every CPU of both sets idle: the cluster goes down. Every CPU
+# is allowed the cluster state alone: what is checked is the model's last
+# man over two sets, not whether the governor picks a 9987 us state
+# within the second (teo, fresh after the load, did not under -icount).
 cluster_goes_down() {
+	only_state 2; sleep 0.2
 	snap /tmp/h0; sleep 1; snap /tmp/h1
+	all_states
 	u=$(($(use /tmp/h1 cluster0) - $(use /tmp/h0 cluster0)))
 	r0=$(usage_sum 1); r2=0
 	for c in 2 3; do r2=$((r2 + $(cat /sys/devices/system/cpu/cpu$c/cpuidle/state2/usage))); done
@@ -123,6 +137,58 @@ own_cluster_states() {
 	reasons "$err"
 }
 
+# eval 6: the same clusters, measured (issue 37 item 5). An IPI sent
+# from the other cluster to a CPU alone in its cluster (its sibling
+# offline), every CPU allowed the cluster state alone, reaches its
+# handler, with wait=poll, the cluster state's wake latency late; the
+# baseline is the same IPI with every CPU allowed WFI alone (1 us). The
+# difference must be the cluster's own 2100 us (little, CPUs 0-1) or
+# 3700 us (big, 2-3) less WFI's 1 us, within max(2 %, 1 us); under
+# -icount the error is a few us. What else wakes the target powers its
+# cluster up before the IPI comes, and the IPI then pays only the rest
+# (1550 to 3465 us measured for 3700): so the sibling is offline (the
+# scheduler kicks an idle CPU for nohz balancing when the sender wakes),
+# RCU's grace-period thread runs on the sender, and the governor is menu:
+# teo keeps the tick for a state whose target residency (3500 us) is
+# below the tick (4 ms at HZ=250) once tick wake-ups are most of its
+# wake-ups, and the tick then powers the big cluster up every 4 ms for
+# 3.7. Those are the guest's own wake-ups, not the model's error.
+# cluster_lat FROM CPU SIBLING: DIFF = median lateness in the cluster
+# state minus that in WFI, ns
+cluster_lat() {
+	echo $1 > $PROBE/from; echo $2 > $PROBE/cpu
+	cpu_off $3 || return 1
+	only_state 0; probe ipi; _base=$LMED
+	for _p in $(pidof rcu_sched rcu_preempt); do taskset -p $((1 << $1)) $_p > /dev/null; done
+	only_state 2; probe ipi; _deep=$LMED
+	all_states
+	cpu_on $3 || return 1
+	DIFF=-
+	[ "$_base" != - ] && [ "$_deep" != - ] || return 1
+	DIFF=$((_deep - _base))
+	diag "ipi from cpu$1 to cpu$2 (cpu$3 offline): median lateness in WFI $_base ns, in cluster-sleep-$(($2 / 2)) $_deep ns, difference $DIFF ns"
+}
+cpu_off() { echo 0 > /sys/devices/system/cpu/cpu$1/online || { why "offline cpu$1 failed"; return 1; }; }
+cpu_on() { echo 1 > /sys/devices/system/cpu/cpu$1/online || { why "online cpu$1 failed"; return 1; }; }
+own_cluster_latency() {
+	gov=$(cat $CPUIDLE/current_governor)
+	echo menu > $CPUIDLE/current_governor || { why "cannot select menu"; return 1; }
+	load "states=0-1=$HL;2-3=$HB" topology=cluster=0-1,2-3 wait=poll || return 1
+	probe_load
+	err=
+	for c in 0 2; do
+		want=$((c >= 2 ? 3699000 : 2099000))
+		tol=$((want / 50))
+		cluster_lat $((2 - c)) $c $((c + 1)) || { err="$err [cpu$c: the probe failed]"; continue; }
+		within $DIFF $((want - tol)) $((want + tol)) ||
+			err="$err [cpu$c: $DIFF ns late, want $want +- $tol]"
+	done
+	rmmod pidle_wake_probe 2>/dev/null
+	unload >/dev/null || err="$err rmmod failed"
+	echo $gov > $CPUIDLE/current_governor
+	reasons "$err"
+}
+
 # 6.1, 6.12 1: lib.sh's refused_once, with the table: one finit_module()
 # (/modload), refused with EINVAL, one log line saying why, nothing left.
 refused_at_load() {
@@ -163,12 +229,13 @@ refused_at_write() {
 ktap_header
 diag "cpus: $(ncpus), kernel $(uname -r)"
 if [ -n "$MULTI" ]; then
-	ktap_plan 5
+	ktap_plan 6
 	ktap_test "a table per CPU set: each CPU's cpuidle states are its set's" loads_per_set
 	ktap_test "the cluster spanning both sets goes down" cluster_goes_down
 	ktap_test "a write changes the sets' tables, not the sets" write_same_sets
 	ktap_test "unloads clean, loads again with one table" unloads_clean
 	ktap_test "each cluster its own states (hi3660): own name, own latency paid" own_cluster_states
+	ktap_test_unless "$NOTIME" "each cluster its own exit latency, measured: 2100 us little, 3700 us big" own_cluster_latency
 else
 	ktap_plan 2
 	ktap_test "no CONFIG_CPU_IDLE_MULTIPLE_DRIVERS: a table per CPU set refused at load" refused_at_load
