@@ -28,7 +28,6 @@
  * units); they go in the mW fields as they are, comparable within the
  * table only. Said on stderr.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,19 +49,6 @@ struct em_cluster {
 	unsigned int top_speed, top_cluster_p, top_core_p;
 	struct em_cstate c[EM_MAX_CSTATES];
 };
-
-static void em_note(struct pidle_dt_config *cfg, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void em_note(struct pidle_dt_config *cfg, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (cfg->nr_notes >= PIDLE_DT_MAX_NOTES)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(cfg->note[cfg->nr_notes++], PIDLE_DT_MSG_LEN, fmt, ap);
-	va_end(ap);
-}
 
 static bool em_same(const struct em_cluster *a, const struct em_cluster *b)
 {
@@ -278,7 +264,7 @@ int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
 		ret = PIDLE_EXIT_CONFIG;
 		goto out;
 	}
-	em_note(cfg, "power from %s, cluster%c: the file's units as they are (idlestat states none; compare within this table only); cpu %u and %s the fastest P-state's (%u MHz); the wakeup line is not used%s%s%s",
+	pidle_dt_note(cfg, "power from %s, cluster%c: the file's units as they are (idlestat states none; compare within this table only); cpu %u and %s the fastest P-state's (%u MHz); the wakeup line is not used%s%s%s",
 		file, 'A' + which, en->cpu_mw,
 		en->have_cluster ? "cluster up power" : "no cluster level:", use->top_speed,
 		nm ? "; no figure for " : "", missing, nm ? " (power 0)" : "");

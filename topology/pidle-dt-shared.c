@@ -37,7 +37,6 @@
  * the same state at that index (what the module requires); the CPU states
  * stay each set's own.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -72,19 +71,6 @@ int pidle_dt_shared_parse(const char *arg, struct pidle_dt_shared *out)
 		return -1;
 	}
 	return 0;
-}
-
-static void dt_sh_note(struct pidle_dt_config *cfg, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void dt_sh_note(struct pidle_dt_config *cfg, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (cfg->nr_notes >= PIDLE_DT_MAX_NOTES)
-		return;
-	va_start(ap, fmt);
-	vsnprintf(cfg->note[cfg->nr_notes++], PIDLE_DT_MSG_LEN, fmt, ap);
-	va_end(ap);
 }
 
 static bool dt_sh_same(const struct pidle_dt_state *a, const struct pidle_dt_state *b)
@@ -265,7 +251,7 @@ static int dt_sh_group(struct pidle_dt_config *cfg, const struct pidle_dt_shared
 	dt_sh_figures(&m, got, sizeof(got));
 	if (sh->policy == PIDLE_DT_SHARED_SET)
 		snprintf(whose, sizeof(whose), "set %u's ", sh->set);
-	dt_sh_note(cfg, "%s domain %d (CPUs %s) holds CPUs of sets whose state %u at level %s differs (%s), and the devicetree does not say which the domain takes (PSCI firmware coordinates it; the module's domain goes down in one state whichever CPU is its last man): --dt-shared-domain %s gives every set %s%s%s",
+	pidle_dt_note(cfg, "%s domain %d (CPUs %s) holds CPUs of sets whose state %u at level %s differs (%s), and the devicetree does not say which the domain takes (PSCI firmware coordinates it; the module's domain goes down in one state whichever CPU is its last man): --dt-shared-domain %s gives every set %s%s%s",
 		   level, where, dom, k + 1, level, list, dt_sh_name(sh, pol, sizeof(pol)), whose,
 		   got, sh->policy == PIDLE_DT_SHARED_SET ? "" :
 		   ", each figure the larger (set:N for one set's, refuse to refuse)");
@@ -348,7 +334,7 @@ int pidle_dt_share_domains(struct pidle_dt_config *cfg, const struct pidle_dt_sh
 				r = dt_sh_state(cfg, sh, l, k, first, &any, msg);
 	free(first);
 	if (!r && !any && sh->arg)
-		dt_sh_note(cfg, "--dt-shared-domain %s: no domain holds CPUs whose states at its level differ: nothing to choose",
+		pidle_dt_note(cfg, "--dt-shared-domain %s: no domain holds CPUs whose states at its level differ: nothing to choose",
 			   sh->arg);
 	return r;
 }

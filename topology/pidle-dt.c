@@ -101,23 +101,36 @@ static int dt_fail(struct dt_ctx *c, int status, const char *fmt, ...)
 	return status;
 }
 
-static void dt_note(struct dt_ctx *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static void dt_note(struct dt_ctx *c, const char *fmt, ...)
+static void dt_vnote(struct pidle_dt_config *cfg, const char *fmt, va_list ap)
 {
-	struct pidle_dt_config *cfg = c->cfg;
-	va_list ap;
-
 	if (cfg->nr_notes >= PIDLE_DT_MAX_NOTES)
 		return;
-	va_start(ap, fmt);
 	vsnprintf(cfg->note[cfg->nr_notes], PIDLE_DT_MSG_LEN, fmt, ap);
-	va_end(ap);
 	/* once each: a state shared by many CPUs is read for each */
 	for (unsigned int i = 0; i < cfg->nr_notes; i++)
 		if (!strcmp(cfg->note[i], cfg->note[cfg->nr_notes]))
 			return;
 	cfg->nr_notes++;
+}
+
+void pidle_dt_note(struct pidle_dt_config *cfg, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	dt_vnote(cfg, fmt, ap);
+	va_end(ap);
+}
+
+static void dt_note(struct dt_ctx *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static void dt_note(struct dt_ctx *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	dt_vnote(c->cfg, fmt, ap);
+	va_end(ap);
 }
 
 /* The node's name without its unit address (of_node_name_eq()). */

@@ -209,4 +209,11 @@ int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
 			  struct pidle_dt_energy *en,
 			  char msg[PIDLE_DT_MSG_LEN]);
 
+/*
+ * Add a note (a mapping said on stderr) to @cfg's, once: the same text
+ * again, or one beyond PIDLE_DT_MAX_NOTES, is dropped.
+ */
+void pidle_dt_note(struct pidle_dt_config *cfg, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
 #endif /* _PIDLE_DT_H */
