@@ -68,8 +68,6 @@ FILE=$1
 NAME=$(basename "$FILE" .exp)
 OUT=${OUT:-$TOP/build/experiments/$NAME}
 mkdir -p "$OUT/cells" "$OUT/jobs" || fail "cannot create $OUT"
-# absolute: kbuild and the guest harness run elsewhere (-o build/x)
-OUT=$(cd "$OUT" && pwd)
 
 PIDLE_EXP_DIR=$EXP awk -v kernels="$KERNELS" -f "$EXP/parse.awk" "$FILE" > "$OUT/cells.tmp" || exit 1
 if [ -n "$ONLY" ]; then

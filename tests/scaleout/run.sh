@@ -145,9 +145,7 @@ same_exp() {
 	for f in results.csv results.json; do
 		cmp -s "$T/tree/$1/merged/$f" "$T/local-exp/$f" || why="$why $f differs from run.sh -j 1's"
 	done
-	# run.sh names its output directory as an absolute path (-o es/merged
-	# is $T/tree/es/merged in the report)
-	cmp -s <(sed "s|^plot: $T/tree/$1/merged/|plot: OUT/|" "$T/tree/$1/merged/report.txt" 2>/dev/null) \
+	cmp -s <(sed "s|^plot: $1/merged/|plot: OUT/|" "$T/tree/$1/merged/report.txt" 2>/dev/null) \
 	       <(sed "s|^plot: $T/local-exp/|plot: OUT/|" "$T/local-exp/report.txt") ||
 		why="$why report.txt differs (but for its path)"
 }
