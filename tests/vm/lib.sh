@@ -106,6 +106,19 @@ spin_stop() {
 	SPINS=
 }
 
+# Hotplug: cpu_off/cpu_on CPU... each CPU offline/online, saying why
+# (why) for each one that fails; status 1 when any did.
+cpu_off() {
+	_e=0
+	for _c in "$@"; do echo 0 > /sys/devices/system/cpu/cpu$_c/online || { why "offline cpu$_c failed"; _e=1; }; done
+	return $_e
+}
+cpu_on() {
+	_e=0
+	for _c in "$@"; do echo 1 > /sys/devices/system/cpu/cpu$_c/online || { why "online cpu$_c failed"; _e=1; }; done
+	return $_e
+}
+
 # The online CPUs, one number each.
 online_cpus() {
 	tr ',' '\n' < /sys/devices/system/cpu/online |

@@ -81,14 +81,9 @@ one_busy() {
 	reasons "$err"
 }
 
-# Hotplug: cpu_off/cpu_on CPU... say why when one fails; ONL counts the
+# Hotplug: lib.sh's cpu_off; cpu_on as lib.sh's, and ONL counts the
 # onlines per CPU since the load, for check_counters.
 ONL="0:0 1:0 2:0 3:0 4:0 5:0 6:0 7:0"
-cpu_off() {
-	_e=0
-	for c in "$@"; do echo 0 > /sys/devices/system/cpu/cpu$c/online || { why "offline cpu$c failed"; _e=1; }; done
-	return $_e
-}
 cpu_on() {
 	_e=0
 	for c in "$@"; do

@@ -168,8 +168,6 @@ cluster_lat() {
 	DIFF=$((_deep - _base))
 	diag "ipi from cpu$1 to cpu$2 (cpu$3 offline): median lateness in WFI $_base ns, in cluster-sleep-$(($2 / 2)) $_deep ns, difference $DIFF ns"
 }
-cpu_off() { echo 0 > /sys/devices/system/cpu/cpu$1/online || { why "offline cpu$1 failed"; return 1; }; }
-cpu_on() { echo 1 > /sys/devices/system/cpu/cpu$1/online || { why "online cpu$1 failed"; return 1; }; }
 own_cluster_latency() {
 	gov=$(cat $CPUIDLE/current_governor)
 	echo menu > $CPUIDLE/current_governor || { why "cannot select menu"; return 1; }
