@@ -10,6 +10,12 @@
 #   energy_F, summary_energy_F, cpuN_energy_F, LEVEL_energy_F,
 #   LEVELi_energy_F                        the "energy" objects (F: j,
 #                                          avg_w, idle_j, oracle_j, ...)
+#   idles, idle_above, idle_below,         linux-pm's table: the CPU
+#   idle_miss_ratio                        states' entries, those cpuidle
+#                                          counts above (too deep) and below
+#                                          (too shallow), (above + below) /
+#                                          idles; the misses only from a
+#                                          pidle-stat that gives them
 # Fields are taken as they come, so a counter pidle-stat gains becomes a
 # figure with no change here; null values are left out. Only the last
 # line is read.
@@ -86,6 +92,10 @@ END {
 		} else if (P[1] == "summary" && P[2] == "states" && np == 4) {
 			if (P[4] ~ /^(state|name)$/) continue
 			name = val["summary.states." P[3] ".name"] "_" P[4]
+			# cpuidle's above and below: what cpu_idle_miss counts
+			if (P[4] == "usage") idles += v
+			if (P[4] == "above") { above += v; nmiss++ }
+			if (P[4] == "below") below += v
 		} else if (P[1] == "cpus" && np == 3) {
 			if (P[3] != "busy_pct") continue
 			name = "cpu" val["cpus." P[2] ".cpu"] "_" P[3]
@@ -102,4 +112,9 @@ END {
 		} else continue
 		printf "%s\t%s\n", name, v
 	}
+	if (idles == "") exit 0
+	printf "idles\t%d\n", idles
+	if (!nmiss) exit 0
+	printf "idle_above\t%d\nidle_below\t%d\n", above, below
+	printf "idle_miss_ratio\t%.4f\n", idles ? (above + below) / idles : 0
 }

@@ -38,7 +38,7 @@ function need_uint(key, v, lo, hi) {
 
 # which keys each kind of section takes
 BEGIN {
-	keys["experiment"] = "title kernels smp icount repeats timeout"
+	keys["experiment"] = "title kernels smp icount repeats first_seed timeout"
 	keys["defaults"] = "table governor change qos workload"
 	keys["matrix"] = keys["defaults"]
 	keys["table"] = "states topology wait power domain_policy mode domain_gov"
@@ -53,6 +53,7 @@ BEGIN {
 	programs_ok = "pidle-irqwork pidle-work pidle-pingpong pidle-wakeload pidle-ring fio hackbench rt-app sleep"
 	set["title"] = ""; set["smp"] = "8,sockets=2,cores=2,threads=2"
 	set["icount"] = "2"; set["repeats"] = "1"; set["timeout"] = "600"
+	set["first_seed"] = "1"
 	def["change", "none"] = 1; def["qos", "none"] = 1
 }
 
@@ -104,6 +105,7 @@ line ~ /^\[/ {
 				if (!known(kernels_ok, w[i]))
 					err("kernel '" w[i] "': want one of " kernels_ok " (user: KERNEL= and KDIR=)")
 		if (key == "repeats") need_uint(key, val, 1, 100)
+		if (key == "first_seed") need_uint(key, val, 1, 1000000)
 		if (key == "timeout") need_uint(key, val, 10, 86400)
 		if (key == "icount" && val != "off") need_uint(key, val, 0, 10)
 		if (key == "smp" && val !~ /^[0-9]+(,[a-z]+=[0-9]+)*$/)

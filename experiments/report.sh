@@ -58,7 +58,7 @@ figures=$(awk -F'\t' '$1 == "#figure" { printf "%s%s=%s", n++ ? ";" : "", $2, $3
 awk -F'\t' -v plots="$DIR/plots" -v specs="$specs" -v expects="$expects" -v figures="$figures" \
 	-f "$EXP/../ab/stats.awk" -f "$EXP/table.awk" "$long" > "$DIR/report.txt" || exit 1
 awk -F'\t' '$2 == "seed" && !s[$3]++ { l = l " " $3 }
-	END { if (l != "") print "Seeds (repeat r booted with QEMU -seed r):" l }' "$long" >> "$DIR/report.txt"
+	END { if (l != "") print "Seeds (QEMU -seed of each repeat, first_seed + r - 1):" l }' "$long" >> "$DIR/report.txt"
 "$EXP/plots.sh" "$DIR" >> "$DIR/report.txt" || exit 1
 cat "$DIR/report.txt"
 echo "report: $DIR/results.csv, $DIR/results.json, $DIR/report.txt, plots in $DIR/plots/"

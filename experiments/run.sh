@@ -79,6 +79,7 @@ fi
 mv "$OUT/cells.tmp" "$OUT/cells.tsv"
 setting() { awk -F'\t' -v k="$1" '$1 == "#set" && $2 == k { print $3 }' "$OUT/cells.tsv"; }
 ICOUNT=$(setting icount)
+FIRST_SEED=$(setting first_seed)
 # under -icount the RTC starts here in every guest (harness/boot --rtc-base)
 RTC_BASE=2026-01-01T00:00:00
 TIMEOUT=$(setting timeout)
@@ -88,9 +89,14 @@ SMP=$(setting smp)
 cell_file() { echo "$OUT/cells/${1//\//_}"; }
 # done_cell ID: its result says ok or skipped
 done_cell() {
-	local f
+	local f r
 	f=$(cell_file "$1").status
-	[ -f "$f" ] && grep -qE '^(ok|skipped)' "$f"
+	[ -f "$f" ] && grep -qE '^(ok|skipped)' "$f" || return 1
+	# under -icount, done only with this run's seed for its repeat (a
+	# result directory run again with another first_seed reruns it)
+	r=${1##*/r}
+	[ "$ICOUNT" = off ] || [ ! -f "$(cell_file "$1").seed" ] ||
+		grep -qx "seed $((FIRST_SEED + r - 1))" "$(cell_file "$1").seed"
 }
 # job_of: "KERNEL-rREPEAT", the cells that share a guest boot
 job_cells() {	# JOB: the cell lines of that job
@@ -161,11 +167,12 @@ run_job() {
 	local job=$1 jd=$OUT/jobs/$1 kname n=0 log seed
 	kname=${job%-r*}
 	# The job's inputs (evaluating-a-governor.rst, "Paired repeats"):
-	# repeat r boots with seed r, the RTC from RTC_BASE, its cells in the file's order; recorded beside
+	# repeat r boots with seed FIRST_SEED + r - 1 (first_seed, default 1:
+	# seed r), the RTC from RTC_BASE, its cells in the file's order; recorded beside
 	# each cell's results, with the cells the boot ran (under -icount a
 	# cell's figures depend on the cells before it: a resumed job's boot
 	# ran fewer, and is not the same boot as a whole one).
-	seed=${job##*-r}
+	seed=$((FIRST_SEED + ${job##*-r} - 1))
 	rm -rf "$jd"; mkdir -p "$jd"
 	: > "$jd/cells.sh"
 	while IFS=$'\t' read -r id _ _ _ gov _ _ _ states topo wait x xs en dis dma resume run power mode dgov; do

@@ -92,9 +92,10 @@ static void pidle_json_cpu(FILE *out, const struct pidle_stat *st,
 
 		fprintf(out, "%s{\"state\":%d,\"name\":", k ? "," : "", k);
 		pidle_json_str(out, st->state_name[k]);
-		fprintf(out, ",\"residency_pct\":%.2f,\"usage\":%llu,\"too_deep_pct\":%.2f,\"too_shallow_pct\":%.2f,",
+		/* above and below as cpuidle counts them (linux-pm's misses) */
+		fprintf(out, ",\"residency_pct\":%.2f,\"usage\":%llu,\"too_deep_pct\":%.2f,\"too_shallow_pct\":%.2f,\"above\":%llu,\"below\":%llu,",
 			r->residency_pct, r->usage, r->too_deep_pct,
-			r->too_shallow_pct);
+			r->too_shallow_pct, r->above, r->below);
 		if (st->pseudo) {
 			fprintf(out, "\"achieved\":%llu,\"demoted\":%llu,\"latency_paid_us\":%.1f,\"overshoot_avg_ns\":%.1f",
 				r->achieved, r->demoted, r->latency_paid_ns / 1e3,
