@@ -43,10 +43,15 @@
 
 # The smallest difference that matters for FIGURE, side A's median MA.
 # SPEC: "" (the default), "N" (absolute) or "N%".
-function st_delta(figure, ma, spec,    rel, floor) {
+function st_delta(figure, ma, spec,    rel, floor, w) {
 	if (spec != "") {
-		if (spec ~ /%$/) return (substr(spec, 1, length(spec) - 1) / 100) * (ma < 0 ? -ma : ma)
-		return spec + 0
+		# "N% min M": N % of side A's median, at least M (a count's
+		# few events, which no relative share makes matter)
+		floor = 0
+		if (split(spec, w, / min /) == 2) { spec = w[1]; floor = w[2] + 0 }
+		if (spec ~ /%$/) rel = (substr(spec, 1, length(spec) - 1) / 100) * (ma < 0 ? -ma : ma)
+		else rel = spec + 0
+		return rel > floor ? rel : floor
 	}
 	rel = 0.01; floor = 0
 	if (figure ~ /_us$/) floor = 1

@@ -87,8 +87,8 @@ line ~ /^\[/ {
 		# the smallest difference that matters (ab/stats.awk)
 		if (key !~ /^[][A-Za-z0-9_.*+?|()^$-]+$/)
 			err("[compare] key '" key "': want a figure name or a regular expression of one (letters, digits, _ . * + ? | ( ) [ ] - ^ $)")
-		if (val !~ /^[0-9]+(\.[0-9]+)?%?$/)
-			err(key " = " val ": want the smallest difference that matters, a number in the figure's unit or N% of side A's median")
+		if (val !~ /^[0-9]+(\.[0-9]+)?(%( min [0-9]+(\.[0-9]+)?)?)?$/)
+			err(key " = " val ": want the smallest difference that matters, a number in the figure's unit, N% of side A's median, or N% min M (at least M)")
 		if ((kind, name, key) in val_of) err(key " given twice in [" hdr "]")
 		val_of[kind, name, key] = val; cmp[++ncmp] = key "\t" val
 		next
