@@ -18,8 +18,12 @@ nstates() { ls -d /sys/devices/system/cpu/cpu0/cpuidle/state[0-9]* 2>/dev/null |
 # (ktap.sh's why). $OUT keeps it for bench/ and experiments/, which
 # report it themselves.
 load() {
+	_n=$(dmesg | wc -l)
 	OUT=$(insmod $KO "$@" 2>&1)
 	_st=$?
+	# the module's own reason for a refusal is in the kernel log
+	# (insmod says only "Invalid argument"): its last new line with it
+	[ $_st -eq 0 ] || OUT="$OUT$(dmesg | tail -n +$((_n + 1)) | grep "$MOD: " | tail -n 1 | sed 's/^\[[ 0-9.]*\] */ -- /')"
 	[ -n "$OUT" ] && echo "# insmod $*: $OUT"
 	[ $_st -eq 0 ] || why "insmod $*: ${OUT:-status $_st}"
 	return $_st
