@@ -232,7 +232,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 	 * model's state carried over.
 	 */
 	for (rep = 0; rep < repeat; rep++)
-	for (i = 0; i < 2 * t->nr_periods; i++) {
+	for (i = 0; i < 2 * (t->nr_periods + t->nr_cut); i++) {
 		uint32_t code = t->order[i];
 		const struct pidle_rp_period *p0 = &t->period[code >> 1], *p;
 		struct rp_cpu_run *c = &cr[p0->cpu];
@@ -252,6 +252,12 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 		} else {
 			p = p0;
 		}
+		/*
+		 * a period the trace's end cut: entered, its CPU idle to the
+		 * end, counted nowhere; not repeated (its CPU never leaves)
+		 */
+		if ((p->flags & PIDLE_RP_F_CUT) && (repeat > 1 || !(code & 1)))
+			continue;
 
 		if (code & 1) {
 			unsigned int st;
@@ -274,6 +280,12 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 					.tick_stopped = c->tick_stopped,
 				};
 				u64 nh = rp_next_hrtimer(p);
+				/*
+				 * the sleep length is measured from the tick
+				 * code's idle entry time, not the governor's
+				 * call (tick_nohz_get_sleep_length())
+				 */
+				u64 from = p->select_ns - p->entry_lead_ns;
 				bool stop, ab, be;
 
 				/* idle across the reset: reflected first */
@@ -295,30 +307,30 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				 */
 				ctx.sleep_length_ns =
 					p->next_timer_ns == PIDLE_RP_NO_TIME ? RP_NO_TIMER_NS :
-					p->next_timer_ns > p->select_ns ?
-					p->next_timer_ns - p->select_ns : 0;
+					p->next_timer_ns > from ?
+					p->next_timer_ns - from : 0;
 				/*
 				 * a tick the recorded kernel kept running: when
 				 * it could not stop it, tick_nohz_get_sleep_length()
 				 * answered the clockevent's next event (below)
 				 */
 				if ((p->flags & PIDLE_RP_F_TICK_RUNNING) &&
-				    nh != PIDLE_RP_NO_TIME && nh > p->select_ns &&
-				    nh - p->select_ns < ctx.sleep_length_ns)
-					ctx.sleep_length_ns = nh - p->select_ns;
+				    nh != PIDLE_RP_NO_TIME && nh > from &&
+				    nh - from < ctx.sleep_length_ns)
+					ctx.sleep_length_ns = nh - from;
 				/* delta_next: to the clockevent's next event */
 				ctx.delta_tick_ns = nh == PIDLE_RP_NO_TIME ?
 					ctx.sleep_length_ns :
-					nh > p->select_ns ? nh - p->select_ns : 0;
+					nh > from ? nh - from : 0;
 				st = pidle_kgov_select(g, p->cpu, &ctx, &stop);
-				if (cell->selected && !rep)
+				if (cell->selected && !rep && (code >> 1) < t->nr_periods)
 					cell->selected[code >> 1] = (int)st;
 				if (st >= ns) {
 					snprintf(err, errlen, "governor %s chose state %u of a table of %u: a bug",
 						 cell->governor, st, ns);
 					goto out;
 				}
-				if (cell->periods)
+				if (cell->periods && !(p->flags & PIDLE_RP_F_CUT))
 					fprintf(cell->periods, "%u %llu %lld %lld %lld %d %u %u %u %s\n",
 						p->cpu, p->enter_ns,
 						p->wake_ns == PIDLE_RP_NO_TIME ? -1LL :
@@ -347,8 +359,11 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 			}
 			c->state = st;
 			c->period = code >> 1;
-			r->requested[st]++;
-			r->periods++;
+			/* (a period the trace's end cut: counted nowhere) */
+			if (!(p->flags & PIDLE_RP_F_CUT)) {
+				r->requested[st]++;
+				r->periods++;
+			}
 			if (p->flags & PIDLE_RP_F_ABORTED) {
 				bool above, below;
 
@@ -386,6 +401,8 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 			if (xi.latency_ns > r->latency_max_ns)
 				r->latency_max_ns = xi.latency_ns;
 			r->achieved[xi.achieved]++;
+			if (getenv("RP_DBG") && xi.achieved != p->rec_achieved)
+				fprintf(stderr, "DBG cpu %u enter %llu wake %llu req %u ach %u rec_ach %u lat %llu rec_lat %u\n", p->cpu, p->enter_ns, p->wake_ns, c->state, xi.achieved, p->rec_achieved, xi.latency_ns, p->rec_latency_ns);
 			r->residency_ns[xi.achieved] += idle_ns;
 			r->src[p->src]++;
 			r->src_latency_ns[p->src] += xi.latency_ns;
@@ -393,7 +410,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				pidle_kgov_reflect(g, p->cpu, c->state,
 						   p->wake_ns + xi.latency_ns + p->overhead_ns,
 						   idle_ns + xi.latency_ns + p->overhead_ns,
-						   p->src == PIDLE_RP_SRC_TICK,
+						   p->flags & PIDLE_RP_F_GOT_TICK,
 						   c->state == 0 &&
 						   ks[drv_of[p->cpu] * ns].polling &&
 						   idle_ns > poll_limit_ns[drv_of[p->cpu]],
