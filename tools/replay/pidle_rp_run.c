@@ -371,10 +371,17 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				r->requested_aborted[st]++;
 				r->aborted++;
 				r->src[PIDLE_RP_SRC_ABORTED]++;
-				if (g)
+				/*
+				 * the driver returned at once: the cpuidle
+				 * core counts its misses all the same
+				 */
+				if (g) {
 					pidle_kgov_reflect(g, p->cpu, st, p->wake_ns,
 							   p->wake_ns - p->enter_ns,
 							   false, false, &above, &below);
+					r->above[st] += above;
+					r->below[st] += below;
+				}
 				continue;
 			}
 			/*
@@ -401,8 +408,6 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 			if (xi.latency_ns > r->latency_max_ns)
 				r->latency_max_ns = xi.latency_ns;
 			r->achieved[xi.achieved]++;
-			if (getenv("RP_DBG") && xi.achieved != p->rec_achieved)
-				fprintf(stderr, "DBG cpu %u enter %llu wake %llu req %u ach %u rec_ach %u lat %llu rec_lat %u\n", p->cpu, p->enter_ns, p->wake_ns, c->state, xi.achieved, p->rec_achieved, xi.latency_ns, p->rec_latency_ns);
 			r->residency_ns[xi.achieved] += idle_ns;
 			r->src[p->src]++;
 			r->src_latency_ns[p->src] += xi.latency_ns;
