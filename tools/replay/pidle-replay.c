@@ -69,8 +69,9 @@ static void rp_usage(FILE *f)
 "                          machine of N CPUs, every table checked as for a\n"
 "                          trace (experiments/run.sh checks its tables so)\n"
 "      --cell K            run cell K (1-based) of the list only\n"
-"      --agree PCT         module traces: compare with the recorded run; exit\n"
-"                          %d when a figure differs by more than PCT %%\n"
+"      --agree PCT         module traces: compare with the recorded run, one\n"
+"                          row per figure, each within PCT %% or not placed\n"
+"                          (with why); exit %d when a placed one is not\n"
 "Output:\n"
 "  -o, --output FILE       write there (default stdout)\n"
 "      --csv               one CSV row per cell, with a header\n"
@@ -355,11 +356,12 @@ static int rp_run_cells(const struct rp_args *a, const struct pidle_rp_trace *t,
 			if (!t->module)
 				return pidle_errorf(PIDLE_EXIT_USAGE,
 						    "--agree: the trace has no pseudo_cpuidle events; only a module trace records what the run chose");
-			/* the cell again, its decision per period kept */
+			/* the cell again, its decision per period kept (once) */
 			sel = malloc(t->nr_periods * sizeof(*sel));
 			if (!sel)
 				return pidle_errorf(PIDLE_EXIT_INPUT, "out of memory");
 			rc.selected = sel;
+			rc.periods = NULL;
 			if (pidle_rp_replay(t, &rc, &r, err, sizeof(err))) {
 				free(sel);
 				return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
