@@ -279,6 +279,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 						cell->qos_ns : p->latency_req_ns,
 					.tick_stopped = c->tick_stopped,
 				};
+				struct pidle_kgov_ctx near;
 				u64 nh = rp_next_hrtimer(p);
 				/*
 				 * the sleep length is measured from the tick
@@ -309,20 +310,32 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 					p->next_timer_ns == PIDLE_RP_NO_TIME ? RP_NO_TIMER_NS :
 					p->next_timer_ns > from ?
 					p->next_timer_ns - from : 0;
-				/*
-				 * a tick the recorded kernel kept running: when
-				 * it could not stop it, tick_nohz_get_sleep_length()
-				 * answered the clockevent's next event (below)
-				 */
-				if ((p->flags & PIDLE_RP_F_TICK_RUNNING) &&
-				    nh != PIDLE_RP_NO_TIME && nh > from &&
-				    nh - from < ctx.sleep_length_ns)
-					ctx.sleep_length_ns = nh - from;
 				/* delta_next: to the clockevent's next event */
 				ctx.delta_tick_ns = nh == PIDLE_RP_NO_TIME ?
 					ctx.sleep_length_ns :
 					nh > from ? nh - from : 0;
-				st = pidle_kgov_select(g, p->cpu, &ctx, &stop);
+				/*
+				 * a tick the recorded kernel kept running: the
+				 * governor kept it (and tick_nohz_get_sleep_length()
+				 * answered the next timer event), or the kernel
+				 * could not stop it (a timer-wheel event, RCU:
+				 * it answered the clockevent's next event, the
+				 * tick). Whichever the governor's own choice
+				 * agrees with (pidle_kgov_select_either())
+				 */
+				near = ctx;
+				if ((p->flags & PIDLE_RP_F_TICK_RUNNING) &&
+				    nh != PIDLE_RP_NO_TIME && nh > from &&
+				    nh - from < ctx.sleep_length_ns)
+					near.sleep_length_ns = nh - from;
+				if (near.sleep_length_ns != ctx.sleep_length_ns &&
+				    !ctx.tick_stopped)
+					st = pidle_kgov_select_either(g, p->cpu, &ctx,
+								      &near, &stop);
+				else
+					st = pidle_kgov_select(g, p->cpu, &near, &stop);
+				ctx = near.sleep_length_ns == ctx.sleep_length_ns ||
+				      stop ? near : ctx;
 				if (cell->selected && !rep && (code >> 1) < t->nr_periods)
 					cell->selected[code >> 1] = (int)st;
 				if (st >= ns) {
