@@ -28,7 +28,8 @@ not_ok() { fail=$((fail + 1)); echo "not ok - $1: $2"; }
 # placed with the decisions that differ, by class; a placed figure beyond
 # the tolerance is a replay bug, and the exit status 5. The differing
 # decisions the report counts are those --periods lists (recorded and
-# replayed state apart), counted here on their own.
+# replayed state apart), counted here on their own, and each has a
+# reason (none in the class "placed").
 agree_check() {
 	local rows bad n want why=
 	rows=$(sed -n '/^agreement/,/^  decisions:/p' "$1" | sed '1,2d;$d')
@@ -39,6 +40,8 @@ agree_check() {
 	n=$(sed -n 's/^  decisions: \([0-9]*\) of .*/\1/p' "$1")
 	want=$(awk 'NR > 1 && $7 != $8' "$3" | wc -l)
 	[ "$n" = "$want" ] || why="$why the report counts ${n:-no} differing decisions, --periods lists $want;"
+	# and none without a reason: a decision the trace places, differing
+	grep -q '^  decisions: .*; placed [0-9]' "$1" && why="$why $(grep '^  decisions:' "$1");"
 	echo "$why"
 }
 
