@@ -55,7 +55,7 @@ static void fuzz_trace_check(const struct pidle_rp_trace *t,
 {
 	u64 *last_wake;
 	uint8_t *seen;
-	size_t i;
+	size_t i, n;
 
 	FUZZ_CHECK(t->nr_cpus >= 1 && t->nr_cpus <= PIDLE_MAX_CPUS, "%u CPUs",
 		   t->nr_cpus);
@@ -63,8 +63,11 @@ static void fuzz_trace_check(const struct pidle_rp_trace *t,
 		   "%u CPUs, topology %u", t->nr_cpus, o->topo_cpus);
 	FUZZ_CHECK(t->nr_periods >= 1 && t->period && t->order && t->cpu_mode &&
 		   t->span, "%zu periods", t->nr_periods);
+	/* the complete periods, then those the trace's end cut */
+	n = t->nr_periods + t->nr_cut;
+	FUZZ_CHECK(t->nr_cut <= t->nr_cpus, "%zu cut periods", t->nr_cut);
 	last_wake = calloc(t->nr_cpus, sizeof(*last_wake));
-	seen = calloc(2 * t->nr_periods, 1);
+	seen = calloc(2 * n, 1);
 	if (!last_wake || !seen)
 		abort();
 	for (i = 0; i < t->nr_cpus; i++)
@@ -72,7 +75,7 @@ static void fuzz_trace_check(const struct pidle_rp_trace *t,
 			   t->span[i].state <= PIDLE_RP_MAX_STATES,
 			   "cpu %zu mode %u span state %u", i, t->cpu_mode[i],
 			   t->span[i].state);
-	for (i = 0; i < t->nr_periods; i++) {
+	for (i = 0; i < n; i++) {
 		const struct pidle_rp_period *p = &t->period[i];
 
 		FUZZ_CHECK(p->cpu < t->nr_cpus &&
@@ -93,12 +96,12 @@ static void fuzz_trace_check(const struct pidle_rp_trace *t,
 			   i, p->cpu, p->enter_ns, last_wake[p->cpu]);
 		last_wake[p->cpu] = p->wake_ns;
 	}
-	for (i = 0; i < 2 * t->nr_periods; i++) {
+	for (i = 0; i < 2 * n; i++) {
 		uint32_t k = t->order[i];
 		const struct pidle_rp_period *p = &t->period[k / 2];
 		u64 at = k & 1 ? p->enter_ns : p->wake_ns;
 
-		FUZZ_CHECK(k < 2 * t->nr_periods && !seen[k], "order[%zu] = %u", i, k);
+		FUZZ_CHECK(k < 2 * n && !seen[k], "order[%zu] = %u", i, k);
 		seen[k] = 1;
 		/* an exit after its own entry, even in the same nanosecond */
 		FUZZ_CHECK(k & 1 || seen[k | 1], "period %u leaves before it enters",
@@ -110,7 +113,7 @@ static void fuzz_trace_check(const struct pidle_rp_trace *t,
 			FUZZ_CHECK(at >= t->start_ns && at <= t->end_ns,
 				   "order[%zu] at %llu, outside %llu-%llu", i, at,
 				   t->start_ns, t->end_ns);
-		if (i + 1 == 2 * t->nr_periods)
+		if (i + 1 == 2 * n)
 			FUZZ_CHECK(at == t->end_ns, "ends at %llu, not %llu",
 				   t->end_ns, at);
 		if (i) {

@@ -16,6 +16,7 @@
 #include "pidle_common.h"
 #include "pidle_opts.h"
 #include "pidle_kgov.h"
+#include "pidle_rp_agree.h"
 #include "pidle_rp_exp.h"
 #include "pidle-topo.h"
 
@@ -68,8 +69,9 @@ static void rp_usage(FILE *f)
 "                          machine of N CPUs, every table checked as for a\n"
 "                          trace (experiments/run.sh checks its tables so)\n"
 "      --cell K            run cell K (1-based) of the list only\n"
-"      --agree PCT         module traces: compare with the recorded run; exit\n"
-"                          %d when a figure differs by more than PCT %%\n"
+"      --agree PCT         module traces: compare with the recorded run, one\n"
+"                          row per figure, each within PCT %% or not placed\n"
+"                          (with why); exit %d when a placed one is not\n"
 "Output:\n"
 "  -o, --output FILE       write there (default stdout)\n"
 "      --csv               one CSV row per cell, with a header\n"
@@ -292,84 +294,6 @@ static void rp_plain(FILE *f, const struct pidle_rp_cell *c,
 		r->run_s > 0 ? r->periods / r->run_s : 0);
 }
 
-static double rp_diff_pct(u64 a, u64 b)
-{
-	if (a == b)
-		return 0;
-	return 100.0 * fabs((double)a - (double)b) / (b ? b : a);
-}
-
-/*
- * The replay against the recorded run (module traces): requested and
- * achieved per state, domain down periods per level and state, and the
- * energy against the recorded choices priced by the same model.
- *
- * An entry the driver left at once (a wake-up already pending) has no
- * pidle_enter: its next events come from the hrtimers and its decision
- * time from cpu_idle's timestamp, which tracefs prints in microseconds
- * and the governor precedes by a few. A timer due within those
- * microseconds (the usual cause of such an entry) makes the governor's
- * sleep length unknowable to within the states' residencies: those
- * requests are shown beside, outside the tolerance. What they achieved
- * (nothing: no period), and every figure after, still counts.
- */
-static int rp_agree(FILE *f, const struct pidle_rp_trace *t,
-		    const struct pidle_rp_cell *c,
-		    const struct pidle_rp_result *r,
-		    const struct pidle_rp_result *rec, double tol)
-{
-	double worst = 0, d;
-	unsigned int s, l, k, i;
-
-	fprintf(f, "agreement with the recorded run (tolerance %.2f %%):\n", tol);
-	fprintf(f, "  %-22s %10s %10s %8s\n", "figure", "recorded", "replayed", "diff %");
-	for (s = 0; s < r->nr_states; s++) {
-		u64 rec_req = t->rec.requested[s] - t->rec.requested_aborted[s];
-		u64 req = r->requested[s] - r->requested_aborted[s];
-
-		d = rp_diff_pct(req, rec_req);
-		worst = fmax(worst, d);
-		fprintf(f, "  %-12s requested %10llu %10llu %8.2f\n",
-			c->st.state[s].name, rec_req, req, d);
-		if (t->rec.requested_aborted[s] || r->requested_aborted[s])
-			fprintf(f, "  %-12s left at once %8llu %10llu   (not compared)\n",
-				c->st.state[s].name, t->rec.requested_aborted[s],
-				r->requested_aborted[s]);
-		d = rp_diff_pct(r->achieved[s], t->rec.achieved[s]);
-		worst = fmax(worst, d);
-		fprintf(f, "  %-12s achieved  %10llu %10llu %8.2f\n",
-			c->st.state[s].name, t->rec.achieved[s], r->achieved[s], d);
-	}
-	for (l = 1; l <= r->nr_levels; l++)
-		for (k = 0; k < r->level[l].nr_states; k++) {
-			u64 want = 0;
-
-			s = r->level[l].first_state + k;
-			for (i = 0; i < t->rec.nr_levels; i++)
-				if (!strcmp(t->rec.level_name[i], r->level[l].name))
-					want = t->rec.down[i][s];
-			d = rp_diff_pct(r->level[l].downs[s], want);
-			worst = fmax(worst, d);
-			fprintf(f, "  %-8s %-4s downs    %10llu %10llu %8.2f\n",
-				r->level[l].name, c->st.state[s].name, want,
-				r->level[l].downs[s], d);
-		}
-	d = rp_diff_pct(r->latency_ns, t->rec.latency_ns);
-	fprintf(f, "  %-22s %10.3f %10.3f %8.2f\n", "latency paid ms",
-		t->rec.latency_ns / 1e6, r->latency_ns / 1e6, d);
-	worst = fmax(worst, d);
-	if (r->has_energy) {
-		d = 100.0 * fabs((double)r->energy.total_nj - rec->energy.total_nj) /
-		    (rec->energy.total_nj ? rec->energy.total_nj : 1);
-		worst = fmax(worst, d);
-		fprintf(f, "  %-22s %10.6f %10.6f %8.2f\n", "energy J",
-			rec->energy.total_nj / 1e9, r->energy.total_nj / 1e9, d);
-	}
-	fprintf(f, "  largest difference: %.3f %% (%s)\n", worst,
-		worst <= tol ? "within" : "BEYOND the tolerance");
-	return worst <= tol ? 0 : RP_EXIT_DISAGREE;
-}
-
 /* One cell's headline figures, for the summary and the Pareto front. */
 struct rp_sum {
 	unsigned int idx;
@@ -427,14 +351,30 @@ static int rp_run_cells(const struct rp_args *a, const struct pidle_rp_trace *t,
 		}
 		if (a->agree >= 0) {
 			struct pidle_rp_cell rc = *c;
+			int *sel;
 
 			if (!t->module)
 				return pidle_errorf(PIDLE_EXIT_USAGE,
 						    "--agree: the trace has no pseudo_cpuidle events; only a module trace records what the run chose");
-			snprintf(rc.governor, sizeof(rc.governor), "recorded");
-			if (pidle_rp_replay(t, &rc, &rec, err, sizeof(err)))
+			/* the cell again, its decision per period kept (once) */
+			sel = malloc(t->nr_periods * sizeof(*sel));
+			if (!sel)
+				return pidle_errorf(PIDLE_EXIT_INPUT, "out of memory");
+			rc.selected = sel;
+			rc.periods = NULL;
+			if (pidle_rp_replay(t, &rc, &r, err, sizeof(err))) {
+				free(sel);
 				return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
-			ret |= rp_agree(out, t, c, &r, &rec, a->agree);
+			}
+			rc.selected = NULL;
+			snprintf(rc.governor, sizeof(rc.governor), "recorded");
+			if (pidle_rp_replay(t, &rc, &rec, err, sizeof(err))) {
+				free(sel);
+				return pidle_errorf(PIDLE_EXIT_INPUT, "%s", err);
+			}
+			if (pidle_rp_agree(out, t, c, &r, &rec, sel, a->agree))
+				ret |= RP_EXIT_DISAGREE;
+			free(sel);
 		}
 	}
 	return ret;

@@ -45,6 +45,31 @@ static struct {
 } kgov_list[KGOV_MAX];
 static unsigned int kgov_nr;
 
+/*
+ * The per-CPU variables of the governors linked in (tests/kshim's
+ * DEFINE_PER_CPU registers each), for pidle_kgov_select_either(): one
+ * CPU's copy of each, and its cpuidle_device, saved before a ->select and
+ * put back to try it again.
+ */
+#define KGOV_MAX_PCPU		64
+#define KGOV_SAVE_BYTES		8192
+static struct {
+	char *base;
+	unsigned long size;
+} kgov_pcpu[KGOV_MAX_PCPU];
+static unsigned int kgov_pcpu_nr;
+static unsigned long kgov_pcpu_bytes;
+static char kgov_save[KGOV_SAVE_BYTES];
+
+void kshim_percpu_register(void *base, unsigned long size)
+{
+	if (kgov_pcpu_nr == KGOV_MAX_PCPU)
+		return;
+	kgov_pcpu[kgov_pcpu_nr].base = base;
+	kgov_pcpu[kgov_pcpu_nr++].size = size;
+	kgov_pcpu_bytes += size;
+}
+
 /* The current call's answers. */
 static const struct pidle_kgov_ctx *kgov_ctx;
 static u64 kgov_now_ns;
@@ -221,6 +246,37 @@ int pidle_kgov_select(struct pidle_kgov *g, unsigned int cpu,
 	kgov_now_ns = ctx->now_ns;
 	*stop_tick = true;	/* cpuidle_idle_call()'s default */
 	return g->gov->select(kgov_drv(g, cpu), &g->dev[cpu], stop_tick);
+}
+
+int pidle_kgov_select_either(struct pidle_kgov *g, unsigned int cpu,
+			     const struct pidle_kgov_ctx *far,
+			     const struct pidle_kgov_ctx *near, bool *stop_tick)
+{
+	struct cpuidle_device dev;
+	unsigned long off = 0;
+	unsigned int i;
+	int st;
+
+	/* every per-CPU variable registered, and no more than fits */
+	if (kgov_pcpu_nr == KGOV_MAX_PCPU ||
+	    kgov_pcpu_bytes > sizeof(kgov_save))
+		return pidle_kgov_select(g, cpu, near, stop_tick);
+	for (i = 0; i < kgov_pcpu_nr; i++) {
+		memcpy(kgov_save + off, kgov_pcpu[i].base + cpu * kgov_pcpu[i].size,
+		       kgov_pcpu[i].size);
+		off += kgov_pcpu[i].size;
+	}
+	dev = g->dev[cpu];
+	st = pidle_kgov_select(g, cpu, far, stop_tick);
+	if (!*stop_tick)
+		return st;
+	for (i = 0, off = 0; i < kgov_pcpu_nr; i++) {
+		memcpy(kgov_pcpu[i].base + cpu * kgov_pcpu[i].size, kgov_save + off,
+		       kgov_pcpu[i].size);
+		off += kgov_pcpu[i].size;
+	}
+	g->dev[cpu] = dev;
+	return pidle_kgov_select(g, cpu, near, stop_tick);
 }
 
 void pidle_kgov_reflect(struct pidle_kgov *g, unsigned int cpu, int state,

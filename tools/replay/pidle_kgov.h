@@ -68,6 +68,18 @@ struct pidle_kgov *pidle_kgov_create_drivers(unsigned int version,
 void pidle_kgov_destroy(struct pidle_kgov *g);
 unsigned int pidle_kgov_max_cpus(void);
 
+/*
+ * ->select for an entry at which the trace shows the tick running, which
+ * either the governor kept (the sleep length it was told: @far, the next
+ * timer event) or the kernel did (a timer-wheel event, RCU: @near, the
+ * tick). Tried with @far first: if the governor then keeps the tick, that
+ * is the answer; if it would stop it, the kernel kept it, and ->select
+ * runs again on the CPU's state as it was, with @near.
+ */
+int pidle_kgov_select_either(struct pidle_kgov *g, unsigned int cpu,
+			     const struct pidle_kgov_ctx *far,
+			     const struct pidle_kgov_ctx *near, bool *stop_tick);
+
 /* ->select: the state index; *stop_tick as the governor left it. */
 int pidle_kgov_select(struct pidle_kgov *g, unsigned int cpu,
 		      const struct pidle_kgov_ctx *ctx, bool *stop_tick);

@@ -39,6 +39,21 @@ enum {
 	 * with the tick's hrtimer in the trace.
 	 */
 	PIDLE_RP_F_TICK_RUNNING = 1 << 2,
+	/*
+	 * The tick fired while the CPU was in the idle loop, after the
+	 * governor's last ->reflect and before this period's: what
+	 * tick_nohz_idle_got_tick() answers at its ->reflect (the tick
+	 * code sets got_idle_tick only with TS_FLAG_INIDLE, and only
+	 * reading clears it).
+	 */
+	PIDLE_RP_F_GOT_TICK = 1 << 3,
+	/*
+	 * Entered, and the trace ends before its exit: its CPU idle to the
+	 * end (the domains it shares stay down as in the guest), the period
+	 * counted nowhere. Kept after the complete ones (pidle_rp_trace's
+	 * nr_cut); its wake_ns is the trace's last time.
+	 */
+	PIDLE_RP_F_CUT = 1 << 4,
 };
 
 /*
@@ -60,6 +75,14 @@ struct pidle_rp_period {
 	 */
 	uint32_t overhead_ns;
 	uint32_t rec_latency_ns;	/* the recorded run's exit latency */
+	/*
+	 * How long before select_ns the tick code's idle entry time was
+	 * (ts->idle_entrytime, which tick_nohz_get_sleep_length() measures
+	 * from): set when the CPU entered the idle loop, and again at the
+	 * exit of each interrupt it took there without a task to run (an
+	 * IPI in a halt: before the exit latency was spun out)
+	 */
+	uint32_t entry_lead_ns;
 	uint32_t cpu;
 	uint8_t src;			/* enum pidle_rp_src */
 	uint8_t flags;			/* PIDLE_RP_F_* */
@@ -83,9 +106,11 @@ struct pidle_rp_trace {
 	unsigned int nr_cpus;		/* CPUs 0 .. nr_cpus - 1 */
 	struct pidle_rp_period *period;
 	size_t nr_periods;
+	size_t nr_cut;		/* after them: PIDLE_RP_F_CUT ones, one a CPU at most */
 	/*
 	 * Every entry and exit in time order: period index * 2, plus 1 for
-	 * the entry. Exits sort before entries of the same time.
+	 * the entry; 2 * (nr_periods + nr_cut) of them. Exits sort before
+	 * entries of the same time.
 	 */
 	uint32_t *order;
 	u64 start_ns, end_ns;	/* the span replayed */

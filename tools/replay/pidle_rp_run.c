@@ -232,7 +232,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 	 * model's state carried over.
 	 */
 	for (rep = 0; rep < repeat; rep++)
-	for (i = 0; i < 2 * t->nr_periods; i++) {
+	for (i = 0; i < 2 * (t->nr_periods + t->nr_cut); i++) {
 		uint32_t code = t->order[i];
 		const struct pidle_rp_period *p0 = &t->period[code >> 1], *p;
 		struct rp_cpu_run *c = &cr[p0->cpu];
@@ -252,6 +252,12 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 		} else {
 			p = p0;
 		}
+		/*
+		 * a period the trace's end cut: entered, its CPU idle to the
+		 * end, counted nowhere; not repeated (its CPU never leaves)
+		 */
+		if ((p->flags & PIDLE_RP_F_CUT) && (repeat > 1 || !(code & 1)))
+			continue;
 
 		if (code & 1) {
 			unsigned int st;
@@ -273,7 +279,14 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 						cell->qos_ns : p->latency_req_ns,
 					.tick_stopped = c->tick_stopped,
 				};
+				struct pidle_kgov_ctx near;
 				u64 nh = rp_next_hrtimer(p);
+				/*
+				 * the sleep length is measured from the tick
+				 * code's idle entry time, not the governor's
+				 * call (tick_nohz_get_sleep_length())
+				 */
+				u64 from = p->select_ns - p->entry_lead_ns;
 				bool stop, ab, be;
 
 				/* idle across the reset: reflected first */
@@ -295,30 +308,42 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				 */
 				ctx.sleep_length_ns =
 					p->next_timer_ns == PIDLE_RP_NO_TIME ? RP_NO_TIMER_NS :
-					p->next_timer_ns > p->select_ns ?
-					p->next_timer_ns - p->select_ns : 0;
-				/*
-				 * a tick the recorded kernel kept running: when
-				 * it could not stop it, tick_nohz_get_sleep_length()
-				 * answered the clockevent's next event (below)
-				 */
-				if ((p->flags & PIDLE_RP_F_TICK_RUNNING) &&
-				    nh != PIDLE_RP_NO_TIME && nh > p->select_ns &&
-				    nh - p->select_ns < ctx.sleep_length_ns)
-					ctx.sleep_length_ns = nh - p->select_ns;
+					p->next_timer_ns > from ?
+					p->next_timer_ns - from : 0;
 				/* delta_next: to the clockevent's next event */
 				ctx.delta_tick_ns = nh == PIDLE_RP_NO_TIME ?
 					ctx.sleep_length_ns :
-					nh > p->select_ns ? nh - p->select_ns : 0;
-				st = pidle_kgov_select(g, p->cpu, &ctx, &stop);
-				if (cell->selected && !rep)
+					nh > from ? nh - from : 0;
+				/*
+				 * a tick the recorded kernel kept running: the
+				 * governor kept it (and tick_nohz_get_sleep_length()
+				 * answered the next timer event), or the kernel
+				 * could not stop it (a timer-wheel event, RCU:
+				 * it answered the clockevent's next event, the
+				 * tick). Whichever the governor's own choice
+				 * agrees with (pidle_kgov_select_either())
+				 */
+				near = ctx;
+				if ((p->flags & PIDLE_RP_F_TICK_RUNNING) &&
+				    nh != PIDLE_RP_NO_TIME && nh > from &&
+				    nh - from < ctx.sleep_length_ns)
+					near.sleep_length_ns = nh - from;
+				if (near.sleep_length_ns != ctx.sleep_length_ns &&
+				    !ctx.tick_stopped)
+					st = pidle_kgov_select_either(g, p->cpu, &ctx,
+								      &near, &stop);
+				else
+					st = pidle_kgov_select(g, p->cpu, &near, &stop);
+				ctx = near.sleep_length_ns == ctx.sleep_length_ns ||
+				      stop ? near : ctx;
+				if (cell->selected && !rep && (code >> 1) < t->nr_periods)
 					cell->selected[code >> 1] = (int)st;
 				if (st >= ns) {
 					snprintf(err, errlen, "governor %s chose state %u of a table of %u: a bug",
 						 cell->governor, st, ns);
 					goto out;
 				}
-				if (cell->periods)
+				if (cell->periods && !(p->flags & PIDLE_RP_F_CUT))
 					fprintf(cell->periods, "%u %llu %lld %lld %lld %d %u %u %u %s\n",
 						p->cpu, p->enter_ns,
 						p->wake_ns == PIDLE_RP_NO_TIME ? -1LL :
@@ -347,8 +372,11 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 			}
 			c->state = st;
 			c->period = code >> 1;
-			r->requested[st]++;
-			r->periods++;
+			/* (a period the trace's end cut: counted nowhere) */
+			if (!(p->flags & PIDLE_RP_F_CUT)) {
+				r->requested[st]++;
+				r->periods++;
+			}
 			if (p->flags & PIDLE_RP_F_ABORTED) {
 				bool above, below;
 
@@ -356,10 +384,17 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				r->requested_aborted[st]++;
 				r->aborted++;
 				r->src[PIDLE_RP_SRC_ABORTED]++;
-				if (g)
+				/*
+				 * the driver returned at once: the cpuidle
+				 * core counts its misses all the same
+				 */
+				if (g) {
 					pidle_kgov_reflect(g, p->cpu, st, p->wake_ns,
 							   p->wake_ns - p->enter_ns,
 							   false, false, &above, &below);
+					r->above[st] += above;
+					r->below[st] += below;
+				}
 				continue;
 			}
 			/*
@@ -393,7 +428,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				pidle_kgov_reflect(g, p->cpu, c->state,
 						   p->wake_ns + xi.latency_ns + p->overhead_ns,
 						   idle_ns + xi.latency_ns + p->overhead_ns,
-						   p->src == PIDLE_RP_SRC_TICK,
+						   p->flags & PIDLE_RP_F_GOT_TICK,
 						   c->state == 0 &&
 						   ks[drv_of[p->cpu] * ns].polling &&
 						   idle_ns > poll_limit_ns[drv_of[p->cpu]],

@@ -53,6 +53,13 @@ struct rp_cpu {
 	uint32_t *tmr;
 	unsigned int nr_tmr, cap_tmr;
 	bool in_idle, task_ran, pidle_in, pre_idle;
+	/*
+	 * For PIDLE_RP_F_GOT_TICK: running a task (its last switch was to
+	 * one), left a period and not yet past its ->reflect (no switch,
+	 * no entry since), a tick in the idle loop for the next period
+	 */
+	bool task, exited, tick_idle;
+	u64 entry_t;		/* ts->idle_entrytime; 0 unknown */
 	bool seen;		/* a cpu_idle event of it in the window */
 	unsigned int idle_line;	/* its last entry's line */
 	uint16_t idle_state;
@@ -467,6 +474,25 @@ static void rp_stream_restart(struct rp_bld *b, struct rp_timer *tm,
 	}
 }
 
+/*
+ * The tick's hrtimer expired (@e) on @rc's CPU: if it was in the idle
+ * loop, whose period's ->reflect reads it (PIDLE_RP_F_GOT_TICK). In a
+ * period, or in the interrupts right after its exit (cpuidle_enter_state()
+ * enables them before cpuidle_reflect()), that period's; between a
+ * ->reflect and the next entry, the next period's.
+ */
+static void rp_got_tick(struct rp_bld *b, struct rp_cpu *rc,
+			const struct rp_ev *e)
+{
+	if (!e->c || rc->task || e->t < b->live_t)
+		return;
+	if (rc->nr_periods && (rc->exited ||
+			       (rc->in_idle && (!b->module || rc->pidle_in))))
+		b->per[rc->last].flags |= PIDLE_RP_F_GOT_TICK;
+	else
+		rc->tick_idle = true;
+}
+
 /* One event into the periods: 0, -1 with the message, 1 streaming stops. */
 static int rp_step(struct rp_bld *b, const struct rp_ev *e)
 {
@@ -515,6 +541,9 @@ static int rp_step(struct rp_bld *b, const struct rp_ev *e)
 		tm->pending = false;
 		if (e->type == EV_HRT_EXPIRE) {
 			tm->tick = e->c;
+			rp_got_tick(b, rc, e);
+			if (!rc->task && rc->entry_t)
+				rc->entry_t = now;	/* tick_nohz_irq_exit() */
 			/* restarted from its callback: due at its next expiry */
 			if (b->stream) {
 				tm->await = true;
@@ -537,6 +566,13 @@ static int rp_step(struct rp_bld *b, const struct rp_ev *e)
 	case EV_SRC_TIMER:
 	case EV_SRC_IPI:
 	case EV_SRC_IRQ:
+		/*
+		 * an interrupt in the idle loop: at its exit with no task
+		 * to run, tick_nohz_irq_exit() restarts the idle entry time
+		 * (with one to run, the switch comes next and sets it again)
+		 */
+		if (!rc->task && rc->entry_t)
+			rc->entry_t = now;
 		if (rc->open == SIZE_MAX || rc->cls)
 			break;
 		b->per[rc->open].src = e->type == EV_SRC_TIMER ? PIDLE_RP_SRC_TIMER :
@@ -552,6 +588,10 @@ static int rp_step(struct rp_bld *b, const struct rp_ev *e)
 	case EV_SWITCH:
 		if (e->c)
 			rc->task_ran = true;
+		rc->task = e->c;
+		rc->exited = false;
+		/* tick_nohz_idle_enter(), at do_idle()'s start */
+		rc->entry_t = e->c ? 0 : now;
 		break;
 	case EV_QOS:
 		if (o->qos_ns < 0)
@@ -578,6 +618,7 @@ static int rp_step(struct rp_bld *b, const struct rp_ev *e)
 			}
 			rc->seen = true;
 			rc->idle_line = e->line;
+			rc->exited = false;
 			rc->open = SIZE_MAX;	/* the window closes */
 			rc->in_idle = true;
 			rc->pidle_in = false;
@@ -619,6 +660,7 @@ static int rp_step(struct rp_bld *b, const struct rp_ev *e)
 				b->pl[rc->last].wake = e->line;
 				rc->open = rc->last;
 				rc->cls = 0;
+				rc->exited = true;
 				break;
 			}
 			if (rc->pidle_in) {
@@ -674,7 +716,9 @@ static int rp_step(struct rp_bld *b, const struct rp_ev *e)
 		p->cpu = e->cpu;
 		p->latency_req_ns = b->qos_ns;
 		p->flags = rc->task_ran ? PIDLE_RP_F_TASK_RAN : 0;
-		rc->task_ran = false;
+		if (rc->tick_idle)
+			p->flags |= PIDLE_RP_F_GOT_TICK;
+		rc->task_ran = rc->tick_idle = false;
 		rc->nr_periods++;
 		if (e->type == EV_P_ENTER) {
 			u64 nt, tick;
@@ -726,6 +770,7 @@ static int rp_step(struct rp_bld *b, const struct rp_ev *e)
 			p->rec_achieved = rc->idle_state;
 			p->flags |= PIDLE_RP_F_ABORTED;
 			p->src = PIDLE_RP_SRC_ABORTED;
+			rc->exited = true;
 			t->rec.requested[p->rec_state]++;
 			t->rec.requested_aborted[p->rec_state]++;
 		} else {
@@ -749,6 +794,9 @@ static int rp_step(struct rp_bld *b, const struct rp_ev *e)
 			t->rec.requested[p->rec_state < PIDLE_RP_MAX_STATES ?
 					 p->rec_state : 0]++;
 		}
+		if (rc->entry_t && rc->entry_t <= p->select_ns &&
+		    p->select_ns - rc->entry_t < UINT32_MAX)
+			p->entry_lead_ns = p->select_ns - rc->entry_t;
 		/*
 		 * a CPU's periods one after the other: the model
 		 * cannot enter a CPU that has not left (in a module
@@ -780,6 +828,7 @@ static int rp_step(struct rp_bld *b, const struct rp_ev *e)
 		b->pl[rc->last].wake = e->line;
 		p->rec_achieved = e->c >> 8;
 		p->rec_latency_ns = e->b;
+		rc->exited = true;
 		t->rec.requested[e->c & 0xff]++;
 		t->rec.achieved[e->c >> 8]++;
 		t->rec.latency_ns += e->b;
@@ -853,21 +902,51 @@ static int rp_build_end(struct rp_bld *b)
 	struct pidle_rp_period *per = b->per;
 	struct rp_lines *pl = b->pl;
 	struct rp_cpu *cpu = b->cpu;
-	size_t i, nr_p;
+	struct pidle_rp_period *cut;
+	struct rp_lines *cut_l;
+	size_t i, k, n, nr_p, nr_cut = 0;
+	u64 last_t = 0;
 	unsigned int c;
 
 	memcpy(t->rec.level_name, l->level_name, sizeof(l->level_name));
 	t->rec.nr_levels = l->nr_levels;
-	/* a period the trace's end cut: dropped */
-	for (i = 0, c = 0; i < b->nr_p; i++) {
+	/*
+	 * a period the trace's end cut (entered, never left): after the
+	 * complete ones, its CPU idle to the trace's last time, which the
+	 * guest's was too: dropping it would wake its CPU, and the domains
+	 * it shares would stay up where the guest's went down
+	 */
+	for (i = 0; i < b->nr_p; i++) {
+		if (per[i].wake_ns != PIDLE_RP_NO_TIME && per[i].wake_ns > last_t)
+			last_t = per[i].wake_ns;
+		if (per[i].enter_ns > last_t)
+			last_t = per[i].enter_ns;
+		nr_cut += per[i].wake_ns == PIDLE_RP_NO_TIME;
+	}
+	cut = malloc((nr_cut ? nr_cut : 1) * sizeof(*cut));
+	cut_l = malloc((nr_cut ? nr_cut : 1) * sizeof(*cut_l));
+	if (!cut || !cut_l) {
+		free(cut);
+		free(cut_l);
+		return pidle_rp_fail(l, "out of memory");
+	}
+	for (i = 0, c = 0, k = 0; i < b->nr_p; i++) {
 		if (per[i].wake_ns == PIDLE_RP_NO_TIME) {
 			cpu[per[i].cpu].nr_periods--;
+			cut_l[k] = pl[i];
+			cut[k] = per[i];
+			cut[k].wake_ns = last_t;
+			cut[k++].flags |= PIDLE_RP_F_CUT;
 			continue;
 		}
 		pl[c] = pl[i];
 		per[c++] = per[i];
 	}
 	nr_p = b->nr_p = c;
+	memcpy(per + nr_p, cut, nr_cut * sizeof(*cut));
+	memcpy(pl + nr_p, cut_l, nr_cut * sizeof(*cut_l));
+	free(cut);
+	free(cut_l);
 	if (rp_cpus_arg(l, t, o->busy_cpus, PIDLE_RP_CPU_BUSY, "--busy") ||
 	    rp_cpus_arg(l, t, o->offline_cpus, PIDLE_RP_CPU_OFFLINE, "--offline"))
 		return -1;
@@ -887,20 +966,22 @@ static int rp_build_end(struct rp_bld *b)
 		return pidle_rp_fail(l, "no complete idle period");
 
 	/* 4. every entry and exit in time order */
-	t->order = malloc(2 * nr_p * sizeof(*t->order));
+	n = nr_p + nr_cut;
+	t->order = malloc(2 * n * sizeof(*t->order));
 	if (t->order)
-		pidle_rp_hugepages(t->order, 2 * nr_p * sizeof(*t->order));
-	if (!t->order || rp_order(per, nr_p, t->nr_cpus, t->order))
+		pidle_rp_hugepages(t->order, 2 * n * sizeof(*t->order));
+	if (!t->order || rp_order(per, n, t->nr_cpus, t->order))
 		return pidle_rp_fail(l, "out of memory");
 	t->start_ns = rp_sort_key(per, t->order[0]).t;
-	t->end_ns = rp_sort_key(per, t->order[2 * nr_p - 1]).t;
+	t->end_ns = rp_sort_key(per, t->order[2 * n - 1]).t;
 	/* nothing to replay, and every rate of the report a division by 0 */
 	if (t->end_ns == t->start_ns)
 		return pidle_rp_fail(l, "%s %u: the last wake-up is at the time of the first idle entry (%s %u): no time passes in the trace (are its timestamps all equal?)",
-			l->pos, pl[t->order[2 * nr_p - 1] >> 1].wake,
+			l->pos, pl[t->order[2 * n - 1] >> 1].wake,
 			l->pos, pl[t->order[0] >> 1].enter);
 	t->period = per;
 	t->nr_periods = nr_p;
+	t->nr_cut = nr_cut;
 	b->per = NULL;
 	return 0;
 }

@@ -15,6 +15,7 @@ KGOV_CFLAGS := $(CFLAGS) -Wno-maybe-uninitialized -Wno-sign-compare \
 REPLAY_SRCS := tools/replay/pidle-replay.c tools/replay/pidle_rp_parse.c \
 	       tools/replay/pidle_rp_trace.c tools/replay/pidle_rp_tracedat.c \
 	       tools/replay/pidle_rp_run.c tools/replay/pidle_rp_exp.c \
+	       tools/replay/pidle_rp_agree.c \
 	       topology/presets.c tools/pidle_common.c tools/pidle_opts.c
 PIDLE_USERS += tools/replay/%
 TOOLS += $(BUILD)/pidle-replay
