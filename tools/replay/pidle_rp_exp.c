@@ -441,7 +441,7 @@ static int exp_keyval(struct exp_file *x, const char *kind, const char *hdr,
 	static const char *const kernels_ok = "6.1 6.1-rt 6.12 6.12-rt eval debug user";
 	static const char *const governors_ok = "menu ladder teo haltpoll";
 	static const char *const programs_ok = "pidle-irqwork pidle-work pidle-pingpong pidle-wakeload pidle-ring fio hackbench rt-app sleep";
-	const char *keys = !strcmp(kind, "experiment") ? "title kernels smp icount repeats timeout" :
+	const char *keys = !strcmp(kind, "experiment") ? "title kernels smp icount repeats first_seed timeout" :
 			   !strcmp(kind, "table") ? "states topology wait power domain_policy mode domain_gov" :
 			   !strcmp(kind, "change") ? "residency_x states disable enable" :
 			   !strcmp(kind, "qos") ? "cpu_dma_latency_us resume_latency_us" :
@@ -456,8 +456,8 @@ static int exp_keyval(struct exp_file *x, const char *kind, const char *hdr,
 	if (!strcmp(kind, "compare")) {
 		if (!exp_match("^[][A-Za-z0-9_.*+?|()^$-]+$", key))
 			return exp_fail(x, line, "[compare] key '%s': want a figure name or a regular expression of one (letters, digits, _ . * + ? | ( ) [ ] - ^ $)", key);
-		if (!exp_match("^[0-9]+(\\.[0-9]+)?%?$", val))
-			return exp_fail(x, line, "%s = %s: want the smallest difference that matters, a number in the figure's unit or N%% of side A's median", key, val);
+		if (!exp_match("^[0-9]+(\\.[0-9]+)?(%( min [0-9]+(\\.[0-9]+)?)?)?$", val))
+			return exp_fail(x, line, "%s = %s: want the smallest difference that matters, a number in the figure's unit, N%% of side A's median, or N%% min M (at least M)", key, val);
 	} else {
 		if (!exp_known(keys, key))
 			return exp_fail(x, line, "[%s] has no key '%s' (it takes: %s)", kind, key, keys);
@@ -487,6 +487,8 @@ static int exp_keyval(struct exp_file *x, const char *kind, const char *hdr,
 					return exp_fail(x, line, "kernel '%s': want one of %s (user: KERNEL= and KDIR=)", w, kernels_ok);
 		if (!strcmp(key, "repeats"))
 			return exp_need_uint(x, line, key, val, 1, 100);
+		if (!strcmp(key, "first_seed"))
+			return exp_need_uint(x, line, key, val, 1, 1000000);
 		if (!strcmp(key, "timeout"))
 			return exp_need_uint(x, line, key, val, 10, 86400);
 		if (!strcmp(key, "icount") && strcmp(val, "off"))
