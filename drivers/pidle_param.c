@@ -296,8 +296,7 @@ static int pidle_cfg_build(struct pidle_cfg *out, const struct pidle_cfg *base,
 		if (ret)
 			goto free_topo;
 	} else {
-		out->states.nr_up = base->states.nr_up;
-		memcpy(out->states.up, base->states.up, sizeof(out->states.up));
+		pidle_power_copy(&out->states, &base->states);
 	}
 
 	/*

@@ -228,13 +228,27 @@ static void fuzz_states(const char *str)
 	check_print_bounds(states_print, &a, canon, "states");
 }
 
+/* The first power set holding @cpu, or -1. */
+static int fuzz_power_set_of(const struct pidle_states *st,
+				     unsigned int cpu)
+{
+	unsigned int k, r;
+
+	for (k = 0; k < st->nr_power_sets; k++)
+		for (r = 0; r < st->power_set[k].cpus.nr_ranges; r++)
+			if (cpu >= st->power_set[k].cpus.range[r].first &&
+			    cpu <= st->power_set[k].cpus.range[r].last)
+				return k;
+	return -1;
+}
+
 /* power=: refused untouched, or printed back and reparsed the same. */
 static void fuzz_power(const char *str)
 {
 	struct pidle_states a, b, before;
 	struct pidle_err err = { 0 };
 	char canon[PIDLE_PARAM_LEN], again[PIDLE_PARAM_LEN];
-	unsigned int i;
+	unsigned int i, j, k;
 	int ret;
 
 	memset(&a, 0x5a, sizeof(a));
@@ -246,19 +260,53 @@ static void fuzz_power(const char *str)
 		return;
 	}
 	FUZZ_CHECK(a.nr_up <= PIDLE_MAX_LEVELS + 1, "%u levels", a.nr_up);
-	FUZZ_CHECK(!memcmp(a.state, before.state, sizeof(a.state)),
+	FUZZ_CHECK(!memcmp(a.state, before.state, sizeof(a.state)) &&
+		   !memcmp(a.set, before.set, sizeof(a.set)) &&
+		   a.nr_sets == before.nr_sets,
 		   "power= wrote the state table");
 	for (i = 0; i < a.nr_up; i++)
 		FUZZ_CHECK(is_name(a.up[i].level_name) &&
 			   a.up[i].power_mw <= PIDLE_MAX_POWER_MW,
 			   "item %u: level or power out of range", i);
+	/* Per set: 2..4 sets, disjoint, each list sane; set 0's on top. */
+	FUZZ_CHECK(a.nr_power_sets == 0 ||
+		   (a.nr_power_sets >= 2 && a.nr_power_sets <= PIDLE_MAX_CPU_SETS),
+		   "%u power sets", a.nr_power_sets);
+	for (k = 0; k < a.nr_power_sets; k++) {
+		const struct pidle_power_set *ps = &a.power_set[k];
+
+		FUZZ_CHECK(ps->cpus.nr_ranges >= 1 &&
+			   ps->cpus.nr_ranges <= PIDLE_MAX_SET_RANGES &&
+			   ps->nr_up <= PIDLE_MAX_LEVELS + 1,
+			   "power set %u: %u ranges, %u levels", k,
+			   ps->cpus.nr_ranges, ps->nr_up);
+		for (i = 0; i < ps->nr_up; i++)
+			FUZZ_CHECK(is_name(ps->up[i].level_name) &&
+				   ps->up[i].power_mw <= PIDLE_MAX_POWER_MW,
+				   "set %u item %u: level or power out of range", k, i);
+		for (j = 0; j < k; j++)
+			for (i = 0; i < ps->cpus.nr_ranges; i++)
+				FUZZ_CHECK(fuzz_power_set_of(&a, ps->cpus.range[i].first) == (int)k,
+					   "power set %u: CPU %u also in set %u", k,
+					   ps->cpus.range[i].first, j);
+	}
+	if (a.nr_power_sets)
+		FUZZ_CHECK(a.nr_up == a.power_set[0].nr_up &&
+			   !memcmp(a.up, a.power_set[0].up, a.nr_up * sizeof(a.up[0])),
+			   "top-level list is not set 0's");
 	ret = pidle_power_print(&a, canon, sizeof(canon));
 	FUZZ_CHECK(ret > 0 && (size_t)ret == strlen(canon), "print returned %d", ret);
 	memset(&b, 0, sizeof(b));
 	ret = pidle_power_parse(canon, &b, &err);
 	FUZZ_CHECK(!ret && a.nr_up == b.nr_up &&
-		   !memcmp(a.up, b.up, a.nr_up * sizeof(a.up[0])),
+		   !memcmp(a.up, b.up, a.nr_up * sizeof(a.up[0])) &&
+		   a.nr_power_sets == b.nr_power_sets,
 		   "canonical \"%s\" refused or different: %s", canon, err.msg);
+	for (k = 0; k < a.nr_power_sets; k++)
+		FUZZ_CHECK(a.power_set[k].nr_up == b.power_set[k].nr_up &&
+			   !memcmp(a.power_set[k].up, b.power_set[k].up,
+				   a.power_set[k].nr_up * sizeof(a.up[0])),
+			   "canonical \"%s\": set %u differs", canon, k);
 	pidle_power_print(&b, again, sizeof(again));
 	FUZZ_CHECK(!strcmp(canon, again), "\"%s\" prints back as \"%s\"", canon, again);
 }
