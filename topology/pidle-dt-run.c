@@ -162,6 +162,80 @@ static void pidle_dt_table_name(const struct pidle_dt_config *cfg,
 	(void)cfg;
 }
 
+/* One energy set's power= list: "cpu:MW[,cluster:MW]". */
+static void dt_energy_power(const struct pidle_dt_energy *en,
+			    const struct pidle_dt_energy_set *es,
+			    char *buf, size_t size)
+{
+	if (en->have_cluster)
+		snprintf(buf, size, "cpu:%u,%s:%u", es->cpu_mw,
+			 en->cluster_level, es->cluster_mw);
+	else
+		snprintf(buf, size, "cpu:%u", es->cpu_mw);
+}
+
+/*
+ * The energy model's figures onto @st, the table as parsed. One energy set:
+ * the states' powers and power= as one list, as ever. Several (CPU kinds
+ * of different figures): states= and power= per set, written out and
+ * parsed again by the module's parsers, each set's table the one its CPUs
+ * had (@st's set, or its one table) with its own figures. 0, or an exit
+ * status with @err.
+ */
+static int dt_energy_apply(const struct pidle_dt_config *cfg,
+			   const struct pidle_dt_energy *en,
+			   struct pidle_states *st, struct pidle_err *err)
+{
+	static char states[PIDLE_PARAM_LEN], power[PIDLE_PARAM_LEN];
+	static struct pidle_states one;
+	size_t ns = 0, np = 0;
+	char cpus[PIDLE_PARAM_LEN], pw[80];
+
+	if (en->nr_sets == 1) {
+		for (unsigned int k = 0; k < st->nr_states; k++) {
+			st->state[k].power_mw = en->set[0].state_mw[k];
+			st->state[k].energy_uj = en->set[0].state_uj[k];
+		}
+		dt_energy_power(en, &en->set[0], pw, sizeof(pw));
+		return pidle_power_parse(pw, st, err) ? PIDLE_EXIT_CONFIG : 0;
+	}
+	for (unsigned int g = 0; g < en->nr_sets; g++) {
+		const struct pidle_dt_energy_set *es = &en->set[g];
+		int w;
+
+		memset(&one, 0, sizeof(one));
+		one.nr_states = st->nr_states;
+		memcpy(one.state, pidle_states_per_set(st) ? st->set[es->dt_set].state : st->state,
+		       sizeof(one.state));
+		for (unsigned int k = 0; k < one.nr_states; k++) {
+			one.state[k].power_mw = es->state_mw[k];
+			one.state[k].energy_uj = es->state_uj[k];
+		}
+		if (pidle_dt_cpus_print(en->set_of, g, cfg->nr_cpus, cpus, sizeof(cpus)) < 0)
+			goto long_value;
+		w = snprintf(states + ns, sizeof(states) - ns, "%s%s=", g ? ";" : "", cpus);
+		if (w < 0 || (size_t)w >= sizeof(states) - ns)
+			goto long_value;
+		ns += w;
+		w = pidle_states_print(&one, states + ns, sizeof(states) - ns);
+		if (w < 0)
+			goto long_value;
+		ns += w;
+		dt_energy_power(en, es, pw, sizeof(pw));
+		w = snprintf(power + np, sizeof(power) - np, "%s%s=%s", g ? ";" : "", cpus, pw);
+		if (w < 0 || (size_t)w >= sizeof(power) - np)
+			goto long_value;
+		np += w;
+	}
+	if (pidle_states_parse(states, st, err) || pidle_power_parse(power, st, err))
+		return PIDLE_EXIT_CONFIG;
+	return 0;
+
+long_value:
+	pidle_topo_errf(err, "states= per CPU kind is longer than a sysfs write takes");
+	return PIDLE_EXIT_CONFIG;
+}
+
 int pidle_dt_run(const struct pidle_dt_args *a)
 {
 	static char states[PIDLE_PARAM_LEN], summed[PIDLE_PARAM_LEN];
@@ -171,7 +245,7 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 	struct pidle_topology topo = { 0 };
 	struct pidle_err err = { "" };
 	struct pidle_states st;
-	struct pidle_dt_energy en;
+	struct pidle_dt_energy en = { 0 };
 	enum pidle_dt_mode mode = PIDLE_DT_MODE_AUTO;
 	struct pidle_dt_shared shared, *sh = NULL;
 	char msg[PIDLE_DT_MSG_LEN], name[64];
@@ -259,19 +333,9 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 		}
 	}
 	if (have_energy) {
-		char pw[80];
-
-		for (unsigned int k = 0; k < st.nr_states; k++) {
-			st.state[k].power_mw = en.state_mw[k];
-			st.state[k].energy_uj = en.state_uj[k];
-		}
-		if (en.have_cluster)
-			snprintf(pw, sizeof(pw), "cpu:%u,%s:%u", en.cpu_mw,
-				 en.cluster_level, en.cluster_mw);
-		else
-			snprintf(pw, sizeof(pw), "cpu:%u", en.cpu_mw);
-		if (pidle_power_parse(pw, &st, &err)) {
-			ret = pidle_errorf(PIDLE_EXIT_CONFIG, "%s: %s", a->energy_model, err.msg);
+		ret = dt_energy_apply(&cfg, &en, &st, &err);
+		if (ret) {
+			ret = pidle_errorf(ret, "%s: %s", a->energy_model, err.msg);
 			goto out;
 		}
 	}
@@ -349,6 +413,7 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 	}
 out:
 	free(topo_str);
+	pidle_dt_energy_free(&en);
 	pidle_topology_free(&topo);
 	pidle_dt_config_free(&cfg);
 	return ret;

@@ -187,27 +187,42 @@ int pidle_dt_run(const struct pidle_dt_args *a);
 int pidle_dt_read(const char *path, void **blob, size_t *size,
 		  char msg[PIDLE_DT_MSG_LEN]);
 
-/* pidle-dt-energy.c: idlestat's energy model file, on the imported table. */
-struct pidle_dt_energy {
+/*
+ * pidle-dt-energy.c: idlestat's energy model file, on the imported table.
+ * One energy set per CPU kind: the CPUs of one table (cfg's set) and one
+ * cluster of the file (clusters with the same figures are one).
+ */
+struct pidle_dt_energy_set {
+	unsigned int dt_set;		/* cfg's set (0 with one table) */
+	unsigned int em_cluster;	/* the file's cluster, 0 = A */
 	unsigned int state_mw[PIDLE_MAX_STATES];	/* 0: none */
 	unsigned int state_uj[PIDLE_MAX_STATES];
 	bool have_power[PIDLE_MAX_STATES];
 	unsigned int cpu_mw;		/* active power of a CPU */
 	unsigned int cluster_mw;	/* up power of a cluster */
+};
+
+struct pidle_dt_energy {
+	unsigned int nr_sets;		/* 1: one set, every imported CPU */
+	unsigned int *set_of;		/* per imported CPU (malloc'd) */
+	struct pidle_dt_energy_set set[PIDLE_MAX_CPU_SETS];
 	bool have_cluster;
 	char cluster_level[PIDLE_NAME_LEN];	/* the level it is the power of */
 };
 
 /*
  * Parse idlestat's energy model @text (@text_len bytes; one with a NUL
- * or another control byte is refused as not text) and take the figures of the
- * cluster that holds @cfg's CPUs. Notes (what was mapped how) go to
- * @cfg's notes. 0, or an exit status with @msg.
+ * or another control byte is refused as not text) and take, for each
+ * imported CPU, the figures of the cluster that holds it: an energy set
+ * per table of @cfg and cluster of the file whose figures differ. Notes
+ * (what was mapped how) go to @cfg's notes. 0, or an exit status with
+ * @msg. Free @en with pidle_dt_energy_free().
  */
 int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
 			  struct pidle_dt_config *cfg,
 			  struct pidle_dt_energy *en,
 			  char msg[PIDLE_DT_MSG_LEN]);
+void pidle_dt_energy_free(struct pidle_dt_energy *en);
 
 /*
  * Add a note (a mapping said on stderr) to @cfg's, once: the same text

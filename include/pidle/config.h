@@ -76,8 +76,11 @@ struct pidle_cpu_list {
 
 /**
  * struct pidle_cpu_set - one CPU set of a heterogeneous states= table
- * @cpus:	the set's CPUs; @nr_ranges and @range are the same fields
- *		by their old names (a union, as the kernel's struct_group())
+ * @cpus:	the set's CPUs (struct pidle_cpu_list), for the code that
+ *		parses and prints the CPUS of states= and power= alike
+ * @nr_ranges:	@cpus.nr_ranges by its own name (a union, as the kernel's
+ *		struct_group())
+ * @range:	@cpus.range, the same way
  * @state:	the set's table, as many states as the top-level table, at
  *		the same levels; its domain-level states are those of the
  *		domains of its CPUs (pidle_config_check() refuses sets that
