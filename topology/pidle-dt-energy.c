@@ -99,7 +99,7 @@ static long em_binary_at(const char *text, size_t len)
 }
 
 int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
-			  struct pidle_dt_config *cfg,
+			  struct pidle_dt_config *cfg, const unsigned int *active_mw,
 			  struct pidle_dt_energy *en,
 			  char msg[PIDLE_DT_MSG_LEN])
 {
@@ -244,6 +244,7 @@ int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
 	for (unsigned int i = 0; i < cfg->nr_cpus; i++) {
 		int k = cfg->cluster[i] < 0 ? 0 : cfg->cluster[i];
 		unsigned int d = cfg->nr_sets ? cfg->set_of[i] : 0, g;
+		unsigned int act = active_mw ? active_mw[i] : 0;
 
 		if (cfg->cluster[i] < 0 && nr_clusters > 1) {
 			snprintf(msg, PIDLE_DT_MSG_LEN, "%s has %u clusters, and the devicetree no cpu-map to say which CPUs are which",
@@ -261,7 +262,8 @@ int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
 				break;
 			}
 		for (g = 0; g < en->nr_sets; g++)
-			if (en->set[g].dt_set == d && en->set[g].em_cluster == (unsigned int)k)
+			if (en->set[g].dt_set == d && en->set[g].em_cluster == (unsigned int)k &&
+			    en->set[g].active_mw == act)
 				break;
 		if (g == en->nr_sets) {
 			if (g == PIDLE_MAX_CPU_SETS) {
@@ -272,6 +274,7 @@ int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
 			}
 			en->set[g].dt_set = d;
 			en->set[g].em_cluster = k;
+			en->set[g].active_mw = act;
 			en->nr_sets++;
 		}
 		en->set_of[i] = g;
@@ -286,7 +289,7 @@ int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
 		char cpus[64] = "";
 
 		use = &cl[es->em_cluster];
-		es->cpu_mw = use->top_core_p;
+		es->cpu_mw = active_mw ? es->active_mw : use->top_core_p;
 		if (en->have_cluster)
 			es->cluster_mw = use->top_cluster_p;
 		matched = 0;
@@ -318,11 +321,19 @@ int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
 		}
 		if (en->nr_sets > 1)
 			pidle_dt_cpus_print(en->set_of, g, cfg->nr_cpus, cpus, sizeof(cpus));
-		pidle_dt_note(cfg, "power from %s, cluster%c%s%s%s: the file's units as they are (idlestat states none; compare within this table only); cpu %u and %s the fastest P-state's (%u MHz); the wakeup line is not used%s%s%s",
-			file, 'A' + es->em_cluster, cpus[0] ? " (CPUs " : "", cpus,
-			cpus[0] ? ")" : "", es->cpu_mw,
-			en->have_cluster ? "cluster up power" : "no cluster level:", use->top_speed,
-			nm ? "; no figure for " : "", missing, nm ? " (power 0)" : "");
+		if (active_mw)
+			pidle_dt_note(cfg, "power from %s, cluster%c%s%s%s: idle states%s in the file's units as they are (idlestat states none); cpu %u mW from the devicetree (--dt-power dpc), in mW: the two add up in one energy only if the file's units are mW too; the wakeup line is not used%s%s%s",
+				file, 'A' + es->em_cluster, cpus[0] ? " (CPUs " : "", cpus,
+				cpus[0] ? ")" : "",
+				en->have_cluster ? " and cluster up power (its fastest P-state's)" : "",
+				es->cpu_mw,
+				nm ? "; no figure for " : "", missing, nm ? " (power 0)" : "");
+		else
+			pidle_dt_note(cfg, "power from %s, cluster%c%s%s%s: the file's units as they are (idlestat states none; compare within this table only); cpu %u and %s the fastest P-state's (%u MHz); the wakeup line is not used%s%s%s",
+				file, 'A' + es->em_cluster, cpus[0] ? " (CPUs " : "", cpus,
+				cpus[0] ? ")" : "", es->cpu_mw,
+				en->have_cluster ? "cluster up power" : "no cluster level:", use->top_speed,
+				nm ? "; no figure for " : "", missing, nm ? " (power 0)" : "");
 	}
 	ret = 0;
 out:

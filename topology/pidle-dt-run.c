@@ -162,6 +162,39 @@ static void pidle_dt_table_name(const struct pidle_dt_config *cfg,
 	(void)cfg;
 }
 
+/*
+ * --dt-power dpc without --energy-model: the active powers are known, the
+ * idle states' are not (no devicetree binding gives them). Writing power=
+ * with them would price every idle state at 0 mW: refused, the figures
+ * said, per CPU kind (CPUs of one figure).
+ */
+static void dt_dpc_refuse(const struct pidle_dt_config *cfg, const unsigned int *mw,
+			  char msg[PIDLE_DT_MSG_LEN])
+{
+	unsigned int *kind = calloc(cfg->nr_cpus ? cfg->nr_cpus : 1, sizeof(*kind));
+	unsigned int fig[PIDLE_MAX_CPUS > 64 ? 64 : PIDLE_MAX_CPUS], nr = 0;
+	char list[160] = "", cpus[64];
+	size_t n = 0;
+
+	for (unsigned int i = 0; kind && i < cfg->nr_cpus; i++) {
+		unsigned int k;
+
+		for (k = 0; k < nr && fig[k] != mw[i]; k++)
+			;
+		if (k == nr && nr < 64)
+			fig[nr++] = mw[i];
+		kind[i] = k;
+	}
+	for (unsigned int k = 0; kind && k < nr && n < sizeof(list); k++) {
+		pidle_dt_cpus_print(kind, k, cfg->nr_cpus, cpus, sizeof(cpus));
+		n += snprintf(list + n, sizeof(list) - n, "%sCPUs %s %u mW", k ? ", " : "",
+			      cpus, fig[k]);
+	}
+	free(kind);
+	snprintf(msg, PIDLE_DT_MSG_LEN, "--dt-power dpc: the devicetree gives the active power (%s) and no idle state's power (no idle-state binding has one): an energy model needs them; give them with --energy-model FILE (not written as 0)",
+		 list);
+}
+
 /* One energy set's power= list: "cpu:MW[,cluster:MW]". */
 static void dt_energy_power(const struct pidle_dt_energy *en,
 			    const struct pidle_dt_energy_set *es,
@@ -249,7 +282,8 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 	enum pidle_dt_mode mode = PIDLE_DT_MODE_AUTO;
 	struct pidle_dt_shared shared, *sh = NULL;
 	char msg[PIDLE_DT_MSG_LEN], name[64];
-	bool have_energy = false;
+	bool have_energy = false, dpc = false;
+	unsigned int *active_mw = NULL;
 	char *topo_str = NULL;
 	void *blob = NULL;
 	size_t size;
@@ -262,6 +296,14 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 			mode = PIDLE_DT_MODE_OSI;
 		else
 			return pidle_bad_arg("--dt-mode", a->mode, "want pc or osi");
+	}
+	if (a->power) {
+		if (!strcmp(a->power, "dpc"))
+			dpc = true;
+		else if (strcmp(a->power, "em"))
+			return pidle_bad_arg("--dt-power", a->power, "want em or dpc");
+		else if (!a->energy_model)
+			return pidle_usage_error("--dt-power em takes every figure from --energy-model FILE: give one");
 	}
 	if (a->shared) {
 		char why[96];
@@ -276,11 +318,30 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 	if (ret)
 		return pidle_errorf(ret, "%s", msg);
 	ret = pidle_dt_import(blob, size, mode, a->cpus, sh, &cfg, msg);
-	free(blob);
-	if (ret == PIDLE_EXIT_USAGE)
-		return pidle_usage_error("%s", msg);
-	if (ret)
+	if (ret) {
+		free(blob);
+		if (ret == PIDLE_EXIT_USAGE)
+			return pidle_usage_error("%s", msg);
 		return pidle_errorf(ret, "%s: %s", a->path, msg);
+	}
+	/* --dt-power dpc: the active powers, while the blob is here. */
+	if (dpc) {
+		active_mw = calloc(cfg.nr_cpus ? cfg.nr_cpus : 1, sizeof(*active_mw));
+		ret = active_mw ? pidle_dt_dpc_read(blob, &cfg, active_mw, msg) : PIDLE_EXIT_INPUT;
+		if (!active_mw)
+			snprintf(msg, sizeof(msg), "out of memory");
+		if (!ret && !a->energy_model) {
+			dt_dpc_refuse(&cfg, active_mw, msg);
+			ret = PIDLE_EXIT_CONFIG;
+		}
+	}
+	free(blob);
+	if (ret) {
+		for (unsigned int i = 0; i < cfg.nr_notes; i++)
+			fprintf(stderr, "%s: note: %s\n", PIDLE_TOPO_PROG, cfg.note[i]);
+		ret = pidle_errorf(ret, "%s: %s", a->path, msg);
+		goto out;
+	}
 
 	if (a->energy_model) {
 		char *text;
@@ -291,7 +352,7 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 			ret = pidle_errorf(ret, "--energy-model %s", msg);
 			goto out;
 		}
-		ret = pidle_dt_energy_parse(text, len, a->energy_model, &cfg, &en, msg);
+		ret = pidle_dt_energy_parse(text, len, a->energy_model, &cfg, active_mw, &en, msg);
 		free(text);
 		if (ret) {
 			ret = pidle_errorf(ret, "%s", msg);
@@ -413,6 +474,7 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 	}
 out:
 	free(topo_str);
+	free(active_mw);
 	pidle_dt_energy_free(&en);
 	pidle_topology_free(&topo);
 	pidle_dt_config_free(&cfg);
