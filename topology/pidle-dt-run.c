@@ -417,7 +417,7 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 	/* What is printed: the parser's canonical form of what it took. */
 	pidle_states_print(&st, states_out, sizeof(states_out));
 	power_out[0] = '\0';
-	if (st.nr_up) {
+	if (pidle_power_given(&st)) {
 		strcpy(power_out, " power=");
 		pidle_power_print(&st, power_out + 7, sizeof(power_out) - 7);
 	}
@@ -444,10 +444,13 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 		break;
 	case PIDLE_DT_PRINT_EXPERIMENT:
 		pidle_dt_table_name(&cfg, a->path, name, sizeof(name));
-		printf("# %s: pidle-topo --dt %s%s%s%s%s%s\n", cfg.model[0] ? cfg.model : name,
+		printf("# %s: pidle-topo --dt %s%s%s%s%s%s%s%s%s%s\n", cfg.model[0] ? cfg.model : name,
 		       a->path, a->cpus ? " --dt-cpus " : "", a->cpus ? a->cpus : "",
 		       a->mode ? (cfg.mode == PIDLE_DT_MODE_PC ? " --dt-mode pc" : " --dt-mode osi") : "",
-		       a->shared ? " --dt-shared-domain " : "", a->shared ? a->shared : "");
+		       a->shared ? " --dt-shared-domain " : "", a->shared ? a->shared : "",
+		       a->energy_model ? " --energy-model " : "",
+		       a->energy_model ? a->energy_model : "",
+		       a->power ? " --dt-power " : "", a->power ? a->power : "");
 		/* the choice the devicetree did not make, with the file */
 		if (cfg.shared[0])
 			printf("# shared domain states (--dt-shared-domain %s): %s\n",
@@ -459,7 +462,7 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 		}
 		printf("states     = %s\n", states_out);
 		printf("topology   = %s\n", topo_out);
-		if (st.nr_up)
+		if (pidle_power_given(&st))
 			printf("power      = %s\n", power_out + 7);
 		break;
 	case PIDLE_DT_APPLY:

@@ -692,7 +692,7 @@ int main(int argc, char **argv)
 
 	/* power= only for a table that has it: the module's default is none. */
 	power_out[0] = '\0';
-	if (st.nr_up) {
+	if (pidle_power_given(&st)) {
 		strcpy(power_out, " power=");
 		pidle_power_print(&st, power_out + 7, sizeof(power_out) - 7);
 	}
@@ -704,7 +704,7 @@ int main(int argc, char **argv)
 	}
 	if (o.fmt == PIDLE_OUT_JSON) {
 		pidle_topo_json(&topo, &st, topo_out, states_out,
-				st.nr_up ? power_out + 7 : "");
+				pidle_power_given(&st) ? power_out + 7 : "");
 		o.action = PIDLE_ACT_LIST;	/* nothing more to print */
 	} else if (o.fmt == PIDLE_OUT_CSV) {
 		pidle_topo_csv(&topo, &st, o.action == PIDLE_ACT_STATES);

@@ -154,6 +154,12 @@ static inline bool pidle_states_per_set(const struct pidle_states *st)
 	return st->nr_sets > 0;
 }
 
+/* power= gives something: a list, or lists per set (set 0's may be empty). */
+static inline bool pidle_power_given(const struct pidle_states *st)
+{
+	return st->nr_up || st->nr_power_sets;
+}
+
 /* The set @cpu belongs to, or -1 when it is in none (or no sets). */
 int pidle_states_set_of(const struct pidle_states *st, unsigned int cpu);
 /* The table @cpu enters: its set's, or the one table. */
