@@ -504,6 +504,33 @@ static bool fuzz_topology(const char *str, unsigned int nr_cpus,
 	return true;
 }
 
+/* Every domain of @level one up power, whichever of its CPUs' lists. */
+static void fuzz_check_up_power(const struct pidle_states *st,
+				const struct pidle_topology *topo, unsigned int level)
+{
+	const struct pidle_topo_level *tl = &topo->level[level - 1];
+	long *mw = malloc(tl->nr_domains * sizeof(*mw));
+	const struct pidle_level_power *up;
+	unsigned int cpu, j, n;
+	long a;
+
+	FUZZ_CHECK(mw, "out of memory");
+	for (j = 0; j < tl->nr_domains; j++)
+		mw[j] = -1;
+	for (cpu = 0; cpu < topo->nr_cpus; cpu++) {
+		n = pidle_power_of_cpu(st, cpu, &up);
+		a = 0;
+		for (j = 0; j < n; j++)
+			if (pidle_topology_level_index(topo, up[j].level_name) == (int)level)
+				a = up[j].power_mw;
+		if (mw[tl->domain_of_cpu[cpu]] < 0)
+			mw[tl->domain_of_cpu[cpu]] = a;
+		FUZZ_CHECK(mw[tl->domain_of_cpu[cpu]] == a, "%s domain %u: CPU %u up %ld mW, its first CPU's %ld",
+			   tl->name, tl->domain_of_cpu[cpu], cpu, a, mw[tl->domain_of_cpu[cpu]]);
+	}
+	free(mw);
+}
+
 /* What pidle_config_check() promises of a table and topology it accepts. */
 static void fuzz_config_check(const struct pidle_states *st,
 			      const struct pidle_topology *topo)
@@ -523,6 +550,19 @@ static void fuzz_config_check(const struct pidle_states *st,
 		FUZZ_CHECK(pidle_topology_level_index(topo, st->up[i].level_name) >= 0,
 			   "power item %u: level %s not in the topology", i,
 			   st->up[i].level_name);
+	/*
+	 * power= per set: as many sets as states=, every CPU's power set
+	 * holding exactly its states= set's CPUs, and every domain one up
+	 * power at its level whichever of its CPUs' lists gives it.
+	 */
+	if (st->nr_power_sets) {
+		FUZZ_CHECK(st->nr_sets == st->nr_power_sets, "%u power sets for %u sets",
+			   st->nr_power_sets, st->nr_sets);
+		for (i = 0; i < topo->nr_cpus; i++)
+			FUZZ_CHECK(fuzz_power_set_of(st, i) >= 0, "CPU %u in no power set", i);
+		for (i = 0; i < topo->nr_levels; i++)
+			fuzz_check_up_power(st, topo, i + 1);
+	}
 	for (i = 0; i < st->nr_states; i++) {
 		level = pidle_topology_level_index(topo, st->state[i].level_name);
 		FUZZ_CHECK(level >= 0, "state %u: level %s not in the topology", i,
