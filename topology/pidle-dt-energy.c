@@ -319,8 +319,9 @@ int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
 			ret = PIDLE_EXIT_CONFIG;
 			goto out;
 		}
-		if (en->nr_sets > 1)
-			pidle_dt_cpus_print(en->set_of, g, cfg->nr_cpus, cpus, sizeof(cpus));
+		if (en->nr_sets > 1 &&
+		    pidle_dt_cpus_print(en->set_of, g, cfg->nr_cpus, cpus, sizeof(cpus)) < 0)
+			snprintf(cpus, sizeof(cpus), "of set %u", g);
 		if (active_mw)
 			pidle_dt_note(cfg, "power from %s, cluster%c%s%s%s: idle states%s in the file's units as they are (idlestat states none); cpu %u mW from the devicetree (--dt-power dpc), in mW: the two add up in one energy only if the file's units are mW too; the wakeup line is not used%s%s%s",
 				file, 'A' + es->em_cluster, cpus[0] ? " (CPUs " : "", cpus,
