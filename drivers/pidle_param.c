@@ -296,8 +296,7 @@ static int pidle_cfg_build(struct pidle_cfg *out, const struct pidle_cfg *base,
 		if (ret)
 			goto free_topo;
 	} else {
-		out->states.nr_up = base->states.nr_up;
-		memcpy(out->states.up, base->states.up, sizeof(out->states.up));
+		pidle_power_copy(&out->states, &base->states);
 	}
 
 	/*
@@ -491,7 +490,7 @@ MODULE_PARM_DESC(domain_policy, "auto (default: a domain goes down with its last
 module_param_cb(prewake, &pidle_param_ops, &pidle_params[PIDLE_P_PREWAKE], 0644);
 MODULE_PARM_DESC(prewake, "off (default) or on: a wake-up by the CPU's own next timer starts its exit early and pays (nearly) no latency; writable");
 module_param_cb(power, &pidle_param_ops, &pidle_params[PIDLE_P_POWER], 0644);
-MODULE_PARM_DESC(power, "active power of a CPU and up power of each domain level, mW: LEVEL:POWER_MW,... e.g. cpu:1000,package:2000 (default none); writable");
+MODULE_PARM_DESC(power, "active power of a CPU and up power of each domain level, mW: LEVEL:POWER_MW,... e.g. cpu:1000,package:2000, or per CPU set of states= CPUS=LEVEL:POWER_MW,...;CPUS=... (default none); writable");
 module_param_cb(mode, &pidle_param_ops, &pidle_params[PIDLE_P_MODE], 0644);
 MODULE_PARM_DESC(mode, "pc (default: platform-coordinated, every state a cpuidle state) or osi (OS-initiated: cpuidle shows cpu-level states, a domain governor picks each domain's); writable");
 module_param_cb(domain_gov, &pidle_param_ops, &pidle_params[PIDLE_P_DGOV], 0644);

@@ -115,8 +115,9 @@ line ~ /^\[/ {
 		if (key == "wait" && !known("halt poll", val)) err("wait = " val ": want halt or poll")
 		if (key == "states" && val ~ / /) err("states = " val ": a preset name or one states= string, no spaces")
 		if (key == "topology" && val ~ / /) err("topology = " val ": auto or one topology= string, no spaces")
-		if (key == "power" && val !~ /^[a-z]+:[0-9]+(,[a-z]+:[0-9]+)*$/)
-			err("power = " val ": want the module's power= string, LEVEL:MW,... (e.g. cpu:4000,core:1500,package:9000)")
+		if (key == "power" && val !~ /^[a-z]+:[0-9]+(,[a-z]+:[0-9]+)*$/ &&
+		    val !~ /^[0-9,-]+=([a-z]+:[0-9]+(,[a-z]+:[0-9]+)*|none)(;[0-9,-]+=([a-z]+:[0-9]+(,[a-z]+:[0-9]+)*|none))+$/)
+			err("power = " val ": want the module's power= string, LEVEL:MW,... (e.g. cpu:4000,core:1500,package:9000) or one per CPU set of states, CPUS=LEVEL:MW,...;CPUS=...")
 		if (key == "mode" && !known("pc osi", val)) err("mode = " val ": want pc or osi")
 		if (key == "domain_gov" && val !~ /^[a-z0-9._-]+(:[a-z0-9._-]+)?(,[A-Za-z0-9._-]+:[a-z0-9._-]+)*$/)
 			err("domain_gov = " val ": want the module's domain_gov= string: NAME, LEVEL:NAME,... or NAME,LEVEL:NAME,...")

@@ -143,7 +143,7 @@ int pidle_topo_apply(const char *sysfs_root,
 	 */
 	has_power = !pidle_param_read(sysfs_root, "power", cur_power,
 				      sizeof(cur_power), &no_power);
-	if (st->nr_up && !has_power) {
+	if (pidle_power_given(st) && !has_power) {
 		pidle_topo_errf(err, "the loaded pseudo_cpuidle has no power= parameter for this table's power");
 		return -1;
 	}
@@ -180,7 +180,7 @@ int pidle_topo_apply(const char *sysfs_root,
 		w[nr++].name = "states";
 		w[nr - 1].value = states;
 	}
-	if (st->nr_up) {
+	if (pidle_power_given(st)) {
 		pidle_power_print(st, power, sizeof(power));
 		w[nr++].name = "power";
 		w[nr - 1].value = power;

@@ -22,6 +22,11 @@
  * - power=: cpu: the CORE_POWER, cluster: the CLUSTER_POWER of the fastest
  *   P-state (the model has one active power per CPU and one up power per
  *   domain, as the Juno presets of presets.c do it);
+ * - each imported CPU takes its own cluster's figures: CPUs of clusters
+ *   whose figures differ (Juno's A57s and A53s) become CPU sets, a table
+ *   and a power= list each (states= and power= CPUS=...;CPUS=...), split
+ *   further by the import's own tables; clusters with the same figures,
+ *   or one cluster, give one table and one power= as before;
  * - the wakeup line is not used: idlestat scales it by 47742/1024000 per
  *   wake-up into its own energy index, not into an energy of the state.
  * Units are the file's: idlestat states none (the EAS model's "bogo"
@@ -62,6 +67,21 @@ static bool em_same(const struct em_cluster *a, const struct em_cluster *b)
 	return true;
 }
 
+/* State @k of table @set of the import (as pidle-dt.c prints the tables). */
+static const struct pidle_dt_state *em_state(const struct pidle_dt_config *cfg,
+					     unsigned int set, unsigned int k)
+{
+	if (cfg->nr_sets && k >= 1 && k <= cfg->nr_cpu_states)
+		return &cfg->set_state[set][k - 1];
+	return &cfg->state[k];
+}
+
+void pidle_dt_energy_free(struct pidle_dt_energy *en)
+{
+	free(en->set_of);
+	en->set_of = NULL;
+}
+
 /*
  * The file is text: a control byte (a NUL, an escape) says it is some
  * other file, and echoing its lines would send raw bytes to the terminal.
@@ -79,7 +99,7 @@ static long em_binary_at(const char *text, size_t len)
 }
 
 int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
-			  struct pidle_dt_config *cfg,
+			  struct pidle_dt_config *cfg, const unsigned int *active_mw,
 			  struct pidle_dt_energy *en,
 			  char msg[PIDLE_DT_MSG_LEN])
 {
@@ -88,7 +108,7 @@ int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
 	enum { NONE, PSTATES, CSTATES } section = NONE;
 	const char *p = text;
 	struct em_cluster *cur = NULL, *use;
-	int ret = PIDLE_EXIT_INPUT, which = -1;
+	int ret = PIDLE_EXIT_INPUT;
 	char missing[256] = "";
 	size_t nm = 0;
 
@@ -210,9 +230,21 @@ int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
 		}
 	}
 
-	/* The cluster of the imported CPUs: cpu-map's leaf clusters, in order. */
+	/*
+	 * Each imported CPU's cluster: cpu-map's leaf clusters, in order;
+	 * clusters with the same figures are one (the first of them). An
+	 * energy set per table of the import and such cluster, in the order
+	 * of their first CPU.
+	 */
+	en->set_of = calloc(cfg->nr_cpus ? cfg->nr_cpus : 1, sizeof(*en->set_of));
+	if (!en->set_of) {
+		snprintf(msg, PIDLE_DT_MSG_LEN, "out of memory");
+		goto out;
+	}
 	for (unsigned int i = 0; i < cfg->nr_cpus; i++) {
 		int k = cfg->cluster[i] < 0 ? 0 : cfg->cluster[i];
+		unsigned int d = cfg->nr_sets ? cfg->set_of[i] : 0, g;
+		unsigned int act = active_mw ? active_mw[i] : 0;
 
 		if (cfg->cluster[i] < 0 && nr_clusters > 1) {
 			snprintf(msg, PIDLE_DT_MSG_LEN, "%s has %u clusters, and the devicetree no cpu-map to say which CPUs are which",
@@ -224,52 +256,90 @@ int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
 				 file, i, k, nr_clusters, 'A' + nr_clusters - 1);
 			goto out;
 		}
-		if (which < 0) {
-			which = k;
-		} else if (k != which && !em_same(&cl[k], &cl[which])) {
-			snprintf(msg, PIDLE_DT_MSG_LEN, "%s: the imported CPUs span clusters %c and %c, whose figures differ: one table has one set; import one cluster's CPUs with --dt-cpus",
-				 file, 'A' + which, 'A' + k);
-			ret = PIDLE_EXIT_CONFIG;
-			goto out;
+		for (int j = 0; j < k; j++)
+			if (em_same(&cl[j], &cl[k])) {
+				k = j;
+				break;
+			}
+		for (g = 0; g < en->nr_sets; g++)
+			if (en->set[g].dt_set == d && en->set[g].em_cluster == (unsigned int)k &&
+			    en->set[g].active_mw == act)
+				break;
+		if (g == en->nr_sets) {
+			if (g == PIDLE_MAX_CPU_SETS) {
+				snprintf(msg, PIDLE_DT_MSG_LEN, "%s: the imported CPUs are of more than %d kinds (tables and clusters of different figures): the module takes %d CPU sets; import fewer with --dt-cpus",
+					 file, PIDLE_MAX_CPU_SETS, PIDLE_MAX_CPU_SETS);
+				ret = PIDLE_EXIT_CONFIG;
+				goto out;
+			}
+			en->set[g].dt_set = d;
+			en->set[g].em_cluster = k;
+			en->set[g].active_mw = act;
+			en->nr_sets++;
 		}
+		en->set_of[i] = g;
 	}
-	use = &cl[which];
-	en->cpu_mw = use->top_core_p;
 	for (unsigned int l = 0; l < cfg->nr_levels; l++)
 		if (!strcmp(cfg->level[l].name, "cluster")) {
 			en->have_cluster = true;
-			en->cluster_mw = use->top_cluster_p;
 			snprintf(en->cluster_level, sizeof(en->cluster_level), "cluster");
 		}
-	for (unsigned int k = 0; k < cfg->nr_states; k++) {
-		const struct pidle_dt_state *s = &cfg->state[k];
-		bool cpu = !strcmp(s->level, "cpu");
-		unsigned int i;
+	for (unsigned int g = 0; g < en->nr_sets; g++) {
+		struct pidle_dt_energy_set *es = &en->set[g];
+		char cpus[64] = "";
 
-		for (i = 0; i < use->got_c; i++)
-			if (!strcmp(use->c[i].name, s->name))
-				break;
-		if (i == use->got_c || (!cpu && strcmp(s->level, "cluster"))) {
-			if (nm < sizeof(missing))
-				nm += snprintf(missing + nm, sizeof(missing) - nm, "%s%s", nm ? ", " : "", s->name);
-			continue;
+		use = &cl[es->em_cluster];
+		es->cpu_mw = active_mw ? es->active_mw : use->top_core_p;
+		if (en->have_cluster)
+			es->cluster_mw = use->top_cluster_p;
+		matched = 0;
+		nm = 0;
+		missing[0] = '\0';
+		for (unsigned int k = 0; k < cfg->nr_states; k++) {
+			const struct pidle_dt_state *s = em_state(cfg, es->dt_set, k);
+			bool cpu = !strcmp(s->level, "cpu");
+			unsigned int i;
+
+			for (i = 0; i < use->got_c; i++)
+				if (!strcmp(use->c[i].name, s->name))
+					break;
+			if (i == use->got_c || (!cpu && strcmp(s->level, "cluster"))) {
+				if (nm < sizeof(missing))
+					nm += snprintf(missing + nm, sizeof(missing) - nm, "%s%s", nm ? ", " : "", s->name);
+				continue;
+			}
+			es->state_mw[k] = cpu ? use->c[i].core_p : use->c[i].cluster_p;
+			es->have_power[k] = true;
+			matched++;
 		}
-		en->state_mw[k] = cpu ? use->c[i].core_p : use->c[i].cluster_p;
-		en->have_power[k] = true;
-		matched++;
+		if (!matched) {
+			snprintf(msg, PIDLE_DT_MSG_LEN, "%s: cluster%c names no state of the table (C-states lines must carry cpuidle's names, e.g. %s)",
+				 file, 'A' + es->em_cluster,
+				 cfg->nr_states > 1 ? em_state(cfg, es->dt_set, 1)->name : "WFI");
+			ret = PIDLE_EXIT_CONFIG;
+			goto out;
+		}
+		if (en->nr_sets > 1 &&
+		    pidle_dt_cpus_print(en->set_of, g, cfg->nr_cpus, cpus, sizeof(cpus)) < 0)
+			snprintf(cpus, sizeof(cpus), "of set %u", g);
+		if (active_mw)
+			pidle_dt_note(cfg, "power from %s, cluster%c%s%s%s: idle states%s in the file's units as they are (idlestat states none); cpu %u mW from the devicetree (--dt-power dpc), in mW: the two add up in one energy only if the file's units are mW too; the wakeup line is not used%s%s%s",
+				file, 'A' + es->em_cluster, cpus[0] ? " (CPUs " : "", cpus,
+				cpus[0] ? ")" : "",
+				en->have_cluster ? " and cluster up power (its fastest P-state's)" : "",
+				es->cpu_mw,
+				nm ? "; no figure for " : "", missing, nm ? " (power 0)" : "");
+		else
+			pidle_dt_note(cfg, "power from %s, cluster%c%s%s%s: the file's units as they are (idlestat states none; compare within this table only); cpu %u and %s the fastest P-state's (%u MHz); the wakeup line is not used%s%s%s",
+				file, 'A' + es->em_cluster, cpus[0] ? " (CPUs " : "", cpus,
+				cpus[0] ? ")" : "", es->cpu_mw,
+				en->have_cluster ? "cluster up power" : "no cluster level:", use->top_speed,
+				nm ? "; no figure for " : "", missing, nm ? " (power 0)" : "");
 	}
-	if (!matched) {
-		snprintf(msg, PIDLE_DT_MSG_LEN, "%s: cluster%c names no state of the table (C-states lines must carry cpuidle's names, e.g. %s)",
-			 file, 'A' + which, cfg->nr_states > 1 ? cfg->state[1].name : "WFI");
-		ret = PIDLE_EXIT_CONFIG;
-		goto out;
-	}
-	pidle_dt_note(cfg, "power from %s, cluster%c: the file's units as they are (idlestat states none; compare within this table only); cpu %u and %s the fastest P-state's (%u MHz); the wakeup line is not used%s%s%s",
-		file, 'A' + which, en->cpu_mw,
-		en->have_cluster ? "cluster up power" : "no cluster level:", use->top_speed,
-		nm ? "; no figure for " : "", missing, nm ? " (power 0)" : "");
 	ret = 0;
 out:
+	if (ret)
+		pidle_dt_energy_free(en);
 	free(cl);
 	return ret;
 }

@@ -162,6 +162,113 @@ static void pidle_dt_table_name(const struct pidle_dt_config *cfg,
 	(void)cfg;
 }
 
+/*
+ * --dt-power dpc without --energy-model: the active powers are known, the
+ * idle states' are not (no devicetree binding gives them). Writing power=
+ * with them would price every idle state at 0 mW: refused, the figures
+ * said, per CPU kind (CPUs of one figure).
+ */
+static void dt_dpc_refuse(const struct pidle_dt_config *cfg, const unsigned int *mw,
+			  char msg[PIDLE_DT_MSG_LEN])
+{
+	unsigned int *kind = calloc(cfg->nr_cpus ? cfg->nr_cpus : 1, sizeof(*kind));
+	unsigned int fig[PIDLE_MAX_CPUS > 64 ? 64 : PIDLE_MAX_CPUS], nr = 0;
+	char list[160] = "", cpus[64];
+	size_t n = 0;
+
+	for (unsigned int i = 0; kind && i < cfg->nr_cpus; i++) {
+		unsigned int k;
+
+		for (k = 0; k < nr && fig[k] != mw[i]; k++)
+			;
+		if (k == nr && nr < 64)
+			fig[nr++] = mw[i];
+		kind[i] = k;
+	}
+	for (unsigned int k = 0; kind && k < nr && n < sizeof(list); k++) {
+		pidle_dt_cpus_print(kind, k, cfg->nr_cpus, cpus, sizeof(cpus));
+		n += snprintf(list + n, sizeof(list) - n, "%sCPUs %s %u mW", k ? ", " : "",
+			      cpus, fig[k]);
+	}
+	free(kind);
+	snprintf(msg, PIDLE_DT_MSG_LEN, "--dt-power dpc: the devicetree gives the active power (%s) and no idle state's power (no idle-state binding has one): an energy model needs them; give them with --energy-model FILE (not written as 0)",
+		 list);
+}
+
+/* One energy set's power= list: "cpu:MW[,cluster:MW]". */
+static void dt_energy_power(const struct pidle_dt_energy *en,
+			    const struct pidle_dt_energy_set *es,
+			    char *buf, size_t size)
+{
+	if (en->have_cluster)
+		snprintf(buf, size, "cpu:%u,%s:%u", es->cpu_mw,
+			 en->cluster_level, es->cluster_mw);
+	else
+		snprintf(buf, size, "cpu:%u", es->cpu_mw);
+}
+
+/*
+ * The energy model's figures onto @st, the table as parsed. One energy set:
+ * the states' powers and power= as one list, as ever. Several (CPU kinds
+ * of different figures): states= and power= per set, written out and
+ * parsed again by the module's parsers, each set's table the one its CPUs
+ * had (@st's set, or its one table) with its own figures. 0, or an exit
+ * status with @err.
+ */
+static int dt_energy_apply(const struct pidle_dt_config *cfg,
+			   const struct pidle_dt_energy *en,
+			   struct pidle_states *st, struct pidle_err *err)
+{
+	static char states[PIDLE_PARAM_LEN], power[PIDLE_PARAM_LEN];
+	static struct pidle_states one;
+	size_t ns = 0, np = 0;
+	char cpus[PIDLE_PARAM_LEN], pw[80];
+
+	if (en->nr_sets == 1) {
+		for (unsigned int k = 0; k < st->nr_states; k++) {
+			st->state[k].power_mw = en->set[0].state_mw[k];
+			st->state[k].energy_uj = en->set[0].state_uj[k];
+		}
+		dt_energy_power(en, &en->set[0], pw, sizeof(pw));
+		return pidle_power_parse(pw, st, err) ? PIDLE_EXIT_CONFIG : 0;
+	}
+	for (unsigned int g = 0; g < en->nr_sets; g++) {
+		const struct pidle_dt_energy_set *es = &en->set[g];
+		int w;
+
+		memset(&one, 0, sizeof(one));
+		one.nr_states = st->nr_states;
+		memcpy(one.state, pidle_states_per_set(st) ? st->set[es->dt_set].state : st->state,
+		       sizeof(one.state));
+		for (unsigned int k = 0; k < one.nr_states; k++) {
+			one.state[k].power_mw = es->state_mw[k];
+			one.state[k].energy_uj = es->state_uj[k];
+		}
+		if (pidle_dt_cpus_print(en->set_of, g, cfg->nr_cpus, cpus, sizeof(cpus)) < 0)
+			goto long_value;
+		w = snprintf(states + ns, sizeof(states) - ns, "%s%s=", g ? ";" : "", cpus);
+		if (w < 0 || (size_t)w >= sizeof(states) - ns)
+			goto long_value;
+		ns += w;
+		w = pidle_states_print(&one, states + ns, sizeof(states) - ns);
+		if (w < 0)
+			goto long_value;
+		ns += w;
+		dt_energy_power(en, es, pw, sizeof(pw));
+		w = snprintf(power + np, sizeof(power) - np, "%s%s=%s", g ? ";" : "", cpus, pw);
+		if (w < 0 || (size_t)w >= sizeof(power) - np)
+			goto long_value;
+		np += w;
+	}
+	if (pidle_states_parse(states, st, err) || pidle_power_parse(power, st, err))
+		return PIDLE_EXIT_CONFIG;
+	return 0;
+
+long_value:
+	pidle_topo_errf(err, "states= per CPU kind is longer than a sysfs write takes");
+	return PIDLE_EXIT_CONFIG;
+}
+
 int pidle_dt_run(const struct pidle_dt_args *a)
 {
 	static char states[PIDLE_PARAM_LEN], summed[PIDLE_PARAM_LEN];
@@ -171,11 +278,12 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 	struct pidle_topology topo = { 0 };
 	struct pidle_err err = { "" };
 	struct pidle_states st;
-	struct pidle_dt_energy en;
+	struct pidle_dt_energy en = { 0 };
 	enum pidle_dt_mode mode = PIDLE_DT_MODE_AUTO;
 	struct pidle_dt_shared shared, *sh = NULL;
 	char msg[PIDLE_DT_MSG_LEN], name[64];
-	bool have_energy = false;
+	bool have_energy = false, dpc = false;
+	unsigned int *active_mw = NULL;
 	char *topo_str = NULL;
 	void *blob = NULL;
 	size_t size;
@@ -188,6 +296,14 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 			mode = PIDLE_DT_MODE_OSI;
 		else
 			return pidle_bad_arg("--dt-mode", a->mode, "want pc or osi");
+	}
+	if (a->power) {
+		if (!strcmp(a->power, "dpc"))
+			dpc = true;
+		else if (strcmp(a->power, "em"))
+			return pidle_bad_arg("--dt-power", a->power, "want em or dpc");
+		else if (!a->energy_model)
+			return pidle_usage_error("--dt-power em takes every figure from --energy-model FILE: give one");
 	}
 	if (a->shared) {
 		char why[96];
@@ -202,11 +318,30 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 	if (ret)
 		return pidle_errorf(ret, "%s", msg);
 	ret = pidle_dt_import(blob, size, mode, a->cpus, sh, &cfg, msg);
-	free(blob);
-	if (ret == PIDLE_EXIT_USAGE)
-		return pidle_usage_error("%s", msg);
-	if (ret)
+	if (ret) {
+		free(blob);
+		if (ret == PIDLE_EXIT_USAGE)
+			return pidle_usage_error("%s", msg);
 		return pidle_errorf(ret, "%s: %s", a->path, msg);
+	}
+	/* --dt-power dpc: the active powers, while the blob is here. */
+	if (dpc) {
+		active_mw = calloc(cfg.nr_cpus ? cfg.nr_cpus : 1, sizeof(*active_mw));
+		ret = active_mw ? pidle_dt_dpc_read(blob, &cfg, active_mw, msg) : PIDLE_EXIT_INPUT;
+		if (!active_mw)
+			snprintf(msg, sizeof(msg), "out of memory");
+		if (!ret && !a->energy_model) {
+			dt_dpc_refuse(&cfg, active_mw, msg);
+			ret = PIDLE_EXIT_CONFIG;
+		}
+	}
+	free(blob);
+	if (ret) {
+		for (unsigned int i = 0; i < cfg.nr_notes; i++)
+			fprintf(stderr, "%s: note: %s\n", PIDLE_TOPO_PROG, cfg.note[i]);
+		ret = pidle_errorf(ret, "%s: %s", a->path, msg);
+		goto out;
+	}
 
 	if (a->energy_model) {
 		char *text;
@@ -217,7 +352,7 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 			ret = pidle_errorf(ret, "--energy-model %s", msg);
 			goto out;
 		}
-		ret = pidle_dt_energy_parse(text, len, a->energy_model, &cfg, &en, msg);
+		ret = pidle_dt_energy_parse(text, len, a->energy_model, &cfg, active_mw, &en, msg);
 		free(text);
 		if (ret) {
 			ret = pidle_errorf(ret, "%s", msg);
@@ -259,19 +394,9 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 		}
 	}
 	if (have_energy) {
-		char pw[80];
-
-		for (unsigned int k = 0; k < st.nr_states; k++) {
-			st.state[k].power_mw = en.state_mw[k];
-			st.state[k].energy_uj = en.state_uj[k];
-		}
-		if (en.have_cluster)
-			snprintf(pw, sizeof(pw), "cpu:%u,%s:%u", en.cpu_mw,
-				 en.cluster_level, en.cluster_mw);
-		else
-			snprintf(pw, sizeof(pw), "cpu:%u", en.cpu_mw);
-		if (pidle_power_parse(pw, &st, &err)) {
-			ret = pidle_errorf(PIDLE_EXIT_CONFIG, "%s: %s", a->energy_model, err.msg);
+		ret = dt_energy_apply(&cfg, &en, &st, &err);
+		if (ret) {
+			ret = pidle_errorf(ret, "%s: %s", a->energy_model, err.msg);
 			goto out;
 		}
 	}
@@ -292,7 +417,7 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 	/* What is printed: the parser's canonical form of what it took. */
 	pidle_states_print(&st, states_out, sizeof(states_out));
 	power_out[0] = '\0';
-	if (st.nr_up) {
+	if (pidle_power_given(&st)) {
 		strcpy(power_out, " power=");
 		pidle_power_print(&st, power_out + 7, sizeof(power_out) - 7);
 	}
@@ -319,10 +444,13 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 		break;
 	case PIDLE_DT_PRINT_EXPERIMENT:
 		pidle_dt_table_name(&cfg, a->path, name, sizeof(name));
-		printf("# %s: pidle-topo --dt %s%s%s%s%s%s\n", cfg.model[0] ? cfg.model : name,
+		printf("# %s: pidle-topo --dt %s%s%s%s%s%s%s%s%s%s\n", cfg.model[0] ? cfg.model : name,
 		       a->path, a->cpus ? " --dt-cpus " : "", a->cpus ? a->cpus : "",
 		       a->mode ? (cfg.mode == PIDLE_DT_MODE_PC ? " --dt-mode pc" : " --dt-mode osi") : "",
-		       a->shared ? " --dt-shared-domain " : "", a->shared ? a->shared : "");
+		       a->shared ? " --dt-shared-domain " : "", a->shared ? a->shared : "",
+		       a->energy_model ? " --energy-model " : "",
+		       a->energy_model ? a->energy_model : "",
+		       a->power ? " --dt-power " : "", a->power ? a->power : "");
 		/* the choice the devicetree did not make, with the file */
 		if (cfg.shared[0])
 			printf("# shared domain states (--dt-shared-domain %s): %s\n",
@@ -334,7 +462,7 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 		}
 		printf("states     = %s\n", states_out);
 		printf("topology   = %s\n", topo_out);
-		if (st.nr_up)
+		if (pidle_power_given(&st))
 			printf("power      = %s\n", power_out + 7);
 		break;
 	case PIDLE_DT_APPLY:
@@ -349,6 +477,8 @@ int pidle_dt_run(const struct pidle_dt_args *a)
 	}
 out:
 	free(topo_str);
+	free(active_mw);
+	pidle_dt_energy_free(&en);
 	pidle_topology_free(&topo);
 	pidle_dt_config_free(&cfg);
 	return ret;

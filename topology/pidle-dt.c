@@ -1055,12 +1055,15 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 
 	key = calloc(c.nr_sel, sizeof(*key));
 	cfg->cluster = calloc(c.nr_sel, sizeof(*cfg->cluster));
-	if (!key || !cfg->cluster) {
+	cfg->cpu_node = calloc(c.nr_sel, sizeof(*cfg->cpu_node));
+	if (!key || !cfg->cluster || !cfg->cpu_node) {
 		r = dt_fail_oom(&c);
 		goto out;
 	}
-	for (unsigned int i = 0; i < c.nr_sel; i++)
+	for (unsigned int i = 0; i < c.nr_sel; i++) {
 		cfg->cluster[i] = c.cpu[c.sel[i]].cluster;
+		cfg->cpu_node[i] = c.cpu[c.sel[i]].node;
+	}
 
 	/* The power-domain tree: every CPU as deep below its root. */
 	for (unsigned int i = 0; i < c.nr_sel; i++) {
@@ -1543,6 +1546,8 @@ void pidle_dt_config_free(struct pidle_dt_config *cfg)
 	cfg->nr_levels = 0;
 	free(cfg->cluster);
 	cfg->cluster = NULL;
+	free(cfg->cpu_node);
+	cfg->cpu_node = NULL;
 	free(cfg->set_of);
 	cfg->set_of = NULL;
 	cfg->nr_sets = 0;

@@ -84,6 +84,8 @@ struct pidle_dt_config {
 	struct pidle_dt_level level[PIDLE_MAX_LEVELS];
 	/* per imported CPU: its leaf cluster in cpu-map order, or -1 */
 	int *cluster;
+	/* per imported CPU: its cpu node's offset in the blob */
+	int *cpu_node;
 	/*
 	 * A heterogeneous tree (CPU kinds with different idle states): a
 	 * table per CPU set, states= CPUS=TABLE;CPUS=TABLE. @nr_sets 0 for
@@ -175,6 +177,7 @@ struct pidle_dt_args {
 	const char *mode;		/* --dt-mode pc|osi */
 	const char *shared;		/* --dt-shared-domain POLICY */
 	const char *energy_model;	/* --energy-model FILE (idlestat) */
+	const char *power;		/* --dt-power em|dpc */
 	enum pidle_dt_action action;
 	const char *sysfs_root;
 	const char *output;		/* -o FILE: opened once the import is good */
@@ -187,27 +190,56 @@ int pidle_dt_run(const struct pidle_dt_args *a);
 int pidle_dt_read(const char *path, void **blob, size_t *size,
 		  char msg[PIDLE_DT_MSG_LEN]);
 
-/* pidle-dt-energy.c: idlestat's energy model file, on the imported table. */
-struct pidle_dt_energy {
+/*
+ * pidle-dt-energy.c: idlestat's energy model file, on the imported table.
+ * One energy set per CPU kind: the CPUs of one table (cfg's set) and one
+ * cluster of the file (clusters with the same figures are one).
+ */
+struct pidle_dt_energy_set {
+	unsigned int dt_set;		/* cfg's set (0 with one table) */
+	unsigned int active_mw;		/* --dt-power dpc: the kind's, else 0 */
+	unsigned int em_cluster;	/* the file's cluster, 0 = A */
 	unsigned int state_mw[PIDLE_MAX_STATES];	/* 0: none */
 	unsigned int state_uj[PIDLE_MAX_STATES];
 	bool have_power[PIDLE_MAX_STATES];
 	unsigned int cpu_mw;		/* active power of a CPU */
 	unsigned int cluster_mw;	/* up power of a cluster */
+};
+
+struct pidle_dt_energy {
+	unsigned int nr_sets;		/* 1: one set, every imported CPU */
+	unsigned int *set_of;		/* per imported CPU (malloc'd) */
+	struct pidle_dt_energy_set set[PIDLE_MAX_CPU_SETS];
 	bool have_cluster;
 	char cluster_level[PIDLE_NAME_LEN];	/* the level it is the power of */
 };
 
 /*
  * Parse idlestat's energy model @text (@text_len bytes; one with a NUL
- * or another control byte is refused as not text) and take the figures of the
- * cluster that holds @cfg's CPUs. Notes (what was mapped how) go to
- * @cfg's notes. 0, or an exit status with @msg.
+ * or another control byte is refused as not text) and take, for each
+ * imported CPU, the figures of the cluster that holds it: an energy set
+ * per table of @cfg and cluster of the file whose figures differ. Notes
+ * (what was mapped how) go to @cfg's notes. @active_mw (NULL: none): each
+ * imported CPU's active power from elsewhere (--dt-power dpc), which then
+ * replaces the file's CPU power and splits the sets too. 0, or an exit
+ * status with @msg. Free @en with pidle_dt_energy_free().
  */
 int pidle_dt_energy_parse(const char *text, size_t text_len, const char *file,
-			  struct pidle_dt_config *cfg,
+			  struct pidle_dt_config *cfg, const unsigned int *active_mw,
 			  struct pidle_dt_energy *en,
 			  char msg[PIDLE_DT_MSG_LEN]);
+void pidle_dt_energy_free(struct pidle_dt_energy *en);
+
+/*
+ * pidle-dt-dpc.c: each imported CPU's active power in mW, from the
+ * devicetree as the kernel's energy model takes it (drivers/opp/of.c):
+ * opp-microwatt of its fastest OPP, else dynamic-power-coefficient at its
+ * fastest OPP's frequency and voltage. Into @mw (cfg->nr_cpus entries);
+ * notes say which figure and OPP. 0, or an exit status with @msg naming
+ * the CPU and what it lacks.
+ */
+int pidle_dt_dpc_read(const void *fdt, struct pidle_dt_config *cfg,
+		      unsigned int *mw, char msg[PIDLE_DT_MSG_LEN]);
 
 /*
  * Add a note (a mapping said on stderr) to @cfg's, once: the same text

@@ -81,6 +81,10 @@ static void pidle_topo_usage(FILE *f)
 "                            state) or refuse\n"
 "      --energy-model FILE   with --dt: idle power from idlestat's energy\n"
 "                            model file\n"
+"      --dt-power em|dpc     with --dt: the CPUs' active power from the\n"
+"                            energy model file (em, default) or from the\n"
+"                            devicetree's dynamic-power-coefficient (dpc;\n"
+"                            idle powers still from --energy-model)\n"
 "\n"
 "Topology:\n"
 "  -l, --levels LIST         keep exactly these levels, of core, cluster,\n"
@@ -167,6 +171,7 @@ static int pidle_topo_dt_args(struct pidle_topo_opts *o)
 	const char *dt_only = o->dt.cpus ? "--dt-cpus" : o->dt.mode ? "--dt-mode" :
 			      o->dt.shared ? "--dt-shared-domain" :
 			      o->dt.energy_model ? "--energy-model" :
+			      o->dt.power ? "--dt-power" :
 			      o->action == PIDLE_ACT_EXPERIMENT ? "--experiment" : NULL;
 
 	if (!o->dt.path) {
@@ -193,7 +198,7 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 		{ 'l', &o->levels }, { 's', &o->states },
 		{ 'v', .set = &o->verbose }, { 'c', &o->dt.cpus },
 		{ 'M', &o->dt.mode }, { 'D', &o->dt.shared },
-		{ 'E', &o->dt.energy_model }, { 0 }
+		{ 'E', &o->dt.energy_model }, { 'P', &o->dt.power }, { 0 }
 	};
 	/*
 	 * The shared options (-o, -r, --csv, --json) as in pidle-stat and
@@ -202,7 +207,7 @@ static int pidle_topo_parse_args(int argc, char **argv, struct pidle_topo_opts *
 	struct pidle_opts cli = {
 		.spec = "-i:input -y:synthetic -l:levels -s:states -L,list-presets "
 			"-S,show-states -p,params -m,modprobe -a,apply -v,verbose "
-			"-d:dt c:dt-cpus M:dt-mode D:dt-shared-domain E:energy-model "
+			"-d:dt c:dt-cpus M:dt-mode D:dt-shared-domain E:energy-model P:dt-power "
 			"e,experiment",
 		.flags = PIDLE_OPTS_FORMAT | PIDLE_OPTS_OUTPUT | PIDLE_OPTS_ROOT,
 		.store = store, .usage = pidle_topo_usage, .root = "",
@@ -687,7 +692,7 @@ int main(int argc, char **argv)
 
 	/* power= only for a table that has it: the module's default is none. */
 	power_out[0] = '\0';
-	if (st.nr_up) {
+	if (pidle_power_given(&st)) {
 		strcpy(power_out, " power=");
 		pidle_power_print(&st, power_out + 7, sizeof(power_out) - 7);
 	}
@@ -699,7 +704,7 @@ int main(int argc, char **argv)
 	}
 	if (o.fmt == PIDLE_OUT_JSON) {
 		pidle_topo_json(&topo, &st, topo_out, states_out,
-				st.nr_up ? power_out + 7 : "");
+				pidle_power_given(&st) ? power_out + 7 : "");
 		o.action = PIDLE_ACT_LIST;	/* nothing more to print */
 	} else if (o.fmt == PIDLE_OUT_CSV) {
 		pidle_topo_csv(&topo, &st, o.action == PIDLE_ACT_STATES);

@@ -37,8 +37,9 @@
  * length). Intel publishes no per-C-state power for these parts (the
  * datasheets give package TDP and limits, not idle-state power; turbostat
  * reads RAPL counters of a running part), nor does Qualcomm in the
- * upstream device trees (dynamic-power-coefficient is busy power only):
- * those presets have no power, and tools say energy is unavailable.
+ * upstream device trees (dynamic-power-coefficient is busy power only,
+ * and without OPP voltages there: pidle-dt-dpc.c): those presets have no
+ * power, and tools say energy is unavailable.
  */
 #include <string.h>
 #include "pidle-topo.h"

@@ -4,7 +4,7 @@
 # object.
 TOPO_SRCS := topology/pidle-topo.c topology/apply.c topology/hwloc-map.c \
 	     topology/presets.c topology/pidle-dt.c topology/pidle-dt-run.c \
-	     topology/pidle-dt-energy.c topology/pidle-dt-shared.c \
+	     topology/pidle-dt-energy.c topology/pidle-dt-dpc.c topology/pidle-dt-shared.c \
 	     tools/pidle_common.c tools/pidle_opts.c
 TOOLS += $(BUILD)/pidle-topo
 

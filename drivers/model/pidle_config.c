@@ -65,15 +65,7 @@ int pidle_config_check(const struct pidle_states *st,
 	ret = pidle_config_check_sets(st, topo, err);
 	if (ret)
 		return ret;
-	for (i = 0; i < st->nr_up; i++) {
-		if (pidle_topology_level_index(topo, st->up[i].level_name) >= 0)
-			continue;
-		pidle_topology_level_names(topo, names, sizeof(names));
-		return pidle_err(err, "power", "item %u (%s): level \"%s\" is not a level of the topology (it has: %s)",
-				 i, st->up[i].level_name, st->up[i].level_name,
-				 names);
-	}
-	return 0;
+	return pidle_config_check_power(st, topo, err);
 }
 
 void pidle_states_drop_missing_levels(struct pidle_states *st,

@@ -49,19 +49,28 @@
  * pidle_states_print() prints one.
  */
 
-static int pidle_set_err(struct pidle_err *err, unsigned int k,
-			 const struct pidle_tok *cpus, const char *inner)
+/* The CPUS=VALUE;CPUS=VALUE grammar of states= and of power=. */
+const struct pidle_set_syntax pidle_states_set_syntax = {
+	.param	= "states",
+	.want	= "CPUS=TABLE;CPUS=TABLE",
+};
+
+int pidle_set_err(const struct pidle_set_syntax *syn, struct pidle_err *err,
+		  unsigned int k, const struct pidle_tok *cpus,
+		  const char *inner)
 {
+	size_t n = strlen(syn->param);
 	char q[32];
 
 	pidle_tok_quote(cpus, q, sizeof(q));
 	/* @inner is a parser message: "states: ..." */
-	if (!strncmp(inner, "states: ", 8))
-		inner += 8;
-	return pidle_err(err, "states", "set %u (CPUs %s): %s", k, q, inner);
+	if (!strncmp(inner, syn->param, n) && !strncmp(inner + n, ": ", 2))
+		inner += n + 2;
+	return pidle_err(err, syn->param, "set %u (CPUs %s): %s", k, q, inner);
 }
 
-static int pidle_set_cpu(const struct pidle_tok *tok, unsigned int k,
+static int pidle_set_cpu(const struct pidle_set_syntax *syn,
+			 const struct pidle_tok *tok, unsigned int k,
 			 const struct pidle_tok *cpus, u16 *out,
 			 struct pidle_err *err)
 {
@@ -73,18 +82,18 @@ static int pidle_set_cpu(const struct pidle_tok *tok, unsigned int k,
 		if (!strcmp(why, "too large"))
 			why = "beyond the largest CPU number (8191)";
 		pidle_tok_quote(tok, q, sizeof(q));
-		scnprintf(m, sizeof(m), "CPU \"%s\": %s (want CPUS=TABLE;CPUS=TABLE, CPUS as 0-3 or 0,2,4-5)",
-			  q, why);
-		return pidle_set_err(err, k, cpus, m);
+		scnprintf(m, sizeof(m), "CPU \"%s\": %s (want %s, CPUS as 0-3 or 0,2,4-5)",
+			  q, why, syn->want);
+		return pidle_set_err(syn, err, k, cpus, m);
 	}
 	*out = val;
 	return 0;
 }
 
 /* CPUS of one set: ranges A or A-B, comma separated, ascending. */
-static int pidle_set_cpus_parse(struct pidle_tok cpus, unsigned int k,
-				struct pidle_cpu_set *set,
-				struct pidle_err *err)
+int pidle_cpu_list_parse(const struct pidle_set_syntax *syn,
+			 struct pidle_tok cpus, unsigned int k,
+			 struct pidle_cpu_list *set, struct pidle_err *err)
 {
 	struct pidle_tok rest = cpus, part, lo;
 	char m[PIDLE_ERR_LEN];
@@ -92,21 +101,22 @@ static int pidle_set_cpus_parse(struct pidle_tok cpus, unsigned int k,
 	int ret;
 
 	if (!cpus.len)
-		return pidle_err(err, "states", "set %u: no CPUs before '=' (want CPUS=TABLE;CPUS=TABLE)",
-				 k);
+		return pidle_err(err, syn->param, "set %u: no CPUs before '=' (want %s)",
+				 k, syn->want);
 	while (pidle_tok_next(&rest, ',', &part)) {
 		if (n == PIDLE_MAX_SET_RANGES) {
 			scnprintf(m, sizeof(m), "more than %d CPU ranges",
 				  PIDLE_MAX_SET_RANGES);
-			return pidle_set_err(err, k, &cpus, m);
+			return pidle_set_err(syn, err, k, &cpus, m);
 		}
 		pidle_tok_next(&part, '-', &lo);
-		ret = pidle_set_cpu(&lo, k, &cpus, &set->range[n].first, err);
+		ret = pidle_set_cpu(syn, &lo, k, &cpus, &set->range[n].first,
+				    err);
 		if (ret)
 			return ret;
 		set->range[n].last = set->range[n].first;
 		if (part.s) {
-			ret = pidle_set_cpu(&part, k, &cpus,
+			ret = pidle_set_cpu(syn, &part, k, &cpus,
 					    &set->range[n].last, err);
 			if (ret)
 				return ret;
@@ -114,12 +124,12 @@ static int pidle_set_cpus_parse(struct pidle_tok cpus, unsigned int k,
 		if (set->range[n].last < set->range[n].first) {
 			scnprintf(m, sizeof(m), "range %u-%u goes backwards",
 				  set->range[n].first, set->range[n].last);
-			return pidle_set_err(err, k, &cpus, m);
+			return pidle_set_err(syn, err, k, &cpus, m);
 		}
 		if (n && set->range[n].first <= set->range[n - 1].last) {
 			scnprintf(m, sizeof(m), "CPU %u: ranges must ascend without overlap",
 				  set->range[n].first);
-			return pidle_set_err(err, k, &cpus, m);
+			return pidle_set_err(syn, err, k, &cpus, m);
 		}
 		n++;
 	}
@@ -127,7 +137,7 @@ static int pidle_set_cpus_parse(struct pidle_tok cpus, unsigned int k,
 	return 0;
 }
 
-static bool pidle_set_has(const struct pidle_cpu_set *set, unsigned int cpu)
+bool pidle_cpu_list_has(const struct pidle_cpu_list *set, unsigned int cpu)
 {
 	unsigned int r;
 
@@ -138,8 +148,8 @@ static bool pidle_set_has(const struct pidle_cpu_set *set, unsigned int cpu)
 }
 
 /* The first CPU of @a that is also in @b, or -1. */
-static int pidle_sets_overlap(const struct pidle_cpu_set *a,
-			      const struct pidle_cpu_set *b)
+int pidle_cpu_lists_overlap(const struct pidle_cpu_list *a,
+			    const struct pidle_cpu_list *b)
 {
 	unsigned int r, s, lo;
 
@@ -157,7 +167,7 @@ static int pidle_sets_overlap(const struct pidle_cpu_set *a,
  * is one run, 0-3), advancing *@r past it: false when there is none. The
  * ranges ascend without overlap, so runs are the set's canonical form.
  */
-static bool pidle_set_run(const struct pidle_cpu_set *set, unsigned int *r,
+static bool pidle_set_run(const struct pidle_cpu_list *set, unsigned int *r,
 			  unsigned int *first, unsigned int *last)
 {
 	if (*r >= set->nr_ranges)
@@ -172,6 +182,12 @@ static bool pidle_set_run(const struct pidle_cpu_set *set, unsigned int *r,
 
 int pidle_cpu_set_print(const struct pidle_cpu_set *set, char *buf,
 			size_t size)
+{
+	return pidle_cpu_list_print(&set->cpus, buf, size);
+}
+
+int pidle_cpu_list_print(const struct pidle_cpu_list *set, char *buf,
+			 size_t size)
 {
 	size_t len = 0;
 	unsigned int r = 0, first, last;
@@ -230,21 +246,25 @@ int pidle_states_sets_parse(struct pidle_tok rest, struct pidle_states *out,
 			return pidle_err(err, "states", "set %u \"%s\": no '=' (want CPUS=TABLE;CPUS=TABLE)",
 					 k, q);
 		}
-		ret = pidle_set_cpus_parse(cpus, k, set, err);
+		ret = pidle_cpu_list_parse(&pidle_states_set_syntax, cpus, k,
+					   &set->cpus, err);
 		if (ret)
 			return ret;
 		if (memchr(item.s, '=', item.len))
-			return pidle_set_err(err, k, &cpus, "more than one '=' (want CPUS=TABLE;CPUS=TABLE)");
+			return pidle_set_err(&pidle_states_set_syntax, err, k, &cpus,
+					     "more than one '=' (want CPUS=TABLE;CPUS=TABLE)");
 		ret = pidle_states_table_parse(item, set->state, &nr, &inner);
 		if (ret)
-			return pidle_set_err(err, k, &cpus, inner.msg);
+			return pidle_set_err(&pidle_states_set_syntax, err, k,
+					     &cpus, inner.msg);
 		for (j = 0; j < k; j++) {
-			cpu = pidle_sets_overlap(set, &out->set[j]);
+			cpu = pidle_cpu_lists_overlap(&set->cpus, &out->set[j].cpus);
 			if (cpu < 0)
 				continue;
 			scnprintf(inner.msg, sizeof(inner.msg),
 				  "CPU %d is in set %u too", cpu, j);
-			return pidle_set_err(err, k, &cpus, inner.msg);
+			return pidle_set_err(&pidle_states_set_syntax, err, k,
+					     &cpus, inner.msg);
 		}
 		if (!k) {
 			out->nr_states = nr;
@@ -252,7 +272,8 @@ int pidle_states_sets_parse(struct pidle_tok rest, struct pidle_states *out,
 		} else if (nr != out->nr_states) {
 			scnprintf(inner.msg, sizeof(inner.msg), "%u states, set 0 has %u: every set needs the same number of states at each level",
 				  nr, out->nr_states);
-			return pidle_set_err(err, k, &cpus, inner.msg);
+			return pidle_set_err(&pidle_states_set_syntax, err, k,
+					     &cpus, inner.msg);
 		}
 		for (i = 0; k && i < nr; i++) {
 			const struct pidle_state_desc *a = &out->state[i];
@@ -262,7 +283,8 @@ int pidle_states_sets_parse(struct pidle_tok rest, struct pidle_states *out,
 				scnprintf(inner.msg, sizeof(inner.msg), "state %u (%s) is at level \"%s\", set 0's state %u (%s) at \"%s\": every set needs the same number of states at each level",
 					  i, b->name, b->level_name, i,
 					  a->name, a->level_name);
-				return pidle_set_err(err, k, &cpus, inner.msg);
+				return pidle_set_err(&pidle_states_set_syntax, err, k,
+					     &cpus, inner.msg);
 			}
 		}
 		k++;
@@ -309,7 +331,7 @@ int pidle_states_set_of(const struct pidle_states *st, unsigned int cpu)
 	unsigned int k;
 
 	for (k = 0; k < st->nr_sets; k++)
-		if (pidle_set_has(&st->set[k], cpu))
+		if (pidle_cpu_list_has(&st->set[k].cpus, cpu))
 			return k;
 	return -1;
 }
@@ -323,8 +345,8 @@ const struct pidle_state_desc *pidle_states_of_cpu(const struct pidle_states *st
 }
 
 /* The same CPUs, however written: compared run by run (pidle_set_run()). */
-static bool pidle_set_equal(const struct pidle_cpu_set *a,
-			    const struct pidle_cpu_set *b)
+bool pidle_cpu_list_equal(const struct pidle_cpu_list *a,
+			  const struct pidle_cpu_list *b)
 {
 	unsigned int ra = 0, rb = 0, fa, la, fb, lb;
 
@@ -342,7 +364,7 @@ bool pidle_states_same_sets(const struct pidle_states *a,
 	if (a->nr_sets != b->nr_sets)
 		return false;
 	for (k = 0; k < a->nr_sets; k++)
-		if (!pidle_set_equal(&a->set[k], &b->set[k]))
+		if (!pidle_cpu_list_equal(&a->set[k].cpus, &b->set[k].cpus))
 			return false;
 	return true;
 }

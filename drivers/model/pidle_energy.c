@@ -23,7 +23,11 @@
  * latency spins included. A domain draws the power of its state while down
  * (a domain state's ``POWER_MW``: the domain's own power, its CPUs'
  * figures not included) and its *up power* (``power=LEVEL:MW``) the rest of
- * the time. Each entry into a state and exit from it costs the state's
+ * the time. With a table per CPU set, each figure is the node's set's:
+ * a CPU's states and active power its set's (``power=CPUS=cpu:MW;...``),
+ * a domain's states and up power those of its CPUs' set, which agree when
+ * it spans several (pidle_config_check_power()); each table has its own
+ * oracles. Each entry into a state and exit from it costs the state's
  * ``ENERGY_UJ`` once, counted when the period ends. So, per node and
  * from the last reset::
  *
@@ -270,15 +274,29 @@ void pidle_period_classes_build(struct pidle_model *m, struct pidle_table *tab)
 	}
 }
 
-static u32 pidle_level_up_mw(const struct pidle_states *st,
-			     const struct pidle_topology *topo, unsigned int l)
+/*
+ * Table @tab's up powers: power= of its CPUs' set (pidle_power_of_cpu(),
+ * by the set's first CPU), or the one list.
+ */
+static void pidle_table_up_mw(struct pidle_model *m, struct pidle_table *tab,
+			      const struct pidle_states *st,
+			      const struct pidle_topology *topo,
+			      unsigned int set)
 {
-	unsigned int i;
+	const struct pidle_level_power *up;
+	unsigned int i, n;
+	int l;
 
-	for (i = 0; i < st->nr_up; i++)
-		if (pidle_topology_level_index(topo, st->up[i].level_name) == (int)l)
-			return st->up[i].power_mw;
-	return 0;
+	n = pidle_power_of_cpu(st, m->nr_sets ? st->set[set].range[0].first : 0,
+			       &up);
+	for (i = 0; i < n; i++) {
+		l = pidle_topology_level_index(topo, up[i].level_name);
+		if (l < 0)
+			continue;
+		tab->up_mw[l] = up[i].power_mw;
+		if (up[i].power_mw)
+			m->has_energy = true;
+	}
 }
 
 /* Table @tab's oracles, a level at a time; @c: room for the candidates. */
@@ -294,7 +312,7 @@ static void pidle_energy_table(struct pidle_model *m, struct pidle_table *tab,
 		n = 0;
 		if (l) {
 			/* A domain can also stay up: up power, no transition. */
-			c[n].power_mw = m->up_mw[l];
+			c[n].power_mw = tab->up_mw[l];
 			c[n].energy_pj = 0;
 			c[n++].state = PIDLE_STATE_NONE;
 		}
@@ -314,19 +332,16 @@ void pidle_energy_tables(struct pidle_model *m, const struct pidle_states *st,
 			 const struct pidle_topology *topo)
 {
 	struct pidle_oracle_cand c[PIDLE_MAX_STATES + 1];
-	unsigned int l, s, t;
+	unsigned int s, t;
 
-	for (l = 0; l <= m->nr_levels; l++) {
-		m->up_mw[l] = pidle_level_up_mw(st, topo, l);
-		if (m->up_mw[l])
-			m->has_energy = true;
-	}
 	for (s = 0; s < m->nr_states; s++)
 		if (!m->state_level[s])
 			m->deepest_cpu_state = s;
 	/* Each table its own oracles: a big CPU's powers are not a little's. */
-	for (t = 0; t < m->nr_tabs; t++)
+	for (t = 0; t < m->nr_tabs; t++) {
+		pidle_table_up_mw(m, &m->tab[t], st, topo, t);
 		pidle_energy_table(m, &m->tab[t], c);
+	}
 }
 
 /* The idle path's part (begin, end, the oracle's pick): pidle_model_priv.h. */
@@ -419,7 +434,7 @@ void pidle_cpu_energy_read(const struct pidle_model *m, unsigned int cpu,
 	elapsed_ns = now_ns > v.epoch_ns ? now_ns - v.epoch_ns : 0;
 	busy_ns = elapsed_ns > idle_ns + offline_ns ?
 		  elapsed_ns - idle_ns - offline_ns : 0;
-	pidle_nj_add_power(&total, m->up_mw[0], busy_ns);
+	pidle_nj_add_power(&total, m->cpu[cpu]->tab->up_mw[0], busy_ns);
 
 	out->total_nj = pidle_nj(&total);
 	out->idle_nj = pidle_nj(&idle);
@@ -489,13 +504,13 @@ void pidle_domain_energy_read(const struct pidle_model *m, unsigned int level,
 		pidle_nj_add_energy(&oracle, sd->energy_uj, oracle_periods[k]);
 		out->periods += usage;
 	}
-	pidle_nj_add_power(&idle, m->up_mw[level], kept_up_ns);
-	pidle_nj_add_power(&oracle, m->up_mw[level],
+	pidle_nj_add_power(&idle, d->tab->up_mw[level], kept_up_ns);
+	pidle_nj_add_power(&oracle, d->tab->up_mw[level],
 			   oracle_ns[PIDLE_KEPT_UP_ROW]);
 	out->periods += kept_up_periods;
 	elapsed_ns = now_ns > epoch_ns ? now_ns - epoch_ns : 0;
 	up_ns = elapsed_ns > down_ns ? elapsed_ns - down_ns : 0;
-	pidle_nj_add_power(&total, m->up_mw[level], up_ns);
+	pidle_nj_add_power(&total, d->tab->up_mw[level], up_ns);
 
 	out->total_nj = pidle_nj(&total);
 	out->idle_nj = pidle_nj(&idle);

@@ -330,6 +330,8 @@ struct pidle_table {
 	struct pidle_dgov_state dg_state[PIDLE_MAX_LEVELS + 1]
 					[PIDLE_MAX_DOMAIN_STATES];
 	u64 sub_power_on_ns[PIDLE_MAX_LEVELS + 1];
+	/* Energy: power while up per level (0 = a CPU's active power). */
+	u32 up_mw[PIDLE_MAX_LEVELS + 1];
 };
 
 struct pidle_model {
@@ -361,8 +363,6 @@ struct pidle_model {
 	/* Level-local index of each domain-level state. */
 	unsigned int dstate_index[PIDLE_MAX_STATES];
 	char level_name[PIDLE_MAX_LEVELS + 1][PIDLE_NAME_LEN];
-	/* Energy: power while up per level (0 = a CPU's active power). */
-	u32 up_mw[PIDLE_MAX_LEVELS + 1];
 	bool has_energy;
 	/* Deepest CPU-level state: where an offline CPU is counted. */
 	unsigned int deepest_cpu_state;

@@ -64,4 +64,41 @@ int pidle_config_check_sets(const struct pidle_states *st,
 			    const struct pidle_topology *topo,
 			    struct pidle_err *err);
 
+/*
+ * pidle_config_sets.c: the CPUS of a CPUS=VALUE;CPUS=VALUE item, shared by
+ * states= and power=. @syn names the parameter and its grammar for the
+ * messages ("want CPUS=TABLE;CPUS=TABLE"); @k is the set's index.
+ */
+struct pidle_set_syntax {
+	const char *param;
+	const char *want;
+};
+extern const struct pidle_set_syntax pidle_states_set_syntax;
+int pidle_cpu_list_parse(const struct pidle_set_syntax *syn,
+			 struct pidle_tok cpus, unsigned int k,
+			 struct pidle_cpu_list *set, struct pidle_err *err);
+/* "PARAM: set K (CPUS): INNER", INNER without its own "PARAM: ". */
+int pidle_set_err(const struct pidle_set_syntax *syn, struct pidle_err *err,
+		  unsigned int k, const struct pidle_tok *cpus,
+		  const char *inner);
+bool pidle_cpu_list_has(const struct pidle_cpu_list *set, unsigned int cpu);
+/* The first CPU of @a also in @b, or -1. */
+int pidle_cpu_lists_overlap(const struct pidle_cpu_list *a,
+			    const struct pidle_cpu_list *b);
+bool pidle_cpu_list_equal(const struct pidle_cpu_list *a,
+			  const struct pidle_cpu_list *b);
+
+/* pidle_power_sets.c: power= per CPU set, its print and its check. */
+int pidle_power_sets_parse(struct pidle_tok rest, struct pidle_states *out,
+			   struct pidle_err *err);
+int pidle_power_sets_print(const struct pidle_states *st, char *buf,
+			   size_t size);
+int pidle_power_list_parse(struct pidle_tok rest, struct pidle_level_power *up,
+			   unsigned int *nr_up, struct pidle_err *err);
+int pidle_power_list_print(const struct pidle_level_power *up,
+			   unsigned int nr_up, char *buf, size_t size);
+int pidle_config_check_power(const struct pidle_states *st,
+			     const struct pidle_topology *topo,
+			     struct pidle_err *err);
+
 #endif /* _PIDLE_PARSE_H */

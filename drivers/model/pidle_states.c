@@ -300,20 +300,17 @@ int pidle_states_print(const struct pidle_states *st, char *buf, size_t size)
 	return pidle_states_table_print(st->state, st->nr_states, buf, size);
 }
 
-int pidle_power_parse(const char *str, struct pidle_states *out,
-		      struct pidle_err *err)
+/* LEVEL:POWER_MW,...: one list, into @up (left untouched on error). */
+int pidle_power_list_parse(struct pidle_tok rest, struct pidle_level_power *out,
+			   unsigned int *nr_up, struct pidle_err *err)
 {
-	struct pidle_tok rest = pidle_tok_trim(str), item, tok;
 	struct pidle_level_power up[PIDLE_MAX_LEVELS + 1];
+	struct pidle_tok item, tok;
 	unsigned int n = 0, i;
 	const char *why;
 	char q[32];
 	u64 val;
 
-	if (!rest.len || pidle_tok_eq(&rest, "none")) {
-		out->nr_up = 0;
-		return 0;
-	}
 	memset(up, 0, sizeof(up));
 	while (pidle_tok_next(&rest, ',', &item)) {
 		if (n == ARRAY_SIZE(up))
@@ -347,25 +344,50 @@ int pidle_power_parse(const char *str, struct pidle_states *out,
 		}
 		up[n++].power_mw = (u32)val;
 	}
+	*nr_up = n;
+	memcpy(out, up, sizeof(up));
+	return 0;
+}
+
+int pidle_power_parse(const char *str, struct pidle_states *out,
+		      struct pidle_err *err)
+{
+	struct pidle_tok rest = pidle_tok_trim(str);
+	struct pidle_level_power up[PIDLE_MAX_LEVELS + 1];
+	unsigned int n;
+	int ret;
+
+	if (!rest.len || pidle_tok_eq(&rest, "none")) {
+		out->nr_up = 0;
+		out->nr_power_sets = 0;
+		return 0;
+	}
+	if (memchr(rest.s, '=', rest.len))
+		return pidle_power_sets_parse(rest, out, err);
+	ret = pidle_power_list_parse(rest, up, &n, err);
+	if (ret)
+		return ret;
 	out->nr_up = n;
+	out->nr_power_sets = 0;
 	memcpy(out->up, up, sizeof(up));
 	return 0;
 }
 
-int pidle_power_print(const struct pidle_states *st, char *buf, size_t size)
+int pidle_power_list_print(const struct pidle_level_power *up,
+			   unsigned int nr_up, char *buf, size_t size)
 {
 	size_t len = 0;
 	unsigned int i;
 
 	if (!size)
 		return -ENOSPC;
-	if (!st->nr_up)
+	if (!nr_up)
 		return scnprintf(buf, size, "none");
 	buf[0] = '\0';
-	for (i = 0; i < st->nr_up; i++) {
+	for (i = 0; i < nr_up; i++) {
 		char item[PIDLE_NAME_LEN + 16];
 		int n = scnprintf(item, sizeof(item), "%s%s:%u", i ? "," : "",
-				  st->up[i].level_name, st->up[i].power_mw);
+				  up[i].level_name, up[i].power_mw);
 
 		if (len + n >= size)
 			return -ENOSPC;
@@ -373,4 +395,11 @@ int pidle_power_print(const struct pidle_states *st, char *buf, size_t size)
 		len += n;
 	}
 	return len;
+}
+
+int pidle_power_print(const struct pidle_states *st, char *buf, size_t size)
+{
+	if (st->nr_power_sets)
+		return pidle_power_sets_print(st, buf, size);
+	return pidle_power_list_print(st->up, st->nr_up, buf, size);
 }

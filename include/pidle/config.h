@@ -59,21 +59,54 @@ struct pidle_level_power {
 	u32 power_mw;
 };
 
+/* CPUs @first .. @last of a CPU set. */
+struct pidle_cpu_range {
+	u16 first, last;
+};
+
+/**
+ * struct pidle_cpu_list - the CPUS of a CPUS=VALUE item (states=, power=)
+ * @nr_ranges:	valid entries in @range
+ * @range:	the CPUs, ranges @first .. @last, ascending, disjoint
+ */
+struct pidle_cpu_list {
+	unsigned int nr_ranges;
+	struct pidle_cpu_range range[PIDLE_MAX_SET_RANGES];
+};
+
 /**
  * struct pidle_cpu_set - one CPU set of a heterogeneous states= table
- * @nr_ranges:	valid entries in @range
- * @range:	the set's CPUs, ranges @first .. @last, ascending, disjoint
+ * @cpus:	the set's CPUs (struct pidle_cpu_list), for the code that
+ *		parses and prints the CPUS of states= and power= alike
+ * @nr_ranges:	@cpus.nr_ranges by its own name (a union, as the kernel's
+ *		struct_group())
+ * @range:	@cpus.range, the same way
  * @state:	the set's table, as many states as the top-level table, at
  *		the same levels; its domain-level states are those of the
  *		domains of its CPUs (pidle_config_check() refuses sets that
  *		a domain spans and that differ at its level)
  */
 struct pidle_cpu_set {
-	unsigned int nr_ranges;
-	struct {
-		u16 first, last;
-	} range[PIDLE_MAX_SET_RANGES];
+	union {
+		struct pidle_cpu_list cpus;
+		struct {
+			unsigned int nr_ranges;
+			struct pidle_cpu_range range[PIDLE_MAX_SET_RANGES];
+		};
+	};
 	struct pidle_state_desc state[PIDLE_MAX_STATES];
+};
+
+/**
+ * struct pidle_power_set - one CPU set of a power= value per set
+ * @cpus:	the set's CPUs: those of one states= set
+ * @nr_up:	valid entries in @up
+ * @up:		the set's LEVEL:POWER_MW items, in the order given
+ */
+struct pidle_power_set {
+	struct pidle_cpu_list cpus;
+	unsigned int nr_up;
+	struct pidle_level_power up[PIDLE_MAX_LEVELS + 1];
 };
 
 /*
@@ -94,10 +127,15 @@ struct pidle_cpu_set {
  *		then set 0's, so that a reader that knows nothing of sets
  *		sees the shape every set shares
  * @set:	the CPU sets, in the order given
+ * @nr_power_sets: 0: one power= for every CPU (@up). 2 or more: power=
+ *		per CPU set (CPUS=LEVEL:MW,...;CPUS=...), @power_set[k], each
+ *		the CPUs of one states= set; @nr_up and @up are then set
+ *		0's, as @state is
+ * @power_set:	the power= sets, in the order given
  *
  * The table's powers and energies together make the energy model
  * (pidle_energy.c); pidle_states_parse() leaves @up empty and
- * pidle_power_parse() fills only @up.
+ * pidle_power_parse() fills only @up and the power sets.
  */
 struct pidle_states {
 	unsigned int nr_states;
@@ -106,12 +144,20 @@ struct pidle_states {
 	struct pidle_level_power up[PIDLE_MAX_LEVELS + 1];
 	unsigned int nr_sets;
 	struct pidle_cpu_set set[PIDLE_MAX_CPU_SETS];
+	unsigned int nr_power_sets;
+	struct pidle_power_set power_set[PIDLE_MAX_CPU_SETS];
 };
 
 /* True for a table per CPU set (several cpuidle drivers). */
 static inline bool pidle_states_per_set(const struct pidle_states *st)
 {
 	return st->nr_sets > 0;
+}
+
+/* power= gives something: a list, or lists per set (set 0's may be empty). */
+static inline bool pidle_power_given(const struct pidle_states *st)
+{
+	return st->nr_up || st->nr_power_sets;
 }
 
 /* The set @cpu belongs to, or -1 when it is in none (or no sets). */
@@ -122,6 +168,8 @@ const struct pidle_state_desc *pidle_states_of_cpu(const struct pidle_states *st
 /* A set's CPUs as a list, "0-3" or "0,2,4-5"; the length, or -ENOSPC. */
 int pidle_cpu_set_print(const struct pidle_cpu_set *set, char *buf,
 			size_t size);
+int pidle_cpu_list_print(const struct pidle_cpu_list *cpus, char *buf,
+			 size_t size);
 /* Same CPU sets (count and CPUs) in @a and @b: the drivers' cpumasks. */
 bool pidle_states_same_sets(const struct pidle_states *a,
 			    const struct pidle_states *b);
@@ -218,13 +266,24 @@ int pidle_states_print(const struct pidle_states *st, char *buf, size_t size);
 
 /*
  * power=: LEVEL:POWER_MW,... (the active power of a CPU, level "cpu", or
- * the power of a domain while up), or "none"/empty for no such power. Fills
- * only @out->nr_up and @out->up. Whether the levels exist is checked by
- * pidle_config_check(). Printed back as given, "none" when empty.
+ * the power of a domain while up), or "none"/empty for no such power; or
+ * CPUS=LEVEL:POWER_MW,...;CPUS=... per CPU set of states= (pidle_power_sets.c).
+ * Fills only @out->nr_up, @out->up and the power sets. Whether the levels
+ * exist and the sets match states='s is checked by pidle_config_check().
+ * Printed back as given (sets canonical, as states= prints them), "none"
+ * when empty.
  */
 int pidle_power_parse(const char *str, struct pidle_states *out,
 		      struct pidle_err *err);
 int pidle_power_print(const struct pidle_states *st, char *buf, size_t size);
+/* Copy power= (one or per set) from @src into @dst, nothing else. */
+void pidle_power_copy(struct pidle_states *dst, const struct pidle_states *src);
+/*
+ * The power= items that apply to @cpu: its power set's, or the one list
+ * (also when @cpu is in no power set). Returns the count, *@up the items.
+ */
+unsigned int pidle_power_of_cpu(const struct pidle_states *st, unsigned int cpu,
+				const struct pidle_level_power **up);
 
 /*
  * nr_cpus == 0: the description defines the CPU count (it must then cover

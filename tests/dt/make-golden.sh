@@ -5,8 +5,9 @@
 # from Linux 6.12's own sources (default: scripts/kernel-src 6.12). Each
 # board's .dts is preprocessed and compiled as the kernel's build does
 # (coverage.sh says how), then cut down to what pidle-topo --dt reads:
-# the root's properties, /cpus and the PSCI node; every other top-level
-# node is removed with fdtput -r, and the blob packed again with dtc.
+# the root's properties, /cpus, the PSCI node and the CPUs' OPP tables
+# (operating-points-v2, for --dt-power dpc); every other top-level node
+# is removed with fdtput -r, and the blob packed again with dtc.
 # The phandles those nodes held (clocks, interconnects of the CPUs) then
 # point nowhere; the importer never follows them.
 set -eu
@@ -30,7 +31,11 @@ for board in qcom/x1e80100-crd qcom/sm8250-mtp qcom/sdm845-mtp \
 	for n in $(fdtget -l "$tmp/$name.dtb" /); do
 		case $n in
 		cpus|psci) ;;
-		*) fdtput -r "$tmp/$name.dtb" "/$n" ;;
+		*)	# an OPP table stays (its opp-microvolt; the OPPs'
+			# required-opps and interconnects then point nowhere)
+			fdtget "$tmp/$name.dtb" "/$n" compatible 2> /dev/null |
+				grep -qw operating-points-v2 ||
+				fdtput -r "$tmp/$name.dtb" "/$n" ;;
 		esac
 	done
 	dtc -q -I dtb -O dtb -o "$here/$name.dtb" "$tmp/$name.dtb"

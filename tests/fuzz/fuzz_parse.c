@@ -228,13 +228,27 @@ static void fuzz_states(const char *str)
 	check_print_bounds(states_print, &a, canon, "states");
 }
 
+/* The first power set holding @cpu, or -1. */
+static int fuzz_power_set_of(const struct pidle_states *st,
+				     unsigned int cpu)
+{
+	unsigned int k, r;
+
+	for (k = 0; k < st->nr_power_sets; k++)
+		for (r = 0; r < st->power_set[k].cpus.nr_ranges; r++)
+			if (cpu >= st->power_set[k].cpus.range[r].first &&
+			    cpu <= st->power_set[k].cpus.range[r].last)
+				return k;
+	return -1;
+}
+
 /* power=: refused untouched, or printed back and reparsed the same. */
 static void fuzz_power(const char *str)
 {
 	struct pidle_states a, b, before;
 	struct pidle_err err = { 0 };
 	char canon[PIDLE_PARAM_LEN], again[PIDLE_PARAM_LEN];
-	unsigned int i;
+	unsigned int i, j, k;
 	int ret;
 
 	memset(&a, 0x5a, sizeof(a));
@@ -246,19 +260,53 @@ static void fuzz_power(const char *str)
 		return;
 	}
 	FUZZ_CHECK(a.nr_up <= PIDLE_MAX_LEVELS + 1, "%u levels", a.nr_up);
-	FUZZ_CHECK(!memcmp(a.state, before.state, sizeof(a.state)),
+	FUZZ_CHECK(!memcmp(a.state, before.state, sizeof(a.state)) &&
+		   !memcmp(a.set, before.set, sizeof(a.set)) &&
+		   a.nr_sets == before.nr_sets,
 		   "power= wrote the state table");
 	for (i = 0; i < a.nr_up; i++)
 		FUZZ_CHECK(is_name(a.up[i].level_name) &&
 			   a.up[i].power_mw <= PIDLE_MAX_POWER_MW,
 			   "item %u: level or power out of range", i);
+	/* Per set: 2..4 sets, disjoint, each list sane; set 0's on top. */
+	FUZZ_CHECK(a.nr_power_sets == 0 ||
+		   (a.nr_power_sets >= 2 && a.nr_power_sets <= PIDLE_MAX_CPU_SETS),
+		   "%u power sets", a.nr_power_sets);
+	for (k = 0; k < a.nr_power_sets; k++) {
+		const struct pidle_power_set *ps = &a.power_set[k];
+
+		FUZZ_CHECK(ps->cpus.nr_ranges >= 1 &&
+			   ps->cpus.nr_ranges <= PIDLE_MAX_SET_RANGES &&
+			   ps->nr_up <= PIDLE_MAX_LEVELS + 1,
+			   "power set %u: %u ranges, %u levels", k,
+			   ps->cpus.nr_ranges, ps->nr_up);
+		for (i = 0; i < ps->nr_up; i++)
+			FUZZ_CHECK(is_name(ps->up[i].level_name) &&
+				   ps->up[i].power_mw <= PIDLE_MAX_POWER_MW,
+				   "set %u item %u: level or power out of range", k, i);
+		for (j = 0; j < k; j++)
+			for (i = 0; i < ps->cpus.nr_ranges; i++)
+				FUZZ_CHECK(fuzz_power_set_of(&a, ps->cpus.range[i].first) == (int)k,
+					   "power set %u: CPU %u also in set %u", k,
+					   ps->cpus.range[i].first, j);
+	}
+	if (a.nr_power_sets)
+		FUZZ_CHECK(a.nr_up == a.power_set[0].nr_up &&
+			   !memcmp(a.up, a.power_set[0].up, a.nr_up * sizeof(a.up[0])),
+			   "top-level list is not set 0's");
 	ret = pidle_power_print(&a, canon, sizeof(canon));
 	FUZZ_CHECK(ret > 0 && (size_t)ret == strlen(canon), "print returned %d", ret);
 	memset(&b, 0, sizeof(b));
 	ret = pidle_power_parse(canon, &b, &err);
 	FUZZ_CHECK(!ret && a.nr_up == b.nr_up &&
-		   !memcmp(a.up, b.up, a.nr_up * sizeof(a.up[0])),
+		   !memcmp(a.up, b.up, a.nr_up * sizeof(a.up[0])) &&
+		   a.nr_power_sets == b.nr_power_sets,
 		   "canonical \"%s\" refused or different: %s", canon, err.msg);
+	for (k = 0; k < a.nr_power_sets; k++)
+		FUZZ_CHECK(a.power_set[k].nr_up == b.power_set[k].nr_up &&
+			   !memcmp(a.power_set[k].up, b.power_set[k].up,
+				   a.power_set[k].nr_up * sizeof(a.up[0])),
+			   "canonical \"%s\": set %u differs", canon, k);
 	pidle_power_print(&b, again, sizeof(again));
 	FUZZ_CHECK(!strcmp(canon, again), "\"%s\" prints back as \"%s\"", canon, again);
 }
@@ -456,6 +504,33 @@ static bool fuzz_topology(const char *str, unsigned int nr_cpus,
 	return true;
 }
 
+/* Every domain of @level one up power, whichever of its CPUs' lists. */
+static void fuzz_check_up_power(const struct pidle_states *st,
+				const struct pidle_topology *topo, unsigned int level)
+{
+	const struct pidle_topo_level *tl = &topo->level[level - 1];
+	long *mw = malloc(tl->nr_domains * sizeof(*mw));
+	const struct pidle_level_power *up;
+	unsigned int cpu, j, n;
+	long a;
+
+	FUZZ_CHECK(mw, "out of memory");
+	for (j = 0; j < tl->nr_domains; j++)
+		mw[j] = -1;
+	for (cpu = 0; cpu < topo->nr_cpus; cpu++) {
+		n = pidle_power_of_cpu(st, cpu, &up);
+		a = 0;
+		for (j = 0; j < n; j++)
+			if (pidle_topology_level_index(topo, up[j].level_name) == (int)level)
+				a = up[j].power_mw;
+		if (mw[tl->domain_of_cpu[cpu]] < 0)
+			mw[tl->domain_of_cpu[cpu]] = a;
+		FUZZ_CHECK(mw[tl->domain_of_cpu[cpu]] == a, "%s domain %u: CPU %u up %ld mW, its first CPU's %ld",
+			   tl->name, tl->domain_of_cpu[cpu], cpu, a, mw[tl->domain_of_cpu[cpu]]);
+	}
+	free(mw);
+}
+
 /* What pidle_config_check() promises of a table and topology it accepts. */
 static void fuzz_config_check(const struct pidle_states *st,
 			      const struct pidle_topology *topo)
@@ -475,6 +550,19 @@ static void fuzz_config_check(const struct pidle_states *st,
 		FUZZ_CHECK(pidle_topology_level_index(topo, st->up[i].level_name) >= 0,
 			   "power item %u: level %s not in the topology", i,
 			   st->up[i].level_name);
+	/*
+	 * power= per set: as many sets as states=, every CPU's power set
+	 * holding exactly its states= set's CPUs, and every domain one up
+	 * power at its level whichever of its CPUs' lists gives it.
+	 */
+	if (st->nr_power_sets) {
+		FUZZ_CHECK(st->nr_sets == st->nr_power_sets, "%u power sets for %u sets",
+			   st->nr_power_sets, st->nr_sets);
+		for (i = 0; i < topo->nr_cpus; i++)
+			FUZZ_CHECK(fuzz_power_set_of(st, i) >= 0, "CPU %u in no power set", i);
+		for (i = 0; i < topo->nr_levels; i++)
+			fuzz_check_up_power(st, topo, i + 1);
+	}
 	for (i = 0; i < st->nr_states; i++) {
 		level = pidle_topology_level_index(topo, st->state[i].level_name);
 		FUZZ_CHECK(level >= 0, "state %u: level %s not in the topology", i,

@@ -131,6 +131,20 @@ HETERO_CONFIGS = {
                            'cluster-sleep-1:800+2900:3500:cluster:200:80,SoC:1000+3000:9000:package:50'
                            '|cpu:1000,cluster:500,package:800',
                            'cluster=0-3,4-7;package=0-7', '', 'poll', 'timer', 'pc', ''],
+    # issue 37 item 3: power= per set, Juno's EAS figures per cluster; and
+    # sdm845's one cluster over both sets, with one up power.
+    'sets-juno-power': ['0-3=WFI:1:1:cpu:6,cpu-sleep-0:1500:2000,cluster-sleep-0:1600:2500:cluster:17;'
+                        '4-5=WFI:1:1:cpu:15,cpu-sleep-0:1500:2000,cluster-sleep-0:1600:2500:cluster:24'
+                        '|0-3=cpu:93,cluster:57;4-5=cpu:616,cluster:64',
+                        'cluster=0-3,4-5', '', 'poll', 'timer', 'pc', ''],
+    'sets-sdm845-power': ['0-3=WFI:1:1:cpu:5,cpu-sleep-0-0:350+461:1890,cluster-sleep-0:3263+6562:9987:cluster:10:40;'
+                          '4-7=WFI:1:1:cpu:50,cpu-sleep-1-0:264+621:952,cluster-sleep-0:3263+6562:9987:cluster:10:40'
+                          '|0-3=cpu:120,cluster:300;4-7=cpu:1100,cluster:300',
+                          'cluster=0-7', '', 'poll', 'auto', 'pc', ''],
+    'bad-power-sets-cluster-differs': ['0-3=WFI:1:1;4-7=WFI:2:2|0-3=cpu:1,cluster:5;4-7=cpu:2,cluster:6',
+                                       'cluster=0-7', '', 'poll', 'auto', 'pc', ''],
+    'bad-power-sets-not-states': ['0-3=WFI:1:1;4-7=WFI:2:2|0-2=cpu:1;3-7=cpu:2;0=x;=',
+                                  'cluster=0-3,4-7', '', 'poll', 'auto', 'pc', ''],
     'bad-sets-package-differs': ['0-1=C1:1:1,CL0:5:50:cluster,P:9:90:package;'
                                  '2-3=C2:2:2,CL1:6:50:cluster,P:9:91:package',
                                  'cluster=0-1,2-3;package=0-3', '', 'poll', 'auto', 'pc', ''],

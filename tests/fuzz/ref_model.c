@@ -38,6 +38,8 @@ struct ref_dom {
 	u64 up_maxlat;
 	/* "A domain's states are the states its CPUs' set gives". */
 	const struct pidle_state_desc *tab;
+	/* Its CPUs' set's power while up, per level (power= per set). */
+	const u64 *up_mw;
 	struct pidle_domain_stats st[PIDLE_MAX_DOMAIN_STATES];
 	/* Energy since the last reset: finished voted periods, priced. */
 	u64 epoch_ns;
@@ -57,6 +59,7 @@ struct ref_cpu {
 	int state;		/* REF_BUSY, or the state it is idle in */
 	/* "Each CPU enters its own set's states". */
 	const struct pidle_state_desc *tab;
+	u64 up_mw[PIDLE_MAX_LEVELS + 1];
 	bool offline;
 	u64 next_timer_ns;
 	/* Per level: idle through a down period whose power-up has begun. */
@@ -81,7 +84,6 @@ struct ref_model {
 	unsigned int nr_sets;
 	struct pidle_cpu_set set[PIDLE_MAX_CPU_SETS];
 	unsigned int level_of[PIDLE_MAX_STATES];
-	u64 up_mw[PIDLE_MAX_LEVELS + 1];
 	struct ref_level level[PIDLE_MAX_LEVELS + 1];
 	struct ref_cpu *cpu;
 };
@@ -119,9 +121,6 @@ struct ref_model *ref_create(const struct pidle_states *st,
 	memcpy(r->state, st->state, sizeof(r->state));
 	r->nr_sets = st->nr_sets;
 	memcpy(r->set, st->set, sizeof(r->set));
-	for (s = 0; s < st->nr_up; s++)
-		r->up_mw[ref_level_of(topo, st->up[s].level_name)] =
-			st->up[s].power_mw;
 	for (s = 0; s < r->nr_states; s++) {
 		struct ref_level *lvl;
 
@@ -135,7 +134,8 @@ struct ref_model *ref_create(const struct pidle_states *st,
 	if (!r->cpu)
 		goto fail;
 	for (cpu = 0; cpu < r->nr_cpus; cpu++) {
-		unsigned int k, g;
+		const struct pidle_level_power *up;
+		unsigned int k, g, nr_up;
 
 		r->cpu[cpu].state = REF_BUSY;
 		r->cpu[cpu].next_timer_ns = U64_MAX;
@@ -145,6 +145,19 @@ struct ref_model *ref_create(const struct pidle_states *st,
 				if (cpu >= r->set[k].range[g].first &&
 				    cpu <= r->set[k].range[g].last)
 					r->cpu[cpu].tab = r->set[k].state;
+		/* "each CPU's set's active power": power= of its set, or the one. */
+		up = st->up;
+		nr_up = st->nr_up;
+		for (k = 0; k < st->nr_power_sets; k++)
+			for (g = 0; g < st->power_set[k].cpus.nr_ranges; g++)
+				if (cpu >= st->power_set[k].cpus.range[g].first &&
+				    cpu <= st->power_set[k].cpus.range[g].last) {
+					up = st->power_set[k].up;
+					nr_up = st->power_set[k].nr_up;
+				}
+		for (s = 0; s < nr_up; s++)
+			r->cpu[cpu].up_mw[ref_level_of(topo, up[s].level_name)] =
+				up[s].power_mw;
 	}
 	for (l = 1; l <= r->nr_levels; l++) {
 		struct ref_level *lvl = &r->level[l];
@@ -170,8 +183,10 @@ struct ref_model *ref_create(const struct pidle_states *st,
 		for (cpu = 0; cpu < r->nr_cpus; cpu++) {
 			struct ref_dom *dom = ref_dom_of(r, l, cpu);
 
-			if (!dom->nr_cpus)
+			if (!dom->nr_cpus) {
 				dom->tab = r->cpu[cpu].tab;
+				dom->up_mw = r->cpu[cpu].up_mw;
+			}
 			dom->cpus[dom->nr_cpus++] = cpu;
 		}
 	}
@@ -208,9 +223,9 @@ static unsigned __int128 ref_price(u64 power_mw, u64 energy_uj, u64 t_ns)
 /* "The cheapest state for its now-known length", trying each. */
 static unsigned __int128 ref_oracle(const struct ref_model *r,
 				    const struct pidle_state_desc *tab,
-				    unsigned int l, u64 t_ns)
+				    const u64 *up_mw, unsigned int l, u64 t_ns)
 {
-	unsigned __int128 best = l ? ref_price(r->up_mw[l], 0, t_ns) :
+	unsigned __int128 best = l ? ref_price(up_mw[l], 0, t_ns) :
 				 ~(unsigned __int128)0, p;
 	unsigned int s;
 
@@ -239,7 +254,7 @@ static void ref_domain_period(struct ref_model *r, unsigned int l,
 	u64 t = now_ns > d->down_since_ns ? now_ns - d->down_since_ns : 0;
 
 	if (d->down_state == REF_NONE) {
-		d->done_pj += ref_price(r->up_mw[l], 0, t);
+		d->done_pj += ref_price(d->up_mw[l], 0, t);
 	} else {
 		unsigned __int128 p = ref_price(d->tab[d->down_state].power_mw,
 						d->tab[d->down_state].energy_uj, t);
@@ -248,7 +263,7 @@ static void ref_domain_period(struct ref_model *r, unsigned int l,
 		d->down_pj += p;
 		d->down_done_ns += t;
 	}
-	d->oracle_pj += ref_oracle(r, d->tab, l, t);
+	d->oracle_pj += ref_oracle(r, d->tab, d->up_mw, l, t);
 	d->periods++;
 }
 
@@ -748,7 +763,7 @@ void ref_exit(struct ref_model *r, unsigned int cpu, u64 now_ns,
 
 		c->done_pj += ref_price(c->tab[f].power_mw,
 					c->tab[f].energy_uj, t);
-		c->oracle_pj += ref_oracle(r, c->tab, 0, t);
+		c->oracle_pj += ref_oracle(r, c->tab, c->up_mw, 0, t);
 		c->idle_done_ns += t;
 		c->periods++;
 	}
@@ -896,7 +911,7 @@ void ref_cpu_energy_read(const struct ref_model *r, unsigned int cpu,
 	total += ref_price(c->tab[deepest].power_mw, 0, off);
 	elapsed = now_ns > c->epoch_ns ? now_ns - c->epoch_ns : 0;
 	busy = elapsed > idle + off ? elapsed - idle - off : 0;
-	total += ref_price(r->up_mw[0], 0, busy);
+	total += ref_price(c->up_mw[0], 0, busy);
 	memset(out, 0, sizeof(*out));
 	out->total_nj = ref_nj(total);
 	out->idle_nj = ref_nj(c->done_pj);
@@ -921,7 +936,7 @@ void ref_domain_energy_read(const struct ref_model *r, unsigned int level,
 	down = d->down_done_ns + cur;
 	elapsed = now_ns > d->epoch_ns ? now_ns - d->epoch_ns : 0;
 	/* "up power * (elapsed - sum of residencies)" */
-	total += ref_price(r->up_mw[level], 0, elapsed > down ? elapsed - down : 0);
+	total += ref_price(d->up_mw[level], 0, elapsed > down ? elapsed - down : 0);
 	memset(out, 0, sizeof(*out));
 	out->total_nj = ref_nj(total);
 	out->idle_nj = ref_nj(d->done_pj);

@@ -127,6 +127,23 @@ SWAP='0=WFI:1:1,D:10:5000,CL0:100:6000:cluster;1=WFI:1:1,D:10:500,CL1:300:2000:c
 jqcheck "the sets swapped: CPU 1 takes D (50, 500 us under its table), CPU 0 still its cluster (5)" \
 	'.states[0].requested == 0 and .states[1].requested == 50 and .states[2].requested == 5' "$tmp/swap.json"
 
+# 2c. power= per CPU set (issue 37, item 3): each CPU's active power and
+# each cluster's up power are its own set's. 1000 mW on one set only, then
+# on the other: the two add up to 1000 mW on both, and each is the right
+# CPU's (CPU 1 wakes 50 times, CPU 0 5: CPU 1 is busy longer; CPU 0's
+# cluster is down most of the trace, CPU 1's never, CL1 needing 9000 us)
+for p in '0=cpu:1000;1=cpu:0' '0=cpu:0;1=cpu:1000' 'cpu:1000' \
+	 '0=cluster:1000;1=cluster:0' '0=cluster:0;1=cluster:1000' 'cluster:1000'; do
+	"$R" -s "$SETS" -T cluster=0,1 --power "$p" --json "$S" 2>&1
+done | jq -s '[.[].energy.j]' > "$tmp/setpow.json"
+jqcheck "power= per set: CPU 0's and CPU 1's active power each its own set's, adding up to one power= for both; so do the clusters' up powers" \
+	'def near(a; b): (a - b) * (a - b) < 1e-12;
+	 .[0] > 0 and .[1] > .[0] and near(.[0] + .[1]; .[2]) and
+	 .[3] > 0 and .[4] > .[3] and near(.[3] + .[4]; .[5])' "$tmp/setpow.json"
+expect_status 1 "power= per set, sets not states='s: refused naming the set" \
+	"table cmdline: power: set 0 (CPUs 0-1) is not one of the CPU sets of states=" -- \
+	-s "$SETS" -T cluster=0,1 --power '0-1=cpu:1;2=cpu:2' "$S"
+
 # 3. bad input: a message naming what is wrong, never a report
 n=$(wc -c < "$S")
 head -c $((n - 40)) "$S" > "$tmp/trunc.trace"

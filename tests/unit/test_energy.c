@@ -798,6 +798,71 @@ static void test_energy_per_kind_and_domain(void **s)
 	assert_true(pidle_shim_warnings == 0);
 }
 
+/*
+ * power= per set (issue 37, item 3), Juno's EAS figures: a little CPU
+ * (A53: WFI 6, active 93, cluster up 57, cluster-sleep 17) and a big one
+ * (A57: WFI 15, active 616, cluster up 64, cluster-sleep 24) idle the
+ * same way, and each accrues at its own set's powers (mW x us = nJ).
+ */
+static void test_energy_power_per_set(void **s)
+{
+	struct pidle_energy e;
+
+	setup("0-3=WFI:1:1:cpu:6,cpu-sleep-0:1500:2000,cluster-sleep-0:1600:2500:cluster:17;"
+	      "4-5=WFI:1:1:cpu:15,cpu-sleep-0:1500:2000,cluster-sleep-0:1600:2500:cluster:24",
+	      "0-3=cpu:93,cluster:57;4-5=cpu:616,cluster:64",
+	      "cluster=0-3,4-5", PIDLE_POLICY_AUTO);
+	/* CPU 0 and CPU 4: busy 0-1000, WFI 1000-3000, busy to 4000. */
+	enter(0, 0, 1000);
+	enter(4, 0, 1000);
+	leave(0, 3000);
+	leave(4, 3000);
+	/* Little: 93 x 2000 + 6 x 2000 = 198000 nJ. */
+	assert_uj(cpu_e(0, 4000).total_nj, 198);
+	/* Big: 616 x 2000 + 15 x 2000 = 1262000 nJ. */
+	assert_uj(cpu_e(4, 4000).total_nj, 1262);
+	/* The idle period alone: 6 x 2000 and 15 x 2000. */
+	assert_uj(cpu_e(0, 4000).idle_nj, 12);
+	assert_uj(cpu_e(4, 4000).idle_nj, 30);
+	/* CPUs 1 and 5 never idle: active power the whole 4000 us. */
+	assert_uj(cpu_e(1, 4000).total_nj, 372);	/* 93 x 4000 */
+	assert_uj(cpu_e(5, 4000).total_nj, 2464);	/* 616 x 4000 */
+	/* Each cluster up the whole time, at its own up power. */
+	assert_uj(dom_e(1, 0, 4000).total_nj, 228);	/* 57 x 4000 */
+	assert_uj(dom_e(1, 1, 4000).total_nj, 256);	/* 64 x 4000 */
+	pidle_domain_energy_read(fx.m, 1, 1, 4000 * US, &e);
+	assert_true(e.down_ns == 0);
+	assert_true(pidle_shim_warnings == 0);
+}
+
+/*
+ * The oracle per set: a cluster's "stay up" line is its own set's up
+ * power. Little cluster: up 10, CL 5 mW with 1000 uJ to enter, break-even
+ * 1000 uJ / 5 mW = 200 ms; big: up 1000, CL 5 mW, 1000 uJ, break-even
+ * 1000 uJ / 995 mW = 1005.03 us. Both clusters down 10 ms: the oracle
+ * keeps the little one up (10 x 10000 = 100 uJ, not 5 x 10000 + 1000 =
+ * 1050 uJ) and the big one down (1050 uJ, not 10000 uJ).
+ */
+static void test_energy_oracle_per_set(void **s)
+{
+	unsigned int cpu;
+
+	setup("0-1=WFI:1:1,CL:100:3000:cluster:5:1000;"
+	      "2-3=WFI:1:1,CL:100:3000:cluster:5:1000",
+	      "0-1=cluster:10;2-3=cluster:1000", "cluster=0-1,2-3",
+	      PIDLE_POLICY_AUTO);
+	for (cpu = 0; cpu < 4; cpu++)
+		enter(cpu, 1, 0);
+	for (cpu = 0; cpu < 4; cpu++)
+		leave(cpu, 10000);
+	/* Actual: both down 10 ms (less the 100 us exit: the first man's). */
+	assert_uj(dom_e(1, 0, 10000).oracle_nj, 100);
+	assert_uj(dom_e(1, 1, 10000).oracle_nj, 1050);
+	assert_uj(dom_e(1, 0, 10000).idle_nj, 1050);
+	assert_uj(dom_e(1, 1, 10000).idle_nj, 1050);
+	assert_true(pidle_shim_warnings == 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -818,6 +883,8 @@ int main(void)
 		cmocka_unit_test_teardown(test_energy_no_overflow, teardown),
 		cmocka_unit_test(test_energy_reads_never_go_backwards),
 		cmocka_unit_test_teardown(test_energy_per_kind_and_domain, teardown),
+		cmocka_unit_test_teardown(test_energy_power_per_set, teardown),
+		cmocka_unit_test_teardown(test_energy_oracle_per_set, teardown),
 	};
 	return pidle_unit_run("energy", tests);
 }

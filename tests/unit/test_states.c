@@ -382,6 +382,145 @@ static void test_power_level_not_in_topology(void **s)
 }
 
 /*
+ * power= per CPU set (issue 37, item 3): the grammar of states='s sets,
+ * printed canonically (ranges merged, "none" for an empty list), and the
+ * top-level list is set 0's.
+ */
+static void test_power_sets_parse_print(void **s)
+{
+	struct pidle_states st = { 0 }, back = { 0 };
+	struct pidle_err err = { 0 };
+	const struct pidle_level_power *up;
+	char buf[PIDLE_PARAM_LEN], buf2[PIDLE_PARAM_LEN];
+
+	assert_int_equal(pidle_power_parse(" 0-1,2-3=cpu:093,cluster:57;4,5-7=cpu:616,cluster:64\n",
+					   &st, &err), 0);
+	assert_int_equal(st.nr_power_sets, 2);
+	assert_int_equal(st.nr_up, 2);
+	assert_int_equal(st.up[0].power_mw, 93);
+	assert_int_equal(pidle_power_of_cpu(&st, 5, &up), 2);
+	assert_int_equal(up[0].power_mw, 616);
+	assert_string_equal(up[1].level_name, "cluster");
+	assert_int_equal(up[1].power_mw, 64);
+	assert_int_equal(pidle_power_of_cpu(&st, 3, &up), 2);
+	assert_int_equal(up[0].power_mw, 93);
+	assert_true(pidle_power_print(&st, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "0-3=cpu:93,cluster:57;4-7=cpu:616,cluster:64");
+	assert_int_equal(pidle_power_parse(buf, &back, &err), 0);
+	assert_true(pidle_power_print(&back, buf2, sizeof(buf2)) > 0);
+	assert_string_equal(buf, buf2);
+	/* A set without powers: none, which parses back. */
+	assert_int_equal(pidle_power_parse("0-3=;4-7=cpu:5", &st, &err), 0);
+	assert_true(pidle_power_print(&st, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, "0-3=none;4-7=cpu:5");
+	assert_int_equal(pidle_power_parse(buf, &back, &err), 0);
+	assert_int_equal(back.power_set[0].nr_up, 0);
+	assert_int_equal(back.nr_up, 0);
+	/* One list again: the sets are gone. */
+	assert_int_equal(pidle_power_parse("cpu:7", &st, &err), 0);
+	assert_int_equal(st.nr_power_sets, 0);
+	assert_int_equal(pidle_power_of_cpu(&st, 5, &up), 1);
+	assert_int_equal(up[0].power_mw, 7);
+	assert_int_equal(pidle_power_parse("0-3=cpu:1;4-7=cpu:2", &st, &err), 0);
+	assert_int_equal(pidle_power_parse("none", &st, &err), 0);
+	assert_int_equal(st.nr_power_sets, 0);
+	/* Too small a buffer: -ENOSPC. */
+	assert_int_equal(pidle_power_parse("0-3=cpu:1;4-7=cpu:2", &st, &err), 0);
+	assert_int_equal(pidle_power_print(&st, buf, 12), -ENOSPC);
+}
+
+static const struct bad_case bad_power_sets[] = {
+	{ "0-3=cpu:1", "power: one CPU set: give a list per set of states=" },
+	{ "0-3=cpu:1;4-7", "power: set 1 \"4-7\": no '=' (want CPUS=LEVEL:POWER_MW,...;CPUS=LEVEL:POWER_MW,...)" },
+	{ "=cpu:1;4-7=cpu:2", "power: set 0: no CPUs before '=' (want CPUS=LEVEL:POWER_MW,...;CPUS=LEVEL:POWER_MW,...)" },
+	{ "0-3=cpu:1;3-7=cpu:2", "power: set 1 (CPUs 3-7): CPU 3 is in set 0 too" },
+	{ "0-3=cpu:x;4-7=cpu:2", "power: set 0 (CPUs 0-3): item 0 (cpu): power \"x\": not a decimal number" },
+	{ "0-3=cpu:1;4-x=cpu:2", "power: set 1 (CPUs 4-x): CPU \"x\": not a decimal number (want CPUS=LEVEL:POWER_MW" },
+	{ "3-0=cpu:1;4-7=cpu:2", "power: set 0 (CPUs 3-0): range 3-0 goes backwards" },
+	{ "0-3=cpu:1=2;4-7=cpu:2", "power: set 0 (CPUs 0-3): more than one '='" },
+	{ "0=cpu:1;1=cpu:1;2=cpu:1;3=cpu:1;4=cpu:1", "power: more than 4 CPU sets" },
+};
+
+static void test_power_sets_bad_input(void **s)
+{
+	for (size_t i = 0; i < sizeof(bad_power_sets) / sizeof(bad_power_sets[0]); i++) {
+		struct pidle_states st, before;
+		struct pidle_err err = { 0 };
+
+		memset(&st, 0x5a, sizeof(st));
+		before = st;
+		assert_int_equal(pidle_power_parse(bad_power_sets[i].in, &st, &err), -EINVAL);
+		if (!strstr(err.msg, bad_power_sets[i].msg))
+			fail_msg("input \"%s\": message \"%s\" lacks \"%s\"",
+				 bad_power_sets[i].in, err.msg, bad_power_sets[i].msg);
+		assert_memory_equal(&st, &before, sizeof(st));
+	}
+}
+
+/*
+ * power= sets against states= and the topology: the same sets (any order),
+ * levels of the topology, and a domain spanning sets needs one up power.
+ */
+static void test_power_sets_config_check(void **s)
+{
+	static const struct {
+		const char *states, *power, *topo, *msg;
+	} cases[] = {
+		/* Juno: two clusters, each its own figures. */
+		{ "0-3=WFI:1:1:cpu:6,CL:1600:2500:cluster:17;4-5=WFI:1:1:cpu:15,CL:1600:2500:cluster:24",
+		  "0-3=cpu:93,cluster:57;4-5=cpu:616,cluster:64", "cluster=0-3,4-5", NULL },
+		/* The same sets in the other order. */
+		{ "0-3=WFI:1:1;4-5=WFI:1:1", "4-5=cpu:616;0-3=cpu:93", "cluster=0-3,4-5", NULL },
+		/* One cluster over both sets: its up power must agree ... */
+		{ "0-3=WFI:1:1;4-7=WFI:2:2", "0-3=cpu:93,cluster:57;4-7=cpu:616,cluster:57",
+		  "cluster=0-7", NULL },
+		{ "0-3=WFI:1:1;4-7=WFI:2:2", "0-3=cpu:93,cluster:57;4-7=cpu:616,cluster:64",
+		  "cluster=0-7",
+		  "power: cluster domain 0 spans the sets of CPUs 0-3 and 4-7, whose up power at level \"cluster\" differs (57 and 64 mW)" },
+		/* ... a level not named is 0, and differs from 57 too. */
+		{ "0-3=WFI:1:1;4-7=WFI:2:2", "0-3=cpu:93,cluster:57;4-7=cpu:616",
+		  "cluster=0-7", "(57 and 0 mW)" },
+		/* A package above two clusters: the package's, not the clusters'. */
+		{ "0-3=WFI:1:1;4-7=WFI:2:2", "0-3=cluster:5,package:9;4-7=cluster:50,package:9",
+		  "cluster=0-3,4-7;package=0-7", NULL },
+		{ "0-3=WFI:1:1;4-7=WFI:2:2", "0-3=cluster:5,package:9;4-7=cluster:50,package:8",
+		  "cluster=0-3,4-7;package=0-7",
+		  "power: package domain 0 spans the sets of CPUs 0-3 and 4-7, whose up power at level \"package\" differs (9 and 8 mW)" },
+		/* Sets that are not states='s. */
+		{ "0-3=WFI:1:1;4-7=WFI:2:2", "0-2=cpu:1;3-7=cpu:2", "cluster=0-3,4-7",
+		  "power: set 0 (CPUs 0-2) is not one of the CPU sets of states=" },
+		{ "0-1=WFI:1:1;2-3=WFI:2:2;4-7=WFI:3:3", "0-1=cpu:1;2-7=cpu:2", "cluster=0-3,4-7",
+		  "power: set 1 (CPUs 2-7) is not one of the CPU sets of states=" },
+		{ "0-3=WFI:1:1;4-5=WFI:2:2;6-7=WFI:3:3", "0-3=cpu:1;4-5=cpu:2", "cluster=0-3,4-7",
+		  "power: states= set 2 (CPUs 6-7) has no power= set" },
+		{ "WFI:1:1", "0-3=cpu:1;4-7=cpu:2", "cluster=0-3,4-7",
+		  "power: a list per CPU set, and states= has one table for every CPU" },
+		/* A level of no topology, in a set. */
+		{ "0-3=WFI:1:1;4-7=WFI:2:2", "0-3=cpu:1;4-7=cpu:2,die:3", "cluster=0-3,4-7",
+		  "power: set 1: item 1 (die): level \"die\" is not a level of the topology (it has: cpu,cluster)" },
+	};
+	unsigned int i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct pidle_states st = { 0 };
+		struct pidle_topology topo = { 0 };
+		struct pidle_err err = { 0 };
+		int ret;
+
+		assert_int_equal(pidle_states_parse(cases[i].states, &st, &err), 0);
+		assert_int_equal(pidle_power_parse(cases[i].power, &st, &err), 0);
+		assert_int_equal(pidle_topology_parse(cases[i].topo, 0, &topo, &err), 0);
+		ret = pidle_config_check(&st, &topo, &err);
+		if (!cases[i].msg && ret)
+			fail_msg("case %u: refused: %s", i, err.msg);
+		if (cases[i].msg && (ret != -EINVAL || !strstr(err.msg, cases[i].msg)))
+			fail_msg("case %u: %d \"%s\", want \"%s\"", i, ret,
+				 err.msg, cases[i].msg);
+		pidle_topology_free(&topo);
+	}
+}
+
+/*
  * Exit latency above target residency is accepted (issue 28, item 4):
  * real tables have it. intel_idle's byt_cstates (Bay Trail, 6.12):
  * C6N exits in 300 us with a 275 us residency. qcom/sdm630.dtsi's
@@ -692,6 +831,9 @@ int main(void)
 		cmocka_unit_test(test_power_parse_print),
 		cmocka_unit_test(test_power_parse_bad_input),
 		cmocka_unit_test(test_power_level_not_in_topology),
+		cmocka_unit_test(test_power_sets_parse_print),
+		cmocka_unit_test(test_power_sets_bad_input),
+		cmocka_unit_test(test_power_sets_config_check),
 	};
 	return pidle_unit_run("states", tests);
 }

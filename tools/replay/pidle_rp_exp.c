@@ -502,8 +502,10 @@ static int exp_keyval(struct exp_file *x, const char *kind, const char *hdr,
 			return exp_fail(x, line, "states = %s: a preset name or one states= string, no spaces", val);
 		if (!strcmp(key, "topology") && strchr(val, ' '))
 			return exp_fail(x, line, "topology = %s: auto or one topology= string, no spaces", val);
-		if (!strcmp(key, "power") && !exp_match("^[a-z]+:[0-9]+(,[a-z]+:[0-9]+)*$", val))
-			return exp_fail(x, line, "power = %s: want the module's power= string, LEVEL:MW,... (e.g. cpu:4000,core:1500,package:9000)", val);
+		if (!strcmp(key, "power") &&
+		    !exp_match("^[a-z]+:[0-9]+(,[a-z]+:[0-9]+)*$", val) &&
+		    !exp_match("^[0-9,-]+=([a-z]+:[0-9]+(,[a-z]+:[0-9]+)*|none)(;[0-9,-]+=([a-z]+:[0-9]+(,[a-z]+:[0-9]+)*|none))+$", val))
+			return exp_fail(x, line, "power = %s: want the module's power= string, LEVEL:MW,... (e.g. cpu:4000,core:1500,package:9000) or one per CPU set of states, CPUS=LEVEL:MW,...;CPUS=...", val);
 		if (!strcmp(key, "mode") && !exp_known("pc osi", val))
 			return exp_fail(x, line, "mode = %s: want pc or osi", val);
 		if (!strcmp(key, "domain_gov") &&

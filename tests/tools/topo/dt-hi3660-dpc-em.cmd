@@ -1,0 +1,1 @@
+cd "$DATA/../../dt" && "$BUILD/pidle-topo" --dt hi3660-hikey960.dtb --dt-power dpc --energy-model "$DATA/dpc-test.em" --params

@@ -1,0 +1,1 @@
+cd "$DATA/../../dt" && "$BUILD/pidle-topo" --dt juno.dtb --energy-model juno.em --experiment 2> /dev/null

@@ -1,0 +1,1 @@
+cd "$DATA" && sh replay-check.sub 6 "" --dt ../../dt/juno.dtb --energy-model ../../dt/juno.em && ! sh replay-check.sub 6 "s/;2-5=cpu:93/;2-4=cpu:93/" --dt ../../dt/juno.dtb --energy-model ../../dt/juno.em

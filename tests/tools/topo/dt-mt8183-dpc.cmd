@@ -1,0 +1,1 @@
+cd "$DATA/../../dt" && "$BUILD/pidle-topo" --dt mt8183-evb.dtb --dt-power dpc --params

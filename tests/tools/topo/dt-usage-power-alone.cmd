@@ -1,0 +1,1 @@
+"$BUILD/pidle-topo" --dt-power dpc --params

@@ -1,0 +1,1 @@
+cd "$DATA/../../dt" && "$BUILD/pidle-topo" --dt juno.dtb --dt-power em --params
