@@ -224,16 +224,42 @@ refused_at_write() {
 	reasons "$err"
 }
 
+# eval 7: each CPU set its own active power (issue 37, power= per set):
+# hi3660's tables with idle powers of their own, the little CPUs 100 mW busy, the
+# big ones 1000 mW; a CPU of each kept busy for a second accrues energy
+# at its own set's power, ten times as much on the big one (within 10 %:
+# the interrupts and the loop's start take a little of each second),
+# and the parameter reads back per set.
+HLP=WFI:1:1:cpu:10,cpu-sleep-0:400+650:1500:cpu:1,cluster-sleep-0:500+1600:3500:cluster:1
+HBP=WFI:1:1:cpu:100,cpu-sleep-1:400+550:1500:cpu:1,cluster-sleep-1:800+2900:3500:cluster:1
+own_set_power() {
+	pw="0-1=cpu:100,cluster:50;2-3=cpu:1000,cluster:500"
+	load "states=0-1=$HLP;2-3=$HBP" topology=cluster=0-1,2-3 power=$pw wait=halt || return 1
+	err=
+	got=$(cat /sys/module/$MOD/parameters/power)
+	[ "$got" = "$pw" ] || err="$err power reads '$got' (want '$pw')"
+	l0=$(cat $SYS/cpu0/energy_uj); b0=$(cat $SYS/cpu2/energy_uj)
+	spin_on 0 2; sleep 1; spin_stop
+	l1=$(cat $SYS/cpu0/energy_uj); b1=$(cat $SYS/cpu2/energy_uj)
+	l=$((l1 - l0)) b=$((b1 - b0))
+	diag "a busy second: little cpu0 $l uJ, big cpu2 $b uJ"
+	[ $l -gt 50000 ] || err="$err little cpu0 accrued $l uJ busy (want about 100000)"
+	[ $((b * 10)) -ge $((l * 90)) ] && [ $((b * 10)) -le $((l * 110)) ] ||
+		err="$err big cpu2 $b uJ against little cpu0 $l uJ (want 9 to 11 times)"
+	reasons "$err"
+}
+
 ktap_header
 diag "cpus: $(ncpus), kernel $(uname -r)"
 if [ -n "$MULTI" ]; then
-	ktap_plan 6
+	ktap_plan 7
 	ktap_test "a table per CPU set: each CPU's cpuidle states are its set's" loads_per_set
 	ktap_test "the cluster spanning both sets goes down" cluster_goes_down
 	ktap_test "a write changes the sets' tables, not the sets" write_same_sets
 	ktap_test "unloads clean, loads again with one table" unloads_clean
 	ktap_test "each cluster its own states (hi3660): own name, own latency paid" own_cluster_states
 	ktap_test_unless "$NOTIME" "each cluster its own exit latency, measured: 2100 us little, 3700 us big" own_cluster_latency
+	ktap_test "each CPU set its own active power: a busy big CPU accrues ten times a little one's" own_set_power
 else
 	ktap_plan 2
 	ktap_test "no CONFIG_CPU_IDLE_MULTIPLE_DRIVERS: a table per CPU set refused at load" refused_at_load
