@@ -233,7 +233,8 @@ static unsigned int pidle_set_levels(const struct pidle_cpu_set *set,
  * in the common slots: per level, as many slots as the set with the most
  * states there; a set's states at a level take the level's first slots in
  * order, but its deepest there always takes the level's last slot. Then
- * the top-level table: each slot's state from the first set that has it.
+ * the top-level table: each level's slots from the first set that has
+ * them all.
  */
 static int pidle_sets_layout(struct pidle_states *out, struct pidle_err *err)
 {
@@ -297,12 +298,23 @@ static int pidle_sets_layout(struct pidle_states *out, struct pidle_err *err)
 			memset(&set->state[s], 0, sizeof(set->state[s]));
 	}
 	out->nr_states = total;
-	for (i = 0; i < total; i++)
-		for (k = 0; k < out->nr_sets; k++)
-			if (out->set[k].present & (1u << i)) {
-				out->state[i] = out->set[k].state[i];
-				break;
-			}
+	/*
+	 * Each level's slots from the first set with as many states there
+	 * as slots: every slot of the level is its own, so the names of a
+	 * level's slots read as one table.
+	 */
+	for (j = 0; j < n0; j++)
+		for (k = 0; k < out->nr_sets; k++) {
+			/* Laid out: the level's slots are all its when present. */
+			for (i = 0; i < most[j]; i++)
+				if (!(out->set[k].present & (1u << (base[j] + i))))
+					break;
+			if (i < most[j])
+				continue;
+			memcpy(&out->state[base[j]], &out->set[k].state[base[j]],
+			       most[j] * sizeof(out->state[0]));
+			break;
+		}
 	return 0;
 }
 

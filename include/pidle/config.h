@@ -105,9 +105,9 @@ struct pidle_cpu_set {
  * @nr_sets:	0: one table for every CPU (@state). 2 or more: a table
  *		per CPU set (CPUS=TABLE;CPUS=TABLE...), @set[k]; @nr_states
  *		and @state are then the common slots every set's table is
- *		laid out in (each slot's state from the first set that has
- *		it), so that a reader that knows nothing of sets sees one
- *		shape, with every state at its level
+ *		laid out in (each level's slots from the first set that has
+ *		them all), so that a reader that knows nothing of sets sees
+ *		one shape, with every state at its level
  * @set:	the CPU sets, in the order given
  *
  * The table's powers and energies together make the energy model

@@ -105,6 +105,27 @@ SWAP='0=WFI:1:1,D:10:5000,CL0:100:6000:cluster;1=WFI:1:1,D:10:500,CL1:300:2000:c
 jqcheck "the sets swapped: CPU 1 takes D (50, 500 us under its table), CPU 0 still its cluster (5)" \
 	'.states[0].requested == 0 and .states[1].requested == 50 and .states[2].requested == 5' "$tmp/swap.json"
 
+# 2c. sets of different lengths (issue 37, msm8956's kinds): CPU 0's
+# table is WFI and CL0 (2 states), CPU 1's WFI, D and CL1 (3). Each
+# governor gets its own driver's state_count; the model's slots are the
+# longest set's (WFI, D, then the cluster's), CPU 0's WFI in slot 1 (a
+# set's deepest cpu-level state is the level's last slot), so CPU 0
+# never requests slot 0, which its set lacks
+LEN='0=WFI:1:1,CL0:100:900:cluster;1=WFI:1:1,D:10:500,CL1:300:9000:cluster'
+"$R" -s "$LEN" -T cluster=0,1 -g menu,teo --json "$S" > "$tmp/len.json" 2>&1
+sed -n 2p "$tmp/len.json" > "$tmp/len-teo.json"
+jqcheck "different lengths, menu: CPU 1 takes D (50), CPU 0 its cluster's CL0 (5), the slots named as the longest set's" \
+	'.states[0].requested == 0 and .states[1].name == "D" and .states[1].requested == 50 and .states[2].requested == 5 and .domains[0].usage == 5 and .latency_max_us == 100' "$tmp/len.json"
+jqcheck "different lengths, teo: the same choices on its own tables" \
+	'.states[0].requested == 0 and .states[1].requested == 50 and .states[2].requested == 5' "$tmp/len-teo.json"
+"$R" -s "$LEN" -T cluster=0,1 --qos-us 50 --periods "$tmp/len.periods" "$S" > /dev/null 2>&1
+if [ "$(awk '!/^#/ && $1 == 0 { print $8 }' "$tmp/len.periods" | sort -u | tr '\n' ' ')" = "1 " ] &&
+   [ "$(awk '!/^#/ && $1 == 1 { print $8 }' "$tmp/len.periods" | sort -u | tr '\n' ' ')" = "1 " ]; then
+	ok "different lengths, PM QoS 50 us: CPU 0's governor picks its own index 0 (WFI, model slot 1), CPU 1's D (slot 1); no period in a slot a CPU's set lacks"
+else
+	not_ok "different lengths, PM QoS 50 us" "$(grep -v '^#' "$tmp/len.periods" | awk '{ print $1, $8 }' | sort | uniq -c | tr '\n' ';')"
+fi
+
 # 3. bad input: a message naming what is wrong, never a report
 n=$(wc -c < "$S")
 head -c $((n - 40)) "$S" > "$tmp/trunc.trace"

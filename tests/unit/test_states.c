@@ -497,10 +497,10 @@ static void test_states_sets_different_lengths(void **s)
 	assert_int_equal(st.set[1].present, 0x7);
 	assert_string_equal(st.set[0].state[2].name, "little-power-co");
 	assert_string_equal(st.set[1].state[1].name, "big-retention");
-	/* The top level: each slot from the first set that has it. */
+	/* The top level: each level's slots from the first set with all. */
 	assert_string_equal(st.state[0].name, "WFI");
 	assert_string_equal(st.state[1].name, "big-retention");
-	assert_string_equal(st.state[2].name, "little-power-co");
+	assert_string_equal(st.state[2].name, "big-power-colla");
 	assert_true(pidle_states_cpu_has(&st, 0, 2));
 	assert_false(pidle_states_cpu_has(&st, 3, 1));
 	assert_true(pidle_states_cpu_has(&st, 4, 1));
