@@ -165,21 +165,29 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 	struct pidle_cpuset map = { { 0 } };
 	int i, k;
 
-	st->nr_states = b->nr_cpus ? b->cpu[0].nr_states : 0;
+	/* The columns: the longest CPU's table (sets of different lengths). */
+	st->nr_states = 0;
+	for (i = 0; i < b->nr_cpus; i++)
+		if (b->cpu[i].nr_states > st->nr_states)
+			st->nr_states = b->cpu[i].nr_states;
 	for (k = 0; k < st->nr_states; k++)
-		snprintf(st->state_name[k], sizeof(st->state_name[k]), "%s",
-			 b->cpu[0].st[k].name);
+		st->state_name[k][0] = '\0';
 	/*
 	 * A table per CPU set (Documentation/admin-guide.rst): one cpuidle
 	 * driver per set, each CPU with its set's names for the same index.
 	 * The column is the index; its title every set's name, in CPU order,
 	 * joined by '/' (sdm845: cpu-sleep-0-0/cpu-sleep-1-0).
 	 */
-	for (i = 1; i < b->nr_cpus; i++)
-		for (k = 0; k < st->nr_states && k < b->cpu[i].nr_states; k++)
-			pidle_stat_name_add(st->state_name[k],
-					    sizeof(st->state_name[k]),
-					    b->cpu[i].st[k].name);
+	for (i = 0; i < b->nr_cpus; i++)
+		for (k = 0; k < st->nr_states && k < b->cpu[i].nr_states; k++) {
+			if (!st->state_name[k][0])
+				snprintf(st->state_name[k], sizeof(st->state_name[k]),
+					 "%s", b->cpu[i].st[k].name);
+			else
+				pidle_stat_name_add(st->state_name[k],
+						    sizeof(st->state_name[k]),
+						    b->cpu[i].st[k].name);
+		}
 	for (i = 0; i < b->nr_cpus; i++) {
 		const struct pidle_snap_cpu *y = &b->cpu[i];
 		const struct pidle_snap_cpu *x = pidle_find_cpu(a, y->cpu);
@@ -189,6 +197,8 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 		if (!x)
 			continue;
 		r->cpu = y->cpu;
+		r->nr_states = y->nr_states < x->nr_states ? y->nr_states :
+							     x->nr_states;
 		window_s = pidle_window_s(x->read_ns, y->read_ns, st->elapsed_s);
 		for (k = 0; k < st->nr_states && k < y->nr_states &&
 			    k < x->nr_states; k++) {
@@ -205,6 +215,7 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 		pidle_cpuset_set(&map, y->cpu);
 		st->nr_cpus++;
 	}
+	sum->nr_states = st->nr_states;
 	if (st->nr_cpus) {
 		sum->busy_pct /= st->nr_cpus;
 		for (k = 0; k < st->nr_states; k++)
@@ -283,6 +294,16 @@ static void pidle_stat_domains(const struct pidle_snap *a,
 		for (k = 0; k < y->nr_states; k++) {
 			int idx = y->st[k].idx;
 
+			if (idx >= 0 && idx < PIDLE_SNAP_STATES) {
+				if (!st->dstate_name[idx][0])
+					snprintf(st->dstate_name[idx],
+						 sizeof(st->dstate_name[0]), "%s",
+						 y->st[k].name);
+				else
+					pidle_stat_name_add(st->dstate_name[idx],
+							    sizeof(st->dstate_name[idx]),
+							    y->st[k].name);
+			}
 			if (idx < st->nr_states || idx >= PIDLE_SNAP_STATES)
 				continue;
 			if (!st->state_name[idx][0])

@@ -87,7 +87,8 @@ static void pidle_json_cpu(FILE *out, const struct pidle_stat *st,
 		fputc(',', out);
 	}
 	fprintf(out, "\"busy_pct\":%.2f,\"states\":[", c->busy_pct);
-	for (k = 0; k < st->nr_states; k++) {
+	/* its own states: a CPU set's table may be shorter than the longest */
+	for (k = 0; k < c->nr_states; k++) {
 		const struct pidle_stat_cstate *r = &c->st[k];
 
 		fprintf(out, "%s{\"state\":%d,\"name\":", k ? "," : "", k);
@@ -129,7 +130,9 @@ static void pidle_json_dom(FILE *out, const struct pidle_stat *st,
 
 		fprintf(out, "%s{\"state\":%d,\"name\":", k ? "," : "",
 			lv->state[k]);
-		pidle_json_str(out, st->state_name[lv->state[k]]);
+		pidle_json_str(out, st->dstate_name[lv->state[k]][0] ?
+				    st->dstate_name[lv->state[k]] :
+				    st->state_name[lv->state[k]]);
 		fprintf(out, ",\"residency_pct\":%.2f,\"usage\":%llu,\"too_deep_pct\":%.2f,\"rejected\":%llu,\"latency_paid_us\":%.1f",
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->rejected, r->latency_paid_ns / 1e3);
