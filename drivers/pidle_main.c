@@ -110,7 +110,8 @@ void pidle_model_offline_cpus(struct pidle_model *m)
  * genpd's, chosen by the domain governor when the last CPU of a domain
  * enters its deepest CPU state. The CPU-level states come first in every
  * table (levels do not decrease along it), so a cpuidle index is the
- * model's state index in both modes.
+ * model's state index in both modes, or, for a set whose table is shorter
+ * than the longest, the slot the set maps it to (pidle_fill_driver()).
  *
  * A state's exit latency, as cpuidle sees it, is its entry + exit latency,
  * as drivers/cpuidle/dt_idle_states.c sums a devicetree state's

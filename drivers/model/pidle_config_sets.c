@@ -27,9 +27,8 @@
  * - 2 to PIDLE_MAX_CPU_SETS sets, each of at most PIDLE_MAX_SET_RANGES
  *   ranges; no CPU in two sets; together they cover every CPU of the
  *   topology (pidle_config_check());
- * - every table has the same number of states at each level, state by
- *   state (a state's index, which cpuidle and the model count by, means
- *   the same level on every CPU);
+ * - every table has a state at each level any table has, in the same
+ *   order of levels; tables may differ in length (below);
  * - every state may differ in everything but its level: name, latencies,
  *   residency, power and energy. A CPU enters its set's table; a *domain's
  *   states are the states its CPUs' set gives at the domain's level*, so
@@ -43,10 +42,55 @@
  *   refused naming the domain, the two sets and the state
  *   (pidle_config_check_sets(); levels below or above it may differ).
  *
- * Set 0's table is also the top-level table (&pidle_states.state): every
- * reader that knows nothing of sets sees the shape they all share. The
- * print is canonical: each set's CPUs as ascending ranges, its table as
- * pidle_states_print() prints one.
+ * The print is canonical: each set's CPUs as ascending ranges, its own
+ * table as pidle_states_print() prints one.
+ */
+
+/**
+ * DOC: Tables of different lengths
+ *
+ * msm8956/msm8976 give their little CPUs 0-3 one state beyond WFI
+ * (``little-power-collapse``, entry 181, exit 149, residency 703 us) and
+ * their big CPUs 4-7 two (``big-retention`` 142/99/242, ``big-power-
+ * collapse`` 158/144/863). The kernel's per-CPU drivers give each CPU its
+ * own ``state_count``, and governors see each CPU's own table. So may a
+ * set here: each set's driver has the set's own length.
+ *
+ * The model keeps one layout of *slots* (&pidle_states.nr_states), so that
+ * everything per level (votes, fallbacks, level-local indices) stays
+ * shared by every table and every reader that knows nothing of sets sees
+ * one shape:
+ *
+ * - per level, as many slots as the set with the most states there; the
+ *   levels in table order (every set has a state at each level, in the
+ *   same order, or the value is refused naming the set and the level);
+ * - a set's states at a level take the level's first slots in order,
+ *   except its deepest there, which always takes the level's *last*
+ *   slot (pidle_sets_layout()). msm8956: slots WFI, retention, power
+ *   collapse; the little set has slots 0 and 2. Any deeper level hangs
+ *   off a level's last slot: a CPU's fallback from a domain state, the
+ *   state an offline CPU counts in, the state OSI hangs its domains off
+ *   are one slot in every set, and a CPU idle at a deeper level votes
+ *   for states its domain has;
+ * - each set keeps its own length (&pidle_cpu_set.nr_own), the slot of
+ *   each of its states (.slot, ascending: a driver's index to the
+ *   model's state), and the slots it has (.present). Its &pidle_cpu_set.state
+ *   is laid out in the slots, a slot it lacks holding a copy of its next
+ *   deeper state at the level (there always is one), so any figure read
+ *   from it is a real one of the set's; but no CPU of the set enters it
+ *   (the driver maps indices to present slots), no domain of the set goes
+ *   down in it (a domain's deepest full vote counter is a slot each of its
+ *   CPUs' tables has: a CPU votes up to its own slot, or up to the
+ *   level's last), nothing counts in it, and the oracle never picks it;
+ * - the top-level table (&pidle_states.state) takes each level's slots
+ *   from the first set that has them all, so a level's slot names read
+ *   as one table.
+ *
+ * A domain spanning several sets still needs them to agree at its level,
+ * state by state, the number of states included: same count, same slots.
+ * In OSI mode the sets may differ at cpu level only (a domain governor
+ * chooses among a level's states by index; pidle_mode_check_sets()). With
+ * sets of one length the layout is the identity: nothing changes.
  */
 
 static int pidle_set_err(struct pidle_err *err, unsigned int k,

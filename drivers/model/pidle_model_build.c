@@ -27,10 +27,11 @@
  * 4-7) in ``cluster-sleep-1``, 800 + 2900 us, as ``hi3660.dtsi`` gives
  * them and cpuidle-psci registers them, one driver per CPU.
  *
- * What is per level and what per table. Every set's table has the same
- * shape: as many states, at the same levels, in the same order (the
- * parser checks it). So a state's *index* means the same level on every
- * CPU, and what depends only on the shape stays per level, shared by all
+ * What is per level and what per table. Every set's table is laid out in
+ * the same slots, at the same levels, in the same order, a set of fewer
+ * states lacking some ("Tables of different lengths" in
+ * pidle_config_sets.c). So a state's *index* (a slot) means the same
+ * level on every CPU, and what depends only on the shape stays per level, shared by all
  * domains of the level: the vote each state adds to a domain word, the
  * CPU-level fallback of each state, the level-local index of a domain
  * state (&pidle_model.vote, .cpu_fallback, .dstate_index, and
