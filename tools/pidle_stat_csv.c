@@ -126,6 +126,9 @@ static void pidle_csv_dom(FILE *out, const struct pidle_stat *st, int seq,
 	for (k = 0; k < lv->nr_states; k++) {
 		const struct pidle_stat_dstate *r = &d->st[k];
 
+		/* a state the domain's table lacks: no row */
+		if (d->lacks & (1u << k))
+			continue;
 		pidle_csv_lead(out, st, seq, lv->name, d->idx, d->cpus,
 			       lv->state[k], st->dstate_name[lv->state[k]][0] ?
 			       st->dstate_name[lv->state[k]] :

@@ -256,6 +256,44 @@ static void pidle_stat_level_end(struct pidle_stat_level *lv,
 	pidle_cpulist_print(map, sum->cpus, sizeof(sum->cpus));
 }
 
+/*
+ * A level's columns: the states of its domains (b's, from @i on, the
+ * level's first), by index, ascending; domains whose CPU sets have tables
+ * of different lengths may each have some of them only.
+ */
+static void pidle_stat_level_states(const struct pidle_snap *b, int i,
+				    struct pidle_stat_level *lv)
+{
+	const char *name = b->dom[i].level;
+	int j, k, c, idx;
+
+	lv->nr_states = 0;
+	for (j = i; j < b->nr_domains && !strcmp(b->dom[j].level, name); j++)
+		for (k = 0; k < b->dom[j].nr_states; k++) {
+			idx = b->dom[j].st[k].idx;
+			for (c = 0; c < lv->nr_states && lv->state[c] < idx; c++)
+				;
+			if ((c < lv->nr_states && lv->state[c] == idx) ||
+			    lv->nr_states == PIDLE_SNAP_STATES)
+				continue;
+			memmove(&lv->state[c + 1], &lv->state[c],
+				(lv->nr_states - c) * sizeof(lv->state[0]));
+			lv->state[c] = idx;
+			lv->nr_states++;
+		}
+}
+
+/* The column of state @idx in @lv, or -1. */
+static int pidle_stat_level_col(const struct pidle_stat_level *lv, int idx)
+{
+	int c;
+
+	for (c = 0; c < lv->nr_states; c++)
+		if (lv->state[c] == idx)
+			return c;
+	return -1;
+}
+
 static void pidle_stat_domains(const struct pidle_snap *a,
 			       const struct pidle_snap *b,
 			       struct pidle_stat *st)
@@ -279,9 +317,7 @@ static void pidle_stat_domains(const struct pidle_snap *a,
 				return;
 			lv = &st->level[st->nr_levels++];
 			snprintf(lv->name, sizeof(lv->name), "%s", y->level);
-			lv->nr_states = y->nr_states;
-			for (k = 0; k < y->nr_states; k++)
-				lv->state[k] = y->st[k].idx;
+			pidle_stat_level_states(b, i, lv);
 			lv->first = st->nr_domains;
 			memset(&map, 0, sizeof(map));
 		}
@@ -317,11 +353,18 @@ static void pidle_stat_domains(const struct pidle_snap *a,
 		r->idx = y->idx;
 		snprintf(r->cpus, sizeof(r->cpus), "%s", y->cpus);
 		window_s = pidle_window_s(x->read_ns, y->read_ns, st->elapsed_s);
-		for (k = 0; k < lv->nr_states && k < y->nr_states; k++) {
-			pidle_dstate(&x->st[k], &y->st[k], window_s, &r->st[k]);
-			pidle_dstate_end(&r->st[k]);
+		/* by the state's index: a domain may lack some of the level's */
+		r->lacks = (1u << lv->nr_states) - 1;
+		for (k = 0; k < y->nr_states; k++) {
+			int c = pidle_stat_level_col(lv, y->st[k].idx);
+
+			if (c < 0 || x->st[k].idx != y->st[k].idx)
+				continue;
+			r->lacks &= ~(1u << c);
+			pidle_dstate(&x->st[k], &y->st[k], window_s, &r->st[c]);
+			pidle_dstate_end(&r->st[c]);
 			pidle_dstate(&x->st[k], &y->st[k], window_s,
-				     &lv->sum.st[k]);
+				     &lv->sum.st[c]);
 		}
 		pidle_energy(&x->e, &y->e, window_s, &r->e);
 		pidle_energy_end(&r->e);

@@ -68,6 +68,11 @@ struct pidle_stat_domain {
 	int idx;			/* -1: the level's summary row */
 	struct pidle_stat_energy e;	/* the domain's own, CPUs not included */
 	char cpus[64];			/* a CPU list, as sysfs prints it */
+	/*
+	 * Bit k: the domain's table has no state of column k (domains of a
+	 * level whose CPU sets have tables of different lengths), "-".
+	 */
+	unsigned int lacks;
 	struct pidle_stat_dstate st[PIDLE_SNAP_STATES];
 };
 

@@ -117,7 +117,7 @@ static void pidle_json_dom(FILE *out, const struct pidle_stat *st,
 			   const struct pidle_stat_level *lv,
 			   const struct pidle_stat_domain *d)
 {
-	int k;
+	int k, n;
 
 	if (d->idx >= 0)
 		fprintf(out, "{\"domain\":%d,\"cpus\":", d->idx);
@@ -125,10 +125,13 @@ static void pidle_json_dom(FILE *out, const struct pidle_stat *st,
 		fputs("{\"cpus\":", out);
 	pidle_json_str(out, d->cpus);
 	fputs(",\"states\":[", out);
-	for (k = 0; k < lv->nr_states; k++) {
+	for (k = 0, n = 0; k < lv->nr_states; k++) {
 		const struct pidle_stat_dstate *r = &d->st[k];
 
-		fprintf(out, "%s{\"state\":%d,\"name\":", k ? "," : "",
+		/* a state the domain's table lacks: not listed */
+		if (d->lacks & (1u << k))
+			continue;
+		fprintf(out, "%s{\"state\":%d,\"name\":", n++ ? "," : "",
 			lv->state[k]);
 		pidle_json_str(out, st->dstate_name[lv->state[k]][0] ?
 				    st->dstate_name[lv->state[k]] :

@@ -213,7 +213,9 @@ static void pidle_cpu_row(struct pidle_table *t, const struct pidle_stat *st,
 		else if (pidle_first_of_domain(st, i, l))
 			d = pidle_level_dom(st, l, c->dom[l]);
 		for (k = 0; k < lv->nr_states; k++) {
-			if (d)
+			if (d && (d->lacks & (1u << k)))
+				pidle_cell(t, "-");
+			else if (d)
 				pidle_cell(t, "%.2f", d->st[k].residency_pct);
 			else
 				pidle_cell(t, "");
@@ -290,22 +292,23 @@ static void pidle_dom_row(struct pidle_table *t, const struct pidle_stat *st,
 	else
 		pidle_cell(t, "%d", d->idx);
 	pidle_cell(t, "%s", d->cpus);
-	for (k = 0; k < lv->nr_states; k++)
-		pidle_cell(t, "%.2f", d->st[k].residency_pct);
-	for (k = 0; k < lv->nr_states; k++)
-		pidle_cell(t, "%llu", d->st[k].usage);
-	for (k = 0; k < lv->nr_states; k++)
-		pidle_cell(t, "%.2f", d->st[k].too_deep_pct);
-	for (k = 0; k < lv->nr_states; k++)
-		pidle_cell(t, "%llu", d->st[k].rejected);
-	for (k = 0; k < lv->nr_states; k++)
-		pidle_cell(t, "%.1f", d->st[k].latency_paid_ns / 1e3);
+	/* A state the domain's table lacks (sets of different lengths): "-". */
+#define PIDLE_DCELL(fmt, val)						\
+	for (k = 0; k < lv->nr_states; k++)				\
+		if (d->lacks & (1u << k))				\
+			pidle_cell(t, "-");				\
+		else							\
+			pidle_cell(t, fmt, val)
+	PIDLE_DCELL("%.2f", d->st[k].residency_pct);
+	PIDLE_DCELL("%llu", d->st[k].usage);
+	PIDLE_DCELL("%.2f", d->st[k].too_deep_pct);
+	PIDLE_DCELL("%llu", d->st[k].rejected);
+	PIDLE_DCELL("%.1f", d->st[k].latency_paid_ns / 1e3);
 	if (pidle_level_genpd(lv)) {
-		for (k = 0; k < lv->nr_states; k++)
-			pidle_cell(t, d->st[k].genpd ? "%llu" : "-", d->st[k].above);
-		for (k = 0; k < lv->nr_states; k++)
-			pidle_cell(t, d->st[k].genpd ? "%llu" : "-", d->st[k].below);
+		PIDLE_DCELL(d->st[k].genpd ? "%llu" : "-", d->st[k].above);
+		PIDLE_DCELL(d->st[k].genpd ? "%llu" : "-", d->st[k].below);
 	}
+#undef PIDLE_DCELL
 	pidle_energy_cells(t, st, &d->e);
 	pidle_row_end(t);
 }

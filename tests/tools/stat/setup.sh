@@ -103,6 +103,11 @@ sets <"$DATA/basic-after.spec" | $mk "$TMP/safter"
 lengths() { awk '($1 == "cpuidle" || $1 == "pcpu") && $2 >= 2 { if ($3 == 1) next; if ($3 > 1) $3 = $3 - 1 } { print }'; }
 lengths <"$DATA/basic-before.spec" | $mk "$TMP/lbefore"
 lengths <"$DATA/basic-after.spec" | $mk "$TMP/lafter"
+# ... and at a domain level: core0 (CPUs 0-1) has a core retention CR
+# (model state 1) besides C6, core1 (CPUs 2-3) C6 alone: core1's CR
+# cells show "-", its JSON and CSV leave CR out.
+{ lengths <"$DATA/basic-before.spec"; echo "domain core0 core 0-1 1 CR 10 50000000 1 0 1000000"; } | $mk "$TMP/dlbefore"
+{ lengths <"$DATA/basic-after.spec"; echo "domain core0 core 0-1 1 CR 40 250000000 3 0 4000000"; } | $mk "$TMP/dlafter"
 # Counters that are not numbers (issue 38): the basic after tree with
 # cpu0's C1 time replaced; a sysfs counter is digits only.
 bad_counter() {	# NAME VALUE
