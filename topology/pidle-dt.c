@@ -1037,6 +1037,47 @@ static int dt_set_levels(struct dt_ctx *c, struct pidle_dt_config *cfg)
 	return 0;
 }
 
+/*
+ * The order the module wants of one table, @seq[0 .. @n - 1] (the one
+ * table, or a CPU set's as the module takes it): residency, latency and
+ * level never decrease. 0, or the refusal naming the state.
+ */
+static int dt_check_order(struct dt_ctx *c, const struct pidle_dt_state *const *seq,
+			  unsigned int n, enum pidle_dt_mode mode)
+{
+	int r;
+
+	for (unsigned int k = 1; k < n; k++) {
+		const struct pidle_dt_state *a = seq[k - 1], *b = seq[k];
+		const char *an = a->node >= 0 ? dt_path(c, a->node) : "WFI";
+
+		if (b->residency_us < a->residency_us) {
+			r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s: min-residency-us %u is less than that of %s before it (%u): the module's table is ordered by target residency",
+				    dt_path(c, b->node), b->residency_us, an, a->residency_us);
+			return r;
+		}
+		/*
+		 * OSI: a domain state's exit field is its power-on latency
+		 * alone, which the module's table wants not below the state
+		 * before it either.
+		 */
+		if (mode == PIDLE_DT_MODE_OSI && b->domain &&
+		    b->exit_us < (a->domain ? a->exit_us : a->entry_us + a->exit_us)) {
+			r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s: exit-latency-us %u (power-on) is less than the exit latency of %s before it (%u us): the module's OSI table must not decrease in exit latency",
+				    dt_path(c, b->node), b->exit_us, an,
+				    a->domain ? a->exit_us : a->entry_us + a->exit_us);
+			return r;
+		}
+		if (b->entry_us + b->exit_us < a->entry_us + a->exit_us) {
+			r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s: exit latency (entry+exit) %u us is less than that of %s before it (%u us): the module's table must not decrease in latency",
+				    dt_path(c, b->node), b->entry_us + b->exit_us, an,
+				    a->entry_us + a->exit_us);
+			return r;
+		}
+	}
+	return 0;
+}
+
 int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 		    const char *cpus, const struct pidle_dt_shared *shared,
 		    struct pidle_dt_config *cfg, char msg[PIDLE_DT_MSG_LEN])
@@ -1507,33 +1548,14 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 	}
 
 	/* The order the module wants: residency, latency and level never decrease. */
-	for (unsigned int k = 1; k < cfg->nr_states; k++) {
-		const struct pidle_dt_state *a = &cfg->state[k - 1], *b = &cfg->state[k];
-		const char *an = a->node >= 0 ? dt_path(&c, a->node) : "WFI";
+	{
+		const struct pidle_dt_state *seq[PIDLE_MAX_STATES];
 
-		if (b->residency_us < a->residency_us) {
-			r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s: min-residency-us %u is less than that of %s before it (%u): the module's table is ordered by target residency",
-				    dt_path(&c, b->node), b->residency_us, an, a->residency_us);
+		for (unsigned int k = 0; k < cfg->nr_states; k++)
+			seq[k] = &cfg->state[k];
+		r = dt_check_order(&c, seq, cfg->nr_states, mode);
+		if (r)
 			goto out;
-		}
-		/*
-		 * OSI: a domain state's exit field is its power-on latency
-		 * alone, which the module's table wants not below the state
-		 * before it either.
-		 */
-		if (mode == PIDLE_DT_MODE_OSI && b->domain &&
-		    b->exit_us < (a->domain ? a->exit_us : a->entry_us + a->exit_us)) {
-			r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s: exit-latency-us %u (power-on) is less than the exit latency of %s before it (%u us): the module's OSI table must not decrease in exit latency",
-				    dt_path(&c, b->node), b->exit_us, an,
-				    a->domain ? a->exit_us : a->entry_us + a->exit_us);
-			goto out;
-		}
-		if (b->entry_us + b->exit_us < a->entry_us + a->exit_us) {
-			r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s: exit latency (entry+exit) %u us is less than that of %s before it (%u us): the module's table must not decrease in latency",
-				    dt_path(&c, b->node), b->entry_us + b->exit_us, an,
-				    a->entry_us + a->exit_us);
-			goto out;
-		}
 	}
 
 	/*
@@ -1543,6 +1565,19 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 	r = dt_set_levels(&c, cfg);
 	if (!r)
 		r = pidle_dt_share_domains(cfg, shared, msg);
+	/* Each other set's own table, as the module takes it, in order too. */
+	for (unsigned int st = 1; !r && st < cfg->nr_sets; st++) {
+		const struct pidle_dt_state *seq[PIDLE_MAX_STATES];
+		unsigned int n = 0;
+
+		seq[n++] = &cfg->state[0];
+		for (unsigned int k = 0; k < cfg->set_nr[st] && n < PIDLE_MAX_STATES; k++)
+			seq[n++] = &cfg->set_state[st][k];
+		for (unsigned int k = 1 + cfg->nr_cpu_states;
+		     k < cfg->nr_states && n < PIDLE_MAX_STATES; k++)
+			seq[n++] = &cfg->state[k];
+		r = dt_check_order(&c, seq, n, mode);
+	}
 	if (r)
 		goto out;
 

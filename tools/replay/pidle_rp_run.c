@@ -113,6 +113,27 @@ static unsigned int rp_slot(const struct pidle_rp_cell *cell, unsigned int d,
 	return cell->st.nr_sets ? cell->st.set[d].slot[i] : i;
 }
 
+/*
+ * The driver index of the state @cpu was idle in across the reset mark
+ * (span state + 1): a module trace records the model's state, which a
+ * shorter set's driver maps back; a state past its table, its deepest.
+ */
+static int rp_span_index(const struct pidle_rp_trace *t,
+			 const struct pidle_rp_cell *cell,
+			 const struct pidle_model *m, unsigned int cpu,
+			 unsigned int own)
+{
+	unsigned int st = t->span[cpu].state - 1;
+	int k;
+
+	if (t->module && cell->st.nr_sets) {
+		k = st < pidle_model_nr_states(m) ?
+		    pidle_model_cpu_index(m, cpu, st) : -1;
+		return k < 0 ? (int)own - 1 : k;
+	}
+	return st < own ? (int)st : (int)own - 1;
+}
+
 int pidle_rp_replay(const struct pidle_rp_trace *t,
 		    const struct pidle_rp_cell *cell,
 		    struct pidle_rp_result *r, char *err, size_t errlen)
@@ -314,8 +335,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				/* (a recorded state past the table: its deepest) */
 				if (!rep && !c->started && t->span[p->cpu].state)
 					pidle_kgov_reflect(g, p->cpu,
-							   (t->span[p->cpu].state < own ?
-							    t->span[p->cpu].state : own) - 1,
+							   rp_span_index(t, cell, m, p->cpu, own),
 							   p->select_ns,
 							   t->span[p->cpu].residency_ns,
 							   false, false, &ab, &be);
