@@ -55,10 +55,11 @@ bool pidle_model_domain_has_state(const struct pidle_model *m,
 				  unsigned int level, unsigned int dom,
 				  unsigned int state)
 {
-	const struct pidle_table *t = level ? m->level[level].dom[dom]->tab :
-					      &m->tab[0];
-
-	return state < m->nr_states && (t->present & (1u << state));
+	/* Level 0, the slots themselves: every slot is some table's. */
+	if (!level)
+		return state < m->nr_states;
+	return state < m->nr_states &&
+	       (m->level[level].dom[dom]->tab->present & (1u << state));
 }
 
 unsigned int pidle_model_cpu_nr_own(const struct pidle_model *m,

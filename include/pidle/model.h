@@ -219,7 +219,7 @@ unsigned int pidle_model_nr_sets(const struct pidle_model *m);
  * Tables of different lengths ("Tables of different lengths" in
  * pidle_config_sets.c): the model's states are the common slots, and a
  * set's table has some of them. Whether @cpu's (a level-@level domain's;
- * level 0: the top-level table) table has slot @state; how many states
+ * level 0: any table, i.e. a slot there is) table has slot @state; how many states
  * @cpu's table has (its cpuidle driver's state_count, PC mode); the slot
  * of its own state @index (< that count), what the driver passes to
  * pidle_enter(); and back, the own index of slot @state, -1 if it lacks it.
