@@ -334,6 +334,13 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 {
 	struct pidle_model *m = pidle_cfg.model;
 	bool polling = drv->states[index].flags & CPUIDLE_FLAG_POLLING;
+	/*
+	 * The model's state of the driver's @index: the same with one table,
+	 * a slot of the common layout with tables of different lengths
+	 * (pidle_fill_driver()). The model and the drivers' tables change
+	 * together, with cpuidle paused.
+	 */
+	unsigned int state = pidle_model_cpu_slot(m, dev->cpu, index);
 	struct pidle_enter_info ei;
 	struct pidle_exit_info xi;
 	u64 enter_ns, wake_ns, deadline_ns, now_ns, next_timer_ns;
@@ -357,7 +364,7 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	if (!polling) {
 		pidle_fault_pending_at_entry();	/* the test build's trigger */
 		if (pidle_wake_pending() != PIDLE_WAKE_NONE) {
-			pidle_record_aborted(m, dev->cpu, index);
+			pidle_record_aborted(m, dev->cpu, state);
 			pidle_wake_count(dev, drv, index, PIDLE_WAKE_SRC_ABORTED,
 					 NULL, 0);
 			goto out;
@@ -373,9 +380,9 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	/* Readers wait from before the clock read: see pidle_clock_begin(). */
 	pidle_clock_begin(m, dev->cpu);
 	enter_ns = ktime_get_ns();
-	pidle_enter_qos(m, dev->cpu, index, enter_ns, next_timer_ns,
+	pidle_enter_qos(m, dev->cpu, state, enter_ns, next_timer_ns,
 			pidle_cpu_qos_ns(dev->cpu), &ei);
-	trace_pidle_enter(dev->cpu, index, enter_ns, next_timer_ns);
+	trace_pidle_enter(dev->cpu, state, enter_ns, next_timer_ns);
 	if (ei.down_levels)
 		pidle_trace_domains(dev->cpu, ei.down_levels, ei.down_state,
 				    true, NULL);
@@ -399,7 +406,7 @@ int pidle_enter_state(struct cpuidle_device *dev, struct cpuidle_driver *drv,
 	if (xi.up_levels)
 		pidle_trace_domains(dev->cpu, xi.up_levels, xi.up_state, false,
 				    &xi);
-	trace_pidle_exit(dev->cpu, index, xi.achieved, wake_ns - enter_ns,
+	trace_pidle_exit(dev->cpu, state, xi.achieved, wake_ns - enter_ns,
 			 xi.latency_ns, src);
 out:
 	/*

@@ -110,46 +110,57 @@ void pidle_model_offline_cpus(struct pidle_model *m)
  * genpd's, chosen by the domain governor when the last CPU of a domain
  * enters its deepest CPU state. The CPU-level states come first in every
  * table (levels do not decrease along it), so a cpuidle index is the
- * model's state index in both modes.
+ * model's state index in both modes, or, for a set whose table is shorter
+ * than the longest, the slot the set maps it to (pidle_fill_driver()).
  *
  * A state's exit latency, as cpuidle sees it, is its entry + exit latency,
  * as drivers/cpuidle/dt_idle_states.c sums a devicetree state's
  * entry-latency-us and exit-latency-us.
  */
 static void pidle_fill_one_driver(struct cpuidle_driver *drv,
-				  const struct pidle_state_desc *table);
+				  const struct pidle_state_desc *table,
+				  const u8 *slot, unsigned int nr);
 
 /*
  * Every driver's states: each CPU set's table (the sets, and so the
  * drivers, are those registered: pidle_param.c keeps them), or the one.
+ * A set's driver has its own length ("Tables of different lengths" in
+ * pidle_config_sets.c): its index i is the model's state slot[i], which
+ * pidle_enter_state() passes on (pidle_model_cpu_slot()).
  */
 void pidle_fill_driver(void)
 {
+	const struct pidle_states *st = &pidle_cfg.states;
+	u8 same[PIDLE_MAX_STATES];
 	unsigned int d;
 
-	if (!pidle_states_per_set(&pidle_cfg.states)) {
-		pidle_fill_one_driver(&pidle_drivers[0], pidle_cfg.states.state);
+	if (!pidle_states_per_set(st)) {
+		for (d = 0; d < PIDLE_MAX_STATES; d++)
+			same[d] = d;
+		pidle_fill_one_driver(&pidle_drivers[0], st->state, same,
+				      st->nr_states);
 		return;
 	}
-	for (d = 0; d < pidle_cfg.states.nr_sets; d++)
-		pidle_fill_one_driver(&pidle_drivers[d],
-				      pidle_cfg.states.set[d].state);
+	for (d = 0; d < st->nr_sets; d++)
+		pidle_fill_one_driver(&pidle_drivers[d], st->set[d].state,
+				      st->set[d].slot, st->set[d].nr_own);
 }
 
 static void pidle_fill_one_driver(struct cpuidle_driver *drv,
-				  const struct pidle_state_desc *table)
+				  const struct pidle_state_desc *table,
+				  const u8 *slot, unsigned int nr)
 {
-	unsigned int i, count = pidle_cfg.states.nr_states;
+	unsigned int i, count = nr;
 
 	if (pidle_cfg.mode == PIDLE_MODE_OSI)
-		for (count = 0; count < pidle_cfg.states.nr_states; count++)
-			if (strcmp(pidle_cfg.states.state[count].level_name,
+		for (count = 0; count < nr; count++)
+			if (strcmp(table[slot[count]].level_name,
 				   PIDLE_LEVEL_CPU))
 				break;
 	/* A shorter table than the last one leaves no stale state behind. */
 	memset(drv->states, 0, sizeof(drv->states));
 	for (i = 0; i < count; i++) {
-		const struct pidle_state_desc *sd = &table[i];
+		const struct pidle_state_desc *sd = &table[slot[i]];
 		struct cpuidle_state *cs = &drv->states[i];
 
 		strscpy(cs->name, sd->name, CPUIDLE_NAME_LEN);

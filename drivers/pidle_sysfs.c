@@ -66,7 +66,8 @@ enum pidle_node_kind {
  * @topology:	root only: the topology in force when it was created, printed
  * @level:	domains: 1 .. nr_levels
  * @idx:	CPU or domain index
- * @state:	state index
+ * @state:	the model's state index (a CPU's stateK directory is its own
+ *		K-th state, whose model state this is: pidle_model_cpu_slot())
  */
 struct pidle_node {
 	struct kobject kobj;
@@ -176,6 +177,17 @@ PIDLE_CPU_COUNTERS(define_cpu_state_counter)
 PIDLE_DOMAIN_COUNTERS(define_domain_state_counter)
 
 /*
+ * A CPU state node's own index K (its directory's stateK): the wake
+ * counters are kept by the index the governor asked for, as cpuidle's.
+ */
+static unsigned int pidle_node_own(const struct pidle_node *n)
+{
+	int k = pidle_model_cpu_index(n->model, n->idx, n->state);
+
+	return k < 0 ? PIDLE_MAX_STATES : k;
+}
+
+/*
  * Wake sources (pidle_wake.c): cpuN/stateK/wake_{timer,ipi,device,
  * unknown,aborted}, domains/LEVELI/stateK/wake_{timer,ipi,device,unknown}
  * (the first man's), and the root's wake_sources (exact, or why not).
@@ -189,7 +201,7 @@ static ssize_t pidle_wake_show_##_name(struct kobject *kobj,			\
 										\
 	return sysfs_emit(buf, "%llu\n", (unsigned long long)			\
 		(n->kind == PIDLE_NODE_CPU_STATE ?				\
-		 pidle_wake_cpu_read(n->idx, n->state, src) :			\
+		 pidle_wake_cpu_read(n->idx, pidle_node_own(n), src) :		\
 		 pidle_wake_domain_read(n->model, n->level, n->idx, n->state,	\
 					src)));					\
 }										\
@@ -212,7 +224,8 @@ static ssize_t pidle_wake_show_##_miss##_##_name(struct kobject *kobj,	\
 	struct pidle_node *n = to_node(kobj);					\
 										\
 	return sysfs_emit(buf, "%llu\n", (unsigned long long)			\
-		pidle_wake_miss_read(n->idx, n->state, PIDLE_WAKE_SRC_##_name,	\
+		pidle_wake_miss_read(n->idx, pidle_node_own(n),			\
+				     PIDLE_WAKE_SRC_##_name,			\
 				     PIDLE_WAKE_MISS_##_miss));			\
 }										\
 static struct kobj_attribute pidle_wake_attr_##_miss##_##_name =		\
@@ -651,9 +664,16 @@ int pidle_sysfs_init(const struct pidle_cfg *cfg)
 				   NULL, "cpu%u", NULL, cpu);
 		if (!n)
 			goto fail;
-		for (s = 0; s < nr_states; s++)
+		/*
+		 * stateK: the CPU's own K-th state, as cpuidle's cpuN/cpuidle/
+		 * stateK; its model state is a slot of the common layout
+		 * (tables of different lengths), a slot its set lacks has
+		 * no directory.
+		 */
+		for (s = 0; s < pidle_model_cpu_nr_own(m, cpu); s++)
 			if (!pidle_node_add(m, PIDLE_NODE_CPU_STATE, &n->kobj, 0, cpu,
-					    s, NULL, "state%u", NULL, s))
+					    pidle_model_cpu_slot(m, cpu, s),
+					    NULL, "state%u", NULL, s))
 				goto fail;
 	}
 	domains = pidle_node_add(m, PIDLE_NODE_DOMAINS, &root->kobj, 0, 0, 0,
@@ -667,7 +687,8 @@ int pidle_sysfs_init(const struct pidle_cfg *cfg)
 			if (!dn)
 				goto fail;
 			for (s = 0; s < nr_states; s++) {
-				if (pidle_model_state_level(m, s) != l)
+				if (pidle_model_state_level(m, s) != l ||
+				    !pidle_model_domain_has_state(m, l, d, s))
 					continue;
 				if (!pidle_node_add(m, PIDLE_NODE_DOMAIN_STATE,
 						    &dn->kobj, l, d, s, NULL,

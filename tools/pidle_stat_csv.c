@@ -94,7 +94,8 @@ static void pidle_csv_cpu(FILE *out, const struct pidle_stat *st, int seq,
 	int k;
 
 	snprintf(cpu, sizeof(cpu), "%d", c->cpu);
-	for (k = 0; k < st->nr_states; k++) {
+	/* its own states: a CPU set's table may be shorter than the longest */
+	for (k = 0; k < c->nr_states; k++) {
 		const struct pidle_stat_cstate *r = &c->st[k];
 
 		pidle_csv_lead(out, st, seq, "cpu", c->cpu,
@@ -125,8 +126,13 @@ static void pidle_csv_dom(FILE *out, const struct pidle_stat *st, int seq,
 	for (k = 0; k < lv->nr_states; k++) {
 		const struct pidle_stat_dstate *r = &d->st[k];
 
+		/* a state the domain's table lacks: no row */
+		if (d->lacks & (1u << k))
+			continue;
 		pidle_csv_lead(out, st, seq, lv->name, d->idx, d->cpus,
-			       lv->state[k], st->state_name[lv->state[k]]);
+			       lv->state[k], st->dstate_name[lv->state[k]][0] ?
+			       st->dstate_name[lv->state[k]] :
+			       st->state_name[lv->state[k]]);
 		fprintf(out, ",,%.2f,%llu,%.2f,,,,%llu,%.1f,,,,,,,",
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->rejected, r->latency_paid_ns / 1e3);

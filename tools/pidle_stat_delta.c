@@ -165,21 +165,29 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 	struct pidle_cpuset map = { { 0 } };
 	int i, k;
 
-	st->nr_states = b->nr_cpus ? b->cpu[0].nr_states : 0;
+	/* The columns: the longest CPU's table (sets of different lengths). */
+	st->nr_states = 0;
+	for (i = 0; i < b->nr_cpus; i++)
+		if (b->cpu[i].nr_states > st->nr_states)
+			st->nr_states = b->cpu[i].nr_states;
 	for (k = 0; k < st->nr_states; k++)
-		snprintf(st->state_name[k], sizeof(st->state_name[k]), "%s",
-			 b->cpu[0].st[k].name);
+		st->state_name[k][0] = '\0';
 	/*
 	 * A table per CPU set (Documentation/admin-guide.rst): one cpuidle
 	 * driver per set, each CPU with its set's names for the same index.
 	 * The column is the index; its title every set's name, in CPU order,
 	 * joined by '/' (sdm845: cpu-sleep-0-0/cpu-sleep-1-0).
 	 */
-	for (i = 1; i < b->nr_cpus; i++)
-		for (k = 0; k < st->nr_states && k < b->cpu[i].nr_states; k++)
-			pidle_stat_name_add(st->state_name[k],
-					    sizeof(st->state_name[k]),
-					    b->cpu[i].st[k].name);
+	for (i = 0; i < b->nr_cpus; i++)
+		for (k = 0; k < st->nr_states && k < b->cpu[i].nr_states; k++) {
+			if (!st->state_name[k][0])
+				snprintf(st->state_name[k], sizeof(st->state_name[k]),
+					 "%s", b->cpu[i].st[k].name);
+			else
+				pidle_stat_name_add(st->state_name[k],
+						    sizeof(st->state_name[k]),
+						    b->cpu[i].st[k].name);
+		}
 	for (i = 0; i < b->nr_cpus; i++) {
 		const struct pidle_snap_cpu *y = &b->cpu[i];
 		const struct pidle_snap_cpu *x = pidle_find_cpu(a, y->cpu);
@@ -189,6 +197,8 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 		if (!x)
 			continue;
 		r->cpu = y->cpu;
+		r->nr_states = y->nr_states < x->nr_states ? y->nr_states :
+							     x->nr_states;
 		window_s = pidle_window_s(x->read_ns, y->read_ns, st->elapsed_s);
 		for (k = 0; k < st->nr_states && k < y->nr_states &&
 			    k < x->nr_states; k++) {
@@ -205,6 +215,7 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 		pidle_cpuset_set(&map, y->cpu);
 		st->nr_cpus++;
 	}
+	sum->nr_states = st->nr_states;
 	if (st->nr_cpus) {
 		sum->busy_pct /= st->nr_cpus;
 		for (k = 0; k < st->nr_states; k++)
@@ -245,6 +256,44 @@ static void pidle_stat_level_end(struct pidle_stat_level *lv,
 	pidle_cpulist_print(map, sum->cpus, sizeof(sum->cpus));
 }
 
+/*
+ * A level's columns: the states of its domains (b's, from @i on, the
+ * level's first), by index, ascending; domains whose CPU sets have tables
+ * of different lengths may each have some of them only.
+ */
+static void pidle_stat_level_states(const struct pidle_snap *b, int i,
+				    struct pidle_stat_level *lv)
+{
+	const char *name = b->dom[i].level;
+	int j, k, c, idx;
+
+	lv->nr_states = 0;
+	for (j = i; j < b->nr_domains && !strcmp(b->dom[j].level, name); j++)
+		for (k = 0; k < b->dom[j].nr_states; k++) {
+			idx = b->dom[j].st[k].idx;
+			for (c = 0; c < lv->nr_states && lv->state[c] < idx; c++)
+				;
+			if ((c < lv->nr_states && lv->state[c] == idx) ||
+			    lv->nr_states == PIDLE_SNAP_STATES)
+				continue;
+			memmove(&lv->state[c + 1], &lv->state[c],
+				(lv->nr_states - c) * sizeof(lv->state[0]));
+			lv->state[c] = idx;
+			lv->nr_states++;
+		}
+}
+
+/* The column of state @idx in @lv, or -1. */
+static int pidle_stat_level_col(const struct pidle_stat_level *lv, int idx)
+{
+	int c;
+
+	for (c = 0; c < lv->nr_states; c++)
+		if (lv->state[c] == idx)
+			return c;
+	return -1;
+}
+
 static void pidle_stat_domains(const struct pidle_snap *a,
 			       const struct pidle_snap *b,
 			       struct pidle_stat *st)
@@ -268,9 +317,7 @@ static void pidle_stat_domains(const struct pidle_snap *a,
 				return;
 			lv = &st->level[st->nr_levels++];
 			snprintf(lv->name, sizeof(lv->name), "%s", y->level);
-			lv->nr_states = y->nr_states;
-			for (k = 0; k < y->nr_states; k++)
-				lv->state[k] = y->st[k].idx;
+			pidle_stat_level_states(b, i, lv);
 			lv->first = st->nr_domains;
 			memset(&map, 0, sizeof(map));
 		}
@@ -283,6 +330,16 @@ static void pidle_stat_domains(const struct pidle_snap *a,
 		for (k = 0; k < y->nr_states; k++) {
 			int idx = y->st[k].idx;
 
+			if (idx >= 0 && idx < PIDLE_SNAP_STATES) {
+				if (!st->dstate_name[idx][0])
+					snprintf(st->dstate_name[idx],
+						 sizeof(st->dstate_name[0]), "%s",
+						 y->st[k].name);
+				else
+					pidle_stat_name_add(st->dstate_name[idx],
+							    sizeof(st->dstate_name[idx]),
+							    y->st[k].name);
+			}
 			if (idx < st->nr_states || idx >= PIDLE_SNAP_STATES)
 				continue;
 			if (!st->state_name[idx][0])
@@ -296,11 +353,18 @@ static void pidle_stat_domains(const struct pidle_snap *a,
 		r->idx = y->idx;
 		snprintf(r->cpus, sizeof(r->cpus), "%s", y->cpus);
 		window_s = pidle_window_s(x->read_ns, y->read_ns, st->elapsed_s);
-		for (k = 0; k < lv->nr_states && k < y->nr_states; k++) {
-			pidle_dstate(&x->st[k], &y->st[k], window_s, &r->st[k]);
-			pidle_dstate_end(&r->st[k]);
+		/* by the state's index: a domain may lack some of the level's */
+		r->lacks = (1u << lv->nr_states) - 1;
+		for (k = 0; k < y->nr_states; k++) {
+			int c = pidle_stat_level_col(lv, y->st[k].idx);
+
+			if (c < 0 || x->st[k].idx != y->st[k].idx)
+				continue;
+			r->lacks &= ~(1u << c);
+			pidle_dstate(&x->st[k], &y->st[k], window_s, &r->st[c]);
+			pidle_dstate_end(&r->st[c]);
 			pidle_dstate(&x->st[k], &y->st[k], window_s,
-				     &lv->sum.st[k]);
+				     &lv->sum.st[c]);
 		}
 		pidle_energy(&x->e, &y->e, window_s, &r->e);
 		pidle_energy_end(&r->e);

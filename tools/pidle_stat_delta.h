@@ -44,6 +44,12 @@ struct pidle_stat_cpu {
 	struct pidle_stat_energy e;
 	double busy_pct;		/* 100 - the states' residency */
 	int dom[PIDLE_SNAP_LEVELS];	/* its domain per level, -1 if none */
+	/*
+	 * Its own states, @st[0 .. @nr_states - 1]: a CPU set's table may be
+	 * shorter than the longest (the columns), whose further states it
+	 * does not have (shown "-", not 0). The summary row: all columns.
+	 */
+	int nr_states;
 	struct pidle_stat_cstate st[PIDLE_SNAP_STATES];
 };
 
@@ -62,6 +68,11 @@ struct pidle_stat_domain {
 	int idx;			/* -1: the level's summary row */
 	struct pidle_stat_energy e;	/* the domain's own, CPUs not included */
 	char cpus[64];			/* a CPU list, as sysfs prints it */
+	/*
+	 * Bit k: the domain's table has no state of column k (domains of a
+	 * level whose CPU sets have tables of different lengths), "-".
+	 */
+	unsigned int lacks;
 	struct pidle_stat_dstate st[PIDLE_SNAP_STATES];
 };
 
@@ -84,6 +95,13 @@ struct pidle_stat {
 	char driver[32], governor[32];
 	int nr_states;			/* of the first CPU; others may lack some */
 	char state_name[PIDLE_SNAP_STATES][32];
+	/*
+	 * A domain state's name by its model state (domains/LEVELI/stateK),
+	 * from the domains' own directories, each domain's joined by '/':
+	 * with sets of different lengths a CPU's column K is its own K-th
+	 * state, which is not the model's state K. "" when no domain has it.
+	 */
+	char dstate_name[PIDLE_SNAP_STATES][32];
 	int nr_cpus;
 	struct pidle_stat_cpu cpu[PIDLE_SNAP_CPUS];
 	struct pidle_stat_cpu cpu_sum;

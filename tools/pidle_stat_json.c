@@ -87,7 +87,8 @@ static void pidle_json_cpu(FILE *out, const struct pidle_stat *st,
 		fputc(',', out);
 	}
 	fprintf(out, "\"busy_pct\":%.2f,\"states\":[", c->busy_pct);
-	for (k = 0; k < st->nr_states; k++) {
+	/* its own states: a CPU set's table may be shorter than the longest */
+	for (k = 0; k < c->nr_states; k++) {
 		const struct pidle_stat_cstate *r = &c->st[k];
 
 		fprintf(out, "%s{\"state\":%d,\"name\":", k ? "," : "", k);
@@ -117,7 +118,7 @@ static void pidle_json_dom(FILE *out, const struct pidle_stat *st,
 			   const struct pidle_stat_level *lv,
 			   const struct pidle_stat_domain *d)
 {
-	int k;
+	int k, n;
 
 	if (d->idx >= 0)
 		fprintf(out, "{\"domain\":%d,\"cpus\":", d->idx);
@@ -125,12 +126,17 @@ static void pidle_json_dom(FILE *out, const struct pidle_stat *st,
 		fputs("{\"cpus\":", out);
 	pidle_json_str(out, d->cpus);
 	fputs(",\"states\":[", out);
-	for (k = 0; k < lv->nr_states; k++) {
+	for (k = 0, n = 0; k < lv->nr_states; k++) {
 		const struct pidle_stat_dstate *r = &d->st[k];
 
-		fprintf(out, "%s{\"state\":%d,\"name\":", k ? "," : "",
+		/* a state the domain's table lacks: not listed */
+		if (d->lacks & (1u << k))
+			continue;
+		fprintf(out, "%s{\"state\":%d,\"name\":", n++ ? "," : "",
 			lv->state[k]);
-		pidle_json_str(out, st->state_name[lv->state[k]]);
+		pidle_json_str(out, st->dstate_name[lv->state[k]][0] ?
+				    st->dstate_name[lv->state[k]] :
+				    st->state_name[lv->state[k]]);
 		fprintf(out, ",\"residency_pct\":%.2f,\"usage\":%llu,\"too_deep_pct\":%.2f,\"rejected\":%llu,\"latency_paid_us\":%.1f",
 			r->residency_pct, r->usage, r->too_deep_pct,
 			r->rejected, r->latency_paid_ns / 1e3);

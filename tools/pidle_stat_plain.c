@@ -97,6 +97,21 @@ static const char *pidle_title(const struct pidle_stat *st, int k)
 	return buf[k];
 }
 
+/* A domain state's title: its domains' own name for model state @idx. */
+static const char *pidle_dtitle(const struct pidle_stat *st, int idx)
+{
+	static char buf[PIDLE_SNAP_STATES][32];
+	char *p;
+
+	if (!st->dstate_name[idx][0])
+		return pidle_title(st, idx);
+	snprintf(buf[idx], sizeof(buf[idx]), "%s", st->dstate_name[idx]);
+	for (p = buf[idx]; *p; p++)
+		if (*p == ' ' || *p == '\t')
+			*p = '_';
+	return buf[idx];
+}
+
 /* Is row @i the first of its domain at level @l (where its columns go)? */
 static bool pidle_first_of_domain(const struct pidle_stat *st, int i, int l)
 {
@@ -168,14 +183,27 @@ static void pidle_cpu_row(struct pidle_table *t, const struct pidle_stat *st,
 	else
 		pidle_cell(t, "%d", c->cpu);
 	pidle_cell(t, "%.2f", c->busy_pct);
+	/* A state its set's table lacks (a shorter table): "-", not 0. */
 	for (k = 0; k < st->nr_states; k++)
-		pidle_cell(t, "%.2f", c->st[k].residency_pct);
+		if (k < c->nr_states)
+			pidle_cell(t, "%.2f", c->st[k].residency_pct);
+		else
+			pidle_cell(t, "-");
 	for (k = 0; k < st->nr_states; k++)
-		pidle_cell(t, "%llu", c->st[k].usage);
+		if (k < c->nr_states)
+			pidle_cell(t, "%llu", c->st[k].usage);
+		else
+			pidle_cell(t, "-");
 	for (k = 1; k < st->nr_states; k++)
-		pidle_cell(t, "%.2f", c->st[k].too_deep_pct);
+		if (k < c->nr_states)
+			pidle_cell(t, "%.2f", c->st[k].too_deep_pct);
+		else
+			pidle_cell(t, "-");
 	for (k = 0; k + 1 < st->nr_states; k++)
-		pidle_cell(t, "%.2f", c->st[k].too_shallow_pct);
+		if (k + 1 < c->nr_states)
+			pidle_cell(t, "%.2f", c->st[k].too_shallow_pct);
+		else
+			pidle_cell(t, "-");
 	for (l = 0; l < st->nr_levels; l++) {
 		const struct pidle_stat_level *lv = &st->level[l];
 		const struct pidle_stat_domain *d = NULL;
@@ -185,7 +213,9 @@ static void pidle_cpu_row(struct pidle_table *t, const struct pidle_stat *st,
 		else if (pidle_first_of_domain(st, i, l))
 			d = pidle_level_dom(st, l, c->dom[l]);
 		for (k = 0; k < lv->nr_states; k++) {
-			if (d)
+			if (d && (d->lacks & (1u << k)))
+				pidle_cell(t, "-");
+			else if (d)
 				pidle_cell(t, "%.2f", d->st[k].residency_pct);
 			else
 				pidle_cell(t, "");
@@ -228,7 +258,7 @@ static void pidle_cpu_table(FILE *out, const struct pidle_stat *st)
 			pidle_col(&t, 6, false, "%s%%%s",
 				  pidle_stat_level_title(st->level[l].name,
 							 title, sizeof(title)),
-				  pidle_title(st, st->level[l].state[k]));
+				  pidle_dtitle(st, st->level[l].state[k]));
 	if (st->pseudo) {
 		pidle_col(&t, 7, false, "Demoted");
 		pidle_col(&t, 9, false, "Lat_us");
@@ -262,22 +292,23 @@ static void pidle_dom_row(struct pidle_table *t, const struct pidle_stat *st,
 	else
 		pidle_cell(t, "%d", d->idx);
 	pidle_cell(t, "%s", d->cpus);
-	for (k = 0; k < lv->nr_states; k++)
-		pidle_cell(t, "%.2f", d->st[k].residency_pct);
-	for (k = 0; k < lv->nr_states; k++)
-		pidle_cell(t, "%llu", d->st[k].usage);
-	for (k = 0; k < lv->nr_states; k++)
-		pidle_cell(t, "%.2f", d->st[k].too_deep_pct);
-	for (k = 0; k < lv->nr_states; k++)
-		pidle_cell(t, "%llu", d->st[k].rejected);
-	for (k = 0; k < lv->nr_states; k++)
-		pidle_cell(t, "%.1f", d->st[k].latency_paid_ns / 1e3);
+	/* A state the domain's table lacks (sets of different lengths): "-". */
+#define PIDLE_DCELL(fmt, val)						\
+	for (k = 0; k < lv->nr_states; k++)				\
+		if (d->lacks & (1u << k))				\
+			pidle_cell(t, "-");				\
+		else							\
+			pidle_cell(t, fmt, val)
+	PIDLE_DCELL("%.2f", d->st[k].residency_pct);
+	PIDLE_DCELL("%llu", d->st[k].usage);
+	PIDLE_DCELL("%.2f", d->st[k].too_deep_pct);
+	PIDLE_DCELL("%llu", d->st[k].rejected);
+	PIDLE_DCELL("%.1f", d->st[k].latency_paid_ns / 1e3);
 	if (pidle_level_genpd(lv)) {
-		for (k = 0; k < lv->nr_states; k++)
-			pidle_cell(t, d->st[k].genpd ? "%llu" : "-", d->st[k].above);
-		for (k = 0; k < lv->nr_states; k++)
-			pidle_cell(t, d->st[k].genpd ? "%llu" : "-", d->st[k].below);
+		PIDLE_DCELL(d->st[k].genpd ? "%llu" : "-", d->st[k].above);
+		PIDLE_DCELL(d->st[k].genpd ? "%llu" : "-", d->st[k].below);
 	}
+#undef PIDLE_DCELL
 	pidle_energy_cells(t, st, &d->e);
 	pidle_row_end(t);
 }
@@ -298,23 +329,23 @@ static void pidle_level_table(FILE *out, const struct pidle_stat *st, int l)
 	pidle_col(&t, w, true, "CPUs");
 	for (k = 0; k < lv->nr_states; k++)
 		pidle_col(&t, 6, false, "%s%%%s", title,
-			  pidle_title(st, lv->state[k]));
+			  pidle_dtitle(st, lv->state[k]));
 	for (k = 0; k < lv->nr_states; k++)
-		pidle_col(&t, 6, false, "%s", pidle_title(st, lv->state[k]));
+		pidle_col(&t, 6, false, "%s", pidle_dtitle(st, lv->state[k]));
 	for (k = 0; k < lv->nr_states; k++)
-		pidle_col(&t, 6, false, "%s-%%", pidle_title(st, lv->state[k]));
+		pidle_col(&t, 6, false, "%s-%%", pidle_dtitle(st, lv->state[k]));
 	for (k = 0; k < lv->nr_states; k++)
-		pidle_col(&t, 6, false, "%s_rej", pidle_title(st, lv->state[k]));
+		pidle_col(&t, 6, false, "%s_rej", pidle_dtitle(st, lv->state[k]));
 	for (k = 0; k < lv->nr_states; k++)
 		pidle_col(&t, 9, false, "%s_lat_us",
-			  pidle_title(st, lv->state[k]));
+			  pidle_dtitle(st, lv->state[k]));
 	if (pidle_level_genpd(lv)) {
 		for (k = 0; k < lv->nr_states; k++)
 			pidle_col(&t, 6, false, "%s_abv",
-				  pidle_title(st, lv->state[k]));
+				  pidle_dtitle(st, lv->state[k]));
 		for (k = 0; k < lv->nr_states; k++)
 			pidle_col(&t, 6, false, "%s_blw",
-				  pidle_title(st, lv->state[k]));
+				  pidle_dtitle(st, lv->state[k]));
 	}
 	pidle_energy_cols(&t, st);
 	pidle_row_end(&t);

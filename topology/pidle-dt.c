@@ -778,7 +778,9 @@ static void dt_groups(struct dt_ctx *c, struct pidle_dt_state (*tab)[DT_MAX_CPU_
  * table per CPU kind (CPU set), as cpuidle-psci registers a driver per
  * CPU, which the module does per set with CONFIG_CPU_IDLE_MULTIPLE_DRIVERS
  * (Documentation/admin-guide.rst, "Tables per CPU set"). Sets in the
- * order of their first CPU; every set needs as many CPU states.
+ * order of their first CPU. A set may have fewer or more CPU states than
+ * another (msm8956), which the module takes as tables of different
+ * lengths when they are all at cpu level (dt_set_levels()).
  */
 static int dt_cpu_states_common(struct dt_ctx *c, struct pidle_dt_config *cfg,
 				struct pidle_dt_state *out, int *nr)
@@ -821,12 +823,6 @@ static int dt_cpu_states_common(struct dt_ctx *c, struct pidle_dt_config *cfg,
 					    PIDLE_MAX_CPU_SETS, groups, PIDLE_MAX_CPU_SETS);
 				goto out;
 			}
-			if (c->cpu[o].nr_states != c->cpu[first].nr_states) {
-				r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s and %s have different numbers of idle states (%d and %d; %s): the module's tables per CPU set need as many states each; import one kind with --dt-cpus",
-					    dt_path(c, c->cpu[first].node), dt_path(c, c->cpu[o].node),
-					    c->cpu[first].nr_states, c->cpu[o].nr_states, groups);
-				goto out;
-			}
 			rep[nr_sets++] = i;
 		}
 		set_of[i] = s;
@@ -840,8 +836,12 @@ static int dt_cpu_states_common(struct dt_ctx *c, struct pidle_dt_config *cfg,
 		cfg->set_of = set_of;
 		set_of = NULL;
 		cfg->nr_cpu_states = *nr;
-		for (unsigned int s = 0; s < nr_sets; s++)
-			memcpy(cfg->set_state[s], tab[rep[s]], *nr * sizeof(tab[0][0]));
+		for (unsigned int s = 0; s < nr_sets; s++) {
+			/* a kind's own number of states (tables of different lengths) */
+			cfg->set_nr[s] = c->cpu[c->sel[rep[s]]].nr_states;
+			memcpy(cfg->set_state[s], tab[rep[s]],
+			       cfg->set_nr[s] * sizeof(tab[0][0]));
+		}
 		dt_groups(c, tab, groups, sizeof(groups));
 		dt_note(c, "the CPUs have different idle states (%s): a table per CPU set (states=CPUS=TABLE;...), which needs a kernel with CONFIG_CPU_IDLE_MULTIPLE_DRIVERS (the eval kernel); --dt-cpus imports one kind",
 			groups);
@@ -969,8 +969,51 @@ static unsigned int dt_psci_level(struct dt_ctx *c, const struct pidle_dt_state 
  * power level is not set 0's is refused: the level is the firmware's
  * reading of the parameter, and the module's sets need the same levels.
  */
+/* A set whose number of CPU states is not set @s's (there is one). */
+static unsigned int dt_other_length(const struct pidle_dt_config *cfg,
+				    unsigned int s)
+{
+	unsigned int o;
+
+	for (o = 0; o < cfg->nr_sets; o++)
+		if (cfg->set_nr[o] != cfg->set_nr[s])
+			break;
+	return o < cfg->nr_sets ? o : s;
+}
+
 static int dt_set_levels(struct dt_ctx *c, struct pidle_dt_config *cfg)
 {
+	bool lengths = false;
+
+	for (unsigned int s = 0; s < cfg->nr_sets; s++)
+		lengths |= cfg->set_nr[s] != cfg->nr_cpu_states;
+	/*
+	 * Kinds with different numbers of states: each its own table length,
+	 * at cpu level only. A CPU state at a domain level (its PSCI power
+	 * level) is a domain's, which its sets must agree on state by state.
+	 */
+	for (unsigned int s = 0; lengths && s < cfg->nr_sets; s++)
+		for (unsigned int k = 0; k < cfg->set_nr[s]; k++) {
+			struct pidle_dt_state *a = &cfg->set_state[s][k];
+			uint32_t pa;
+			unsigned int la = dt_psci_level(c, a, &pa);
+			const char *lv = s ? (la ? "a domain level" : "cpu") :
+					 cfg->state[1 + k].level;
+
+			if (!strcmp(lv, "cpu") && (!la || cfg->mode != PIDLE_DT_MODE_PC)) {
+				if (!s)
+					*a = cfg->state[1 + k];
+				else
+					snprintf(a->level, sizeof(a->level), "cpu");
+				continue;
+			}
+			return dt_fail(c, PIDLE_EXIT_CONFIG, "%s: a CPU state at %s%s%s (arm,psci-suspend-param 0x%08x), and the CPU kinds have different numbers of idle states (this one %u, another %u): the module's CPU sets of different lengths take cpu-level states only; import one kind with --dt-cpus",
+				       dt_path(c, a->node), s ? "" : "level \"", lv,
+				       s ? "" : "\"", pa, cfg->set_nr[s],
+				       cfg->set_nr[dt_other_length(cfg, s)]);
+		}
+	if (lengths)
+		return 0;
 	for (unsigned int s = 0; s < cfg->nr_sets; s++)
 		for (unsigned int k = 0; k < cfg->nr_cpu_states; k++) {
 			struct pidle_dt_state *a = &cfg->set_state[s][k];
@@ -991,6 +1034,47 @@ static int dt_set_levels(struct dt_ctx *c, struct pidle_dt_config *cfg)
 				return dt_fail(c, PIDLE_EXIT_CONFIG, "%s: arm,psci-suspend-param 0x%08x is PSCI power level %u, and %s, the same state of the first CPU's kind, 0x%08x level %u: the module's CPU sets need their states at the same levels",
 					       dt_path(c, a->node), pa, la, dt_path(c, b->node), pb, lb);
 		}
+	return 0;
+}
+
+/*
+ * The order the module wants of one table, @seq[0 .. @n - 1] (the one
+ * table, or a CPU set's as the module takes it): residency, latency and
+ * level never decrease. 0, or the refusal naming the state.
+ */
+static int dt_check_order(struct dt_ctx *c, const struct pidle_dt_state *const *seq,
+			  unsigned int n, enum pidle_dt_mode mode)
+{
+	int r;
+
+	for (unsigned int k = 1; k < n; k++) {
+		const struct pidle_dt_state *a = seq[k - 1], *b = seq[k];
+		const char *an = a->node >= 0 ? dt_path(c, a->node) : "WFI";
+
+		if (b->residency_us < a->residency_us) {
+			r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s: min-residency-us %u is less than that of %s before it (%u): the module's table is ordered by target residency",
+				    dt_path(c, b->node), b->residency_us, an, a->residency_us);
+			return r;
+		}
+		/*
+		 * OSI: a domain state's exit field is its power-on latency
+		 * alone, which the module's table wants not below the state
+		 * before it either.
+		 */
+		if (mode == PIDLE_DT_MODE_OSI && b->domain &&
+		    b->exit_us < (a->domain ? a->exit_us : a->entry_us + a->exit_us)) {
+			r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s: exit-latency-us %u (power-on) is less than the exit latency of %s before it (%u us): the module's OSI table must not decrease in exit latency",
+				    dt_path(c, b->node), b->exit_us, an,
+				    a->domain ? a->exit_us : a->entry_us + a->exit_us);
+			return r;
+		}
+		if (b->entry_us + b->exit_us < a->entry_us + a->exit_us) {
+			r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s: exit latency (entry+exit) %u us is less than that of %s before it (%u us): the module's table must not decrease in latency",
+				    dt_path(c, b->node), b->entry_us + b->exit_us, an,
+				    a->entry_us + a->exit_us);
+			return r;
+		}
+	}
 	return 0;
 }
 
@@ -1467,33 +1551,14 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 	}
 
 	/* The order the module wants: residency, latency and level never decrease. */
-	for (unsigned int k = 1; k < cfg->nr_states; k++) {
-		const struct pidle_dt_state *a = &cfg->state[k - 1], *b = &cfg->state[k];
-		const char *an = a->node >= 0 ? dt_path(&c, a->node) : "WFI";
+	{
+		const struct pidle_dt_state *seq[PIDLE_MAX_STATES];
 
-		if (b->residency_us < a->residency_us) {
-			r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s: min-residency-us %u is less than that of %s before it (%u): the module's table is ordered by target residency",
-				    dt_path(&c, b->node), b->residency_us, an, a->residency_us);
+		for (unsigned int k = 0; k < cfg->nr_states; k++)
+			seq[k] = &cfg->state[k];
+		r = dt_check_order(&c, seq, cfg->nr_states, mode);
+		if (r)
 			goto out;
-		}
-		/*
-		 * OSI: a domain state's exit field is its power-on latency
-		 * alone, which the module's table wants not below the state
-		 * before it either.
-		 */
-		if (mode == PIDLE_DT_MODE_OSI && b->domain &&
-		    b->exit_us < (a->domain ? a->exit_us : a->entry_us + a->exit_us)) {
-			r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s: exit-latency-us %u (power-on) is less than the exit latency of %s before it (%u us): the module's OSI table must not decrease in exit latency",
-				    dt_path(&c, b->node), b->exit_us, an,
-				    a->domain ? a->exit_us : a->entry_us + a->exit_us);
-			goto out;
-		}
-		if (b->entry_us + b->exit_us < a->entry_us + a->exit_us) {
-			r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s: exit latency (entry+exit) %u us is less than that of %s before it (%u us): the module's table must not decrease in latency",
-				    dt_path(&c, b->node), b->entry_us + b->exit_us, an,
-				    a->entry_us + a->exit_us);
-			goto out;
-		}
 	}
 
 	/*
@@ -1503,6 +1568,19 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 	r = dt_set_levels(&c, cfg);
 	if (!r)
 		r = pidle_dt_share_domains(cfg, shared, msg);
+	/* Each other set's own table, as the module takes it, in order too. */
+	for (unsigned int st = 1; !r && st < cfg->nr_sets; st++) {
+		const struct pidle_dt_state *seq[PIDLE_MAX_STATES];
+		unsigned int n = 0;
+
+		seq[n++] = &cfg->state[0];
+		for (unsigned int k = 0; k < cfg->set_nr[st] && n < PIDLE_MAX_STATES; k++)
+			seq[n++] = &cfg->set_state[st][k];
+		for (unsigned int k = 1 + cfg->nr_cpu_states;
+		     k < cfg->nr_states && n < PIDLE_MAX_STATES; k++)
+			seq[n++] = &cfg->state[k];
+		r = dt_check_order(&c, seq, n, mode);
+	}
 	if (r)
 		goto out;
 
@@ -1517,7 +1595,7 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 					      cfg->state[k].name);
 		/* The other CPU sets' own states (set 0's are above). */
 		for (unsigned int s = 1; s < cfg->nr_sets; s++)
-			for (unsigned int k = 0; k < cfg->nr_cpu_states; k++)
+			for (unsigned int k = 0; k < cfg->set_nr[s]; k++)
 				if (cfg->set_state[s][k].timer_stop && n < sizeof(stop))
 					n += snprintf(stop + n, sizeof(stop) - n, "%s%s",
 						      n ? ", " : "", cfg->set_state[s][k].name);
@@ -1616,11 +1694,15 @@ static int dt_table_print(const struct pidle_dt_config *cfg, int set, bool summe
 			  char *buf, size_t size)
 {
 	size_t n = 0;
+	/* a set's own length: its CPU states in place of set 0's */
+	unsigned int own = set >= 0 ? cfg->set_nr[set] : cfg->nr_cpu_states;
+	unsigned int nr = cfg->nr_states - cfg->nr_cpu_states + own;
 
 	buf[0] = '\0';
-	for (unsigned int k = 0; k < cfg->nr_states; k++) {
-		const struct pidle_dt_state *s = set >= 0 && k >= 1 && k <= cfg->nr_cpu_states ?
-			&cfg->set_state[set][k - 1] : &cfg->state[k];
+	for (unsigned int k = 0; k < nr; k++) {
+		const struct pidle_dt_state *s = set >= 0 && k >= 1 && k <= own ?
+			&cfg->set_state[set][k - 1] :
+			&cfg->state[k > own ? k - own + cfg->nr_cpu_states : k];
 		bool split = !summed && cfg->mode == PIDLE_DT_MODE_OSI && s->domain;
 		int w;
 

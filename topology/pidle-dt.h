@@ -101,6 +101,14 @@ struct pidle_dt_config {
 	unsigned int nr_cpu_states;
 	struct pidle_dt_state set_state[PIDLE_MAX_CPU_SETS][PIDLE_MAX_STATES];
 	/*
+	 * Each set's own number of CPU states: @nr_cpu_states (set 0's) in
+	 * every set, or, for kinds with different numbers of idle states
+	 * (msm8956: 1 and 2), its own; the module lays tables of different
+	 * lengths out in common slots (pidle_config_sets.c). Those sets'
+	 * CPU states are all at cpu level.
+	 */
+	unsigned int set_nr[PIDLE_MAX_CPU_SETS];
+	/*
 	 * The states --dt-shared-domain made shared, for a comment in the
 	 * output ("" when none): "cluster: cpu-off-b 55+200:1000 (slowest
 	 * of sets 0, 1)".

@@ -187,10 +187,38 @@ const char *pidle_mode_name(enum pidle_mode mode)
 	return pidle_mode_names[mode];
 }
 
+int pidle_mode_check_sets(enum pidle_mode mode, const struct pidle_states *st,
+			  struct pidle_err *err)
+{
+	unsigned int k, s, j;
+
+	if (mode != PIDLE_MODE_OSI)
+		return 0;
+	/*
+	 * A domain governor chooses among its level's states by their
+	 * level-local index (struct pidle_dgov_domain): a set of tables of
+	 * different lengths may differ at the CPU level only.
+	 */
+	for (k = 0; k < st->nr_sets; k++)
+		for (s = 0; s < st->nr_states; s++) {
+			if (!strcmp(st->state[s].level_name, PIDLE_LEVEL_CPU) ||
+			    (st->set[k].present & (1u << s)))
+				continue;
+			for (j = 0; j < st->nr_sets; j++)
+				if (st->set[j].present & (1u << s))
+					break;
+			return pidle_err(err, "mode", "osi: set %u has fewer states at level \"%s\" than set %u (it lacks %s): a domain governor chooses among the same states of a level in every domain, so in OSI mode the sets may differ in length at cpu level only (mode=pc takes them)",
+					 k, st->state[s].level_name, j,
+					 st->state[s].name);
+		}
+	return 0;
+}
+
 int pidle_mode_check(enum pidle_mode mode, const struct pidle_states *st,
 		     struct pidle_err *err)
 {
 	unsigned int i, deepest_cpu = 0;
+	int ret;
 
 	if (mode != PIDLE_MODE_OSI)
 		return 0;
@@ -203,8 +231,14 @@ int pidle_mode_check(enum pidle_mode mode, const struct pidle_states *st,
 	if (!pidle_state_wake_latency_ns(&st->state[deepest_cpu]))
 		return pidle_err(err, "mode", "osi: the domains hang off the deepest cpu-level state, and state %u (%s) is a polling state (exit latency 0); give the table a cpu-level state that is not",
 				 deepest_cpu, st->state[deepest_cpu].name);
-	/* Every CPU set's, with a table per set: set 0's is @st->state. */
-	for (i = 1; i < st->nr_sets; i++)
+	ret = pidle_mode_check_sets(mode, st, err);
+	if (ret)
+		return ret;
+	/*
+	 * Every CPU set's, with a table per set: each set's deepest CPU-level
+	 * state is in the level's last slot, @deepest_cpu.
+	 */
+	for (i = 0; i < st->nr_sets; i++)
 		if (!pidle_state_wake_latency_ns(&st->set[i].state[deepest_cpu]))
 			return pidle_err(err, "mode", "osi: the domains hang off the deepest cpu-level state, and set %u's state %u (%s) is a polling state (exit latency 0); give the set a cpu-level state that is not",
 					 i, deepest_cpu,

@@ -27,9 +27,8 @@
  * - 2 to PIDLE_MAX_CPU_SETS sets, each of at most PIDLE_MAX_SET_RANGES
  *   ranges; no CPU in two sets; together they cover every CPU of the
  *   topology (pidle_config_check());
- * - every table has the same number of states at each level, state by
- *   state (a state's index, which cpuidle and the model count by, means
- *   the same level on every CPU);
+ * - every table has a state at each level any table has, in the same
+ *   order of levels; tables may differ in length (below);
  * - every state may differ in everything but its level: name, latencies,
  *   residency, power and energy. A CPU enters its set's table; a *domain's
  *   states are the states its CPUs' set gives at the domain's level*, so
@@ -43,10 +42,55 @@
  *   refused naming the domain, the two sets and the state
  *   (pidle_config_check_sets(); levels below or above it may differ).
  *
- * Set 0's table is also the top-level table (&pidle_states.state): every
- * reader that knows nothing of sets sees the shape they all share. The
- * print is canonical: each set's CPUs as ascending ranges, its table as
- * pidle_states_print() prints one.
+ * The print is canonical: each set's CPUs as ascending ranges, its own
+ * table as pidle_states_print() prints one.
+ */
+
+/**
+ * DOC: Tables of different lengths
+ *
+ * msm8956/msm8976 give their little CPUs 0-3 one state beyond WFI
+ * (``little-power-collapse``, entry 181, exit 149, residency 703 us) and
+ * their big CPUs 4-7 two (``big-retention`` 142/99/242, ``big-power-
+ * collapse`` 158/144/863). The kernel's per-CPU drivers give each CPU its
+ * own ``state_count``, and governors see each CPU's own table. So may a
+ * set here: each set's driver has the set's own length.
+ *
+ * The model keeps one layout of *slots* (&pidle_states.nr_states), so that
+ * everything per level (votes, fallbacks, level-local indices) stays
+ * shared by every table and every reader that knows nothing of sets sees
+ * one shape:
+ *
+ * - per level, as many slots as the set with the most states there; the
+ *   levels in table order (every set has a state at each level, in the
+ *   same order, or the value is refused naming the set and the level);
+ * - a set's states at a level take the level's first slots in order,
+ *   except its deepest there, which always takes the level's *last*
+ *   slot (pidle_sets_layout()). msm8956: slots WFI, retention, power
+ *   collapse; the little set has slots 0 and 2. Any deeper level hangs
+ *   off a level's last slot: a CPU's fallback from a domain state, the
+ *   state an offline CPU counts in, the state OSI hangs its domains off
+ *   are one slot in every set, and a CPU idle at a deeper level votes
+ *   for states its domain has;
+ * - each set keeps its own length (&pidle_cpu_set.nr_own), the slot of
+ *   each of its states (.slot, ascending: a driver's index to the
+ *   model's state), and the slots it has (.present). Its &pidle_cpu_set.state
+ *   is laid out in the slots, a slot it lacks holding a copy of its next
+ *   deeper state at the level (there always is one), so any figure read
+ *   from it is a real one of the set's; but no CPU of the set enters it
+ *   (the driver maps indices to present slots), no domain of the set goes
+ *   down in it (a domain's deepest full vote counter is a slot each of its
+ *   CPUs' tables has: a CPU votes up to its own slot, or up to the
+ *   level's last), nothing counts in it, and the oracle never picks it;
+ * - the top-level table (&pidle_states.state) takes each level's slots
+ *   from the first set that has them all, so a level's slot names read
+ *   as one table.
+ *
+ * A domain spanning several sets still needs them to agree at its level,
+ * state by state, the number of states included: same count, same slots.
+ * In OSI mode the sets may differ at cpu level only (a domain governor
+ * chooses among a level's states by index; pidle_mode_check_sets()). With
+ * sets of one length the layout is the identity: nothing changes.
  */
 
 /* The CPUS=VALUE;CPUS=VALUE grammar of states= and of power=. */
@@ -224,19 +268,128 @@ static bool pidle_state_same(const struct pidle_state_desc *a,
 	       a->power_mw == b->power_mw && a->energy_uj == b->energy_uj;
 }
 
+/*
+ * The levels of set @k's own table (@set->state[0 .. @nr - 1]) as runs:
+ * @lv[j] the j-th distinct level, @cnt[j] its states; the number of runs.
+ */
+static unsigned int pidle_set_levels(const struct pidle_cpu_set *set,
+				     unsigned int nr, const char **lv,
+				     unsigned int *cnt)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (!n || strcmp(lv[n - 1], set->state[i].level_name)) {
+			lv[n] = set->state[i].level_name;
+			cnt[n++] = 0;
+		}
+		cnt[n - 1]++;
+	}
+	return n;
+}
+
+/*
+ * Lay every set's own table (parsed into set->state[0 .. nr_own - 1]) out
+ * in the common slots: per level, as many slots as the set with the most
+ * states there; a set's states at a level take the level's first slots in
+ * order, but its deepest there always takes the level's last slot. Then
+ * the top-level table: each level's slots from the first set that has
+ * them all.
+ */
+static int pidle_sets_layout(struct pidle_states *out, struct pidle_err *err)
+{
+	const char *lv0[PIDLE_MAX_STATES], *lv[PIDLE_MAX_STATES];
+	unsigned int cnt0[PIDLE_MAX_STATES], cnt[PIDLE_MAX_STATES];
+	unsigned int most[PIDLE_MAX_STATES], base[PIDLE_MAX_STATES];
+	char ca[PIDLE_CPU_SET_STR_LEN], m[PIDLE_ERR_LEN];
+	unsigned int k, j, i, n0, n, total = 0;
+
+	n0 = pidle_set_levels(&out->set[0], out->set[0].nr_own, lv0, cnt0);
+	memcpy(most, cnt0, sizeof(most));
+	for (k = 1; k < out->nr_sets; k++) {
+		struct pidle_cpu_set *set = &out->set[k];
+
+		n = pidle_set_levels(set, set->nr_own, lv, cnt);
+		for (j = 0; j < max(n, n0); j++) {
+			if (j < n && j < n0 && !strcmp(lv[j], lv0[j])) {
+				most[j] = max(most[j], cnt[j]);
+				continue;
+			}
+			pidle_cpu_set_print(set, ca, sizeof(ca));
+			scnprintf(m, sizeof(m), "set %u (CPUs %s): %s level \"%s\", where set 0 has %s%s%s: every set needs a state at each level, in the same order (a set lacking a level would leave its domains there no state of their own)",
+				  k, ca, j < n ? "a state at" : "no state after",
+				  j < n ? lv[j] : lv[n - 1],
+				  j < n0 ? "a state at \"" : "no more levels",
+				  j < n0 ? lv0[j] : "", j < n0 ? "\"" : "");
+			return pidle_err(err, "states", "%s", m);
+		}
+	}
+	for (j = 0; j < n0; j++) {
+		base[j] = total;
+		total += most[j];
+	}
+	if (total > PIDLE_MAX_STATES)
+		return pidle_err(err, "states", "the sets' tables need %u state slots (per level, the most states any set has there), more than %d",
+				 total, PIDLE_MAX_STATES);
+	for (k = 0; k < out->nr_sets; k++) {
+		struct pidle_cpu_set *set = &out->set[k];
+		const struct pidle_state_desc *deeper = NULL;
+		unsigned int own = 0;
+		int s;
+
+		pidle_set_levels(set, set->nr_own, lv, cnt);
+		for (j = 0; j < n0; j++)
+			for (i = 0; i < cnt[j]; i++, own++)
+				set->slot[own] = base[j] +
+					(i + 1 == cnt[j] ? most[j] - 1 : i);
+		/* Slots only ascend past own indices: move from the top. */
+		set->present = 0;
+		for (s = set->nr_own - 1; s >= 0; s--) {
+			set->state[set->slot[s]] = set->state[s];
+			set->present |= 1u << set->slot[s];
+		}
+		for (s = total - 1; s >= 0; s--) {
+			if (set->present & (1u << s))
+				deeper = &set->state[s];
+			else
+				set->state[s] = *deeper;
+		}
+		for (s = total; s < PIDLE_MAX_STATES; s++)
+			memset(&set->state[s], 0, sizeof(set->state[s]));
+	}
+	out->nr_states = total;
+	/*
+	 * Each level's slots from the first set with as many states there
+	 * as slots: every slot of the level is its own, so the names of a
+	 * level's slots read as one table.
+	 */
+	for (j = 0; j < n0; j++)
+		for (k = 0; k < out->nr_sets; k++) {
+			/* Laid out: the level's slots are all its when present. */
+			for (i = 0; i < most[j]; i++)
+				if (!(out->set[k].present & (1u << (base[j] + i))))
+					break;
+			if (i < most[j])
+				continue;
+			memcpy(&out->state[base[j]], &out->set[k].state[base[j]],
+			       most[j] * sizeof(out->state[0]));
+			break;
+		}
+	return 0;
+}
+
 int pidle_states_sets_parse(struct pidle_tok rest, struct pidle_states *out,
 			    struct pidle_err *err)
 {
 	struct pidle_tok item, cpus;
 	struct pidle_err inner;
-	unsigned int k = 0, i, j;
+	unsigned int k = 0, j;
 	char q[32];
 	int ret, cpu;
 
 	memset(out, 0, sizeof(*out));
 	while (pidle_tok_next(&rest, ';', &item)) {
 		struct pidle_cpu_set *set = &out->set[k];
-		unsigned int nr;
 
 		if (k == PIDLE_MAX_CPU_SETS)
 			return pidle_err(err, "states", "more than %d CPU sets",
@@ -253,7 +406,8 @@ int pidle_states_sets_parse(struct pidle_tok rest, struct pidle_states *out,
 		if (memchr(item.s, '=', item.len))
 			return pidle_set_err(&pidle_states_set_syntax, err, k, &cpus,
 					     "more than one '=' (want CPUS=TABLE;CPUS=TABLE)");
-		ret = pidle_states_table_parse(item, set->state, &nr, &inner);
+		ret = pidle_states_table_parse(item, set->state, &set->nr_own,
+					       &inner);
 		if (ret)
 			return pidle_set_err(&pidle_states_set_syntax, err, k,
 					     &cpus, inner.msg);
@@ -266,33 +420,24 @@ int pidle_states_sets_parse(struct pidle_tok rest, struct pidle_states *out,
 			return pidle_set_err(&pidle_states_set_syntax, err, k,
 					     &cpus, inner.msg);
 		}
-		if (!k) {
-			out->nr_states = nr;
-			memcpy(out->state, set->state, sizeof(out->state));
-		} else if (nr != out->nr_states) {
-			scnprintf(inner.msg, sizeof(inner.msg), "%u states, set 0 has %u: every set needs the same number of states at each level",
-				  nr, out->nr_states);
-			return pidle_set_err(&pidle_states_set_syntax, err, k,
-					     &cpus, inner.msg);
-		}
-		for (i = 0; k && i < nr; i++) {
-			const struct pidle_state_desc *a = &out->state[i];
-			const struct pidle_state_desc *b = &set->state[i];
-
-			if (strcmp(a->level_name, b->level_name)) {
-				scnprintf(inner.msg, sizeof(inner.msg), "state %u (%s) is at level \"%s\", set 0's state %u (%s) at \"%s\": every set needs the same number of states at each level",
-					  i, b->name, b->level_name, i,
-					  a->name, a->level_name);
-				return pidle_set_err(&pidle_states_set_syntax, err, k,
-					     &cpus, inner.msg);
-			}
-		}
 		k++;
 	}
 	if (k < 2)
 		return pidle_err(err, "states", "one CPU set: give a table per set (CPUS=TABLE;CPUS=TABLE), or one table without CPUS= for every CPU");
 	out->nr_sets = k;
-	return 0;
+	return pidle_sets_layout(out, err);
+}
+
+/* A set's own table, as it was given: its states, slot by slot. */
+static int pidle_set_table_print(const struct pidle_cpu_set *set, char *buf,
+				 size_t size)
+{
+	struct pidle_state_desc own[PIDLE_MAX_STATES];
+	unsigned int i;
+
+	for (i = 0; i < set->nr_own; i++)
+		own[i] = set->state[set->slot[i]];
+	return pidle_states_table_print(own, set->nr_own, buf, size);
 }
 
 int pidle_states_sets_print(const struct pidle_states *st, char *buf,
@@ -316,8 +461,7 @@ int pidle_states_sets_print(const struct pidle_states *st, char *buf,
 			return -ENOSPC;
 		len += n;
 		buf[len++] = '=';
-		n = pidle_states_table_print(st->set[k].state, st->nr_states,
-					     buf + len, size - len);
+		n = pidle_set_table_print(&st->set[k], buf + len, size - len);
 		if (n < 0)
 			return n;
 		len += n;
@@ -342,6 +486,16 @@ const struct pidle_state_desc *pidle_states_of_cpu(const struct pidle_states *st
 	int k = pidle_states_set_of(st, cpu);
 
 	return k < 0 ? st->state : st->set[k].state;
+}
+
+bool pidle_states_cpu_has(const struct pidle_states *st, unsigned int cpu,
+			  unsigned int state)
+{
+	int k = pidle_states_set_of(st, cpu);
+
+	if (state >= st->nr_states)
+		return false;
+	return k < 0 || (st->set[k].present & (1u << state));
 }
 
 /* The same CPUs, however written: compared run by run (pidle_set_run()). */
@@ -379,12 +533,22 @@ static int pidle_sets_differ_at(const struct pidle_states *st,
 
 	for (i = 0; i < st->nr_states; i++) {
 		const struct pidle_state_desc *sa = &st->set[a].state[i];
+		bool ha = st->set[a].present & (1u << i);
+		bool hb = st->set[b].present & (1u << i);
 
-		if (pidle_topology_level_index(topo, sa->level_name) == (int)level &&
-		    !pidle_state_same(sa, &st->set[b].state[i]))
+		if (pidle_topology_level_index(topo, sa->level_name) != (int)level)
+			continue;
+		if (ha != hb || (ha && !pidle_state_same(sa, &st->set[b].state[i])))
 			return i;
 	}
 	return -1;
+}
+
+/* Set @k's name of slot @i for a message: "-" where it has no state. */
+static const char *pidle_set_slot_name(const struct pidle_states *st,
+				       unsigned int k, unsigned int i)
+{
+	return st->set[k].present & (1u << i) ? st->set[k].state[i].name : "-";
 }
 
 /*
@@ -425,12 +589,12 @@ static int pidle_check_level(const struct pidle_states *st,
 		pidle_cpu_set_print(&st->set[b], cb, sizeof(cb));
 		return pidle_err(err, "states", "%s domain %u spans set %u (CPUs %s) and set %u (CPUs %s), whose state %d (%s%s%s) at level \"%s\" differs: a domain goes down in one state whichever CPU is its last man",
 				 tl->name, dom, a, ca, b, cb, i,
-				 st->set[a].state[i].name,
-				 strcmp(st->set[a].state[i].name,
-					st->set[b].state[i].name) ? "/" : "",
-				 strcmp(st->set[a].state[i].name,
-					st->set[b].state[i].name) ?
-				 st->set[b].state[i].name : "",
+				 pidle_set_slot_name(st, a, i),
+				 strcmp(pidle_set_slot_name(st, a, i),
+					pidle_set_slot_name(st, b, i)) ? "/" : "",
+				 strcmp(pidle_set_slot_name(st, a, i),
+					pidle_set_slot_name(st, b, i)) ?
+				 pidle_set_slot_name(st, b, i) : "",
 				 tl->name);
 	}
 	return 0;

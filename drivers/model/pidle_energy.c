@@ -317,7 +317,9 @@ static void pidle_energy_table(struct pidle_model *m, struct pidle_table *tab,
 			c[n++].state = PIDLE_STATE_NONE;
 		}
 		for (s = 0; s < m->nr_states; s++) {
-			if (m->state_level[s] != l)
+			/* A state the table lacks is no choice of its. */
+			if (m->state_level[s] != l ||
+			    !(tab->present & (1u << s)))
 				continue;
 			c[n].power_mw = tab->state[s].power_mw;
 			c[n].energy_pj = tab->state[s].energy_uj * PIDLE_PJ_PER_UJ;

@@ -27,10 +27,11 @@
  * 4-7) in ``cluster-sleep-1``, 800 + 2900 us, as ``hi3660.dtsi`` gives
  * them and cpuidle-psci registers them, one driver per CPU.
  *
- * What is per level and what per table. Every set's table has the same
- * shape: as many states, at the same levels, in the same order (the
- * parser checks it). So a state's *index* means the same level on every
- * CPU, and what depends only on the shape stays per level, shared by all
+ * What is per level and what per table. Every set's table is laid out in
+ * the same slots, at the same levels, in the same order, a set of fewer
+ * states lacking some ("Tables of different lengths" in
+ * pidle_config_sets.c). So a state's *index* (a slot) means the same
+ * level on every CPU, and what depends only on the shape stays per level, shared by all
  * domains of the level: the vote each state adds to a domain word, the
  * CPU-level fallback of each state, the level-local index of a domain
  * state (&pidle_model.vote, .cpu_fallback, .dstate_index, and
@@ -437,6 +438,8 @@ int pidle_model_create_opts(const struct pidle_states *st,
 	int ret;
 
 	ret = pidle_config_check(st, topo, err);
+	if (!ret)
+		ret = pidle_mode_check_sets(o->mode, st, err);
 	if (ret)
 		return ret;
 	if (!st->nr_states)
@@ -469,11 +472,21 @@ int pidle_model_create_opts(const struct pidle_states *st,
 		m->fanout = 2;
 	m->nr_sets = st->nr_sets;
 	m->nr_tabs = m->nr_sets ? m->nr_sets : 1;
-	if (!m->nr_sets)
+	memcpy(m->state, st->state, sizeof(m->state));
+	if (!m->nr_sets) {
 		memcpy(m->tab[0].state, st->state, sizeof(m->tab[0].state));
-	for (s = 0; s < m->nr_sets; s++)
+		m->tab[0].nr_own = st->nr_states;
+		for (s = 0; s < st->nr_states; s++)
+			m->tab[0].slot[s] = s;
+		m->tab[0].present = (1u << st->nr_states) - 1;
+	}
+	for (s = 0; s < m->nr_sets; s++) {
 		memcpy(m->tab[s].state, st->set[s].state,
 		       sizeof(m->tab[s].state));
+		m->tab[s].nr_own = st->set[s].nr_own;
+		memcpy(m->tab[s].slot, st->set[s].slot, sizeof(m->tab[s].slot));
+		m->tab[s].present = st->set[s].present;
+	}
 	strscpy(m->level_name[0], PIDLE_LEVEL_CPU, PIDLE_NAME_LEN);
 	for (l = 1; l <= m->nr_levels; l++)
 		strscpy(m->level_name[l], topo->level[l - 1].name,

@@ -313,9 +313,17 @@ struct pidle_state_hot {
  * @dg_state:	OSI, per level: the domain states as a governor sees them
  * @sub_power_on_ns: OSI, per level: the power-ons of the levels below,
  *		each its deepest state's
+ * @nr_own:	how many states the table has: its driver's state_count
+ * @slot:	the model state (slot) of each of its own states
+ * @present:	bit s: the table has a state in slot s. A slot it lacks
+ *		holds a copy of its next deeper state at the level; no CPU
+ *		of the table enters it, no domain of it goes down in it,
+ *		and the oracle never picks it ("Tables of different
+ *		lengths" in pidle_config_sets.c)
  *
- * Every table has the same shape (states, their levels and indices: see
- * "A state table per CPU set" in pidle_config_sets.c), so the per-level
+ * Every table is laid out in the same slots (states, their levels and
+ * indices: see "A state table per CPU set" and "Tables of different
+ * lengths" in pidle_config_sets.c), so the per-level
  * tables of struct pidle_model (votes, fallbacks, level-local indices)
  * serve them all; what a state's figures decide lives here. A CPU reads
  * its set's table, a domain the table of its CPUs' set: two clusters of
@@ -332,6 +340,9 @@ struct pidle_table {
 	u64 sub_power_on_ns[PIDLE_MAX_LEVELS + 1];
 	/* Energy: power while up per level (0 = a CPU's active power). */
 	u32 up_mw[PIDLE_MAX_LEVELS + 1];
+	unsigned int nr_own;
+	u8 slot[PIDLE_MAX_STATES];
+	u16 present;
 };
 
 struct pidle_model {
@@ -353,6 +364,8 @@ struct pidle_model {
 	unsigned int nr_tabs;
 	struct pidle_table tab[PIDLE_MAX_CPU_SETS];
 	int *set_of_cpu;
+	/* The slots as a reader that knows nothing of sets sees them. */
+	struct pidle_state_desc state[PIDLE_MAX_STATES];
 	unsigned int state_level[PIDLE_MAX_STATES];
 	/* Deepest CPU-level state not deeper than each state. */
 	unsigned int cpu_fallback[PIDLE_MAX_STATES];

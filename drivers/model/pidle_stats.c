@@ -42,7 +42,48 @@ int pidle_model_set_of(const struct pidle_model *m, unsigned int cpu)
 const struct pidle_state_desc *pidle_model_state(const struct pidle_model *m,
 						 unsigned int state)
 {
-	return &m->tab[0].state[state];
+	return m->nr_sets ? &m->state[state] : &m->tab[0].state[state];
+}
+
+bool pidle_model_cpu_has_state(const struct pidle_model *m, unsigned int cpu,
+			       unsigned int state)
+{
+	return state < m->nr_states && (m->cpu[cpu]->tab->present & (1u << state));
+}
+
+bool pidle_model_domain_has_state(const struct pidle_model *m,
+				  unsigned int level, unsigned int dom,
+				  unsigned int state)
+{
+	/* Level 0, the slots themselves: every slot is some table's. */
+	if (!level)
+		return state < m->nr_states;
+	return state < m->nr_states &&
+	       (m->level[level].dom[dom]->tab->present & (1u << state));
+}
+
+unsigned int pidle_model_cpu_nr_own(const struct pidle_model *m,
+				    unsigned int cpu)
+{
+	return m->cpu[cpu]->tab->nr_own;
+}
+
+unsigned int pidle_model_cpu_slot(const struct pidle_model *m,
+				  unsigned int cpu, unsigned int index)
+{
+	return m->cpu[cpu]->tab->slot[index];
+}
+
+int pidle_model_cpu_index(const struct pidle_model *m, unsigned int cpu,
+			  unsigned int state)
+{
+	const struct pidle_table *t = m->cpu[cpu]->tab;
+	unsigned int i;
+
+	for (i = 0; i < t->nr_own; i++)
+		if (t->slot[i] == state)
+			return i;
+	return -1;
 }
 
 const struct pidle_state_desc *pidle_model_domain_state(const struct pidle_model *m,
@@ -51,7 +92,7 @@ const struct pidle_state_desc *pidle_model_domain_state(const struct pidle_model
 							unsigned int state)
 {
 	if (!level)
-		return &m->tab[0].state[state];
+		return &m->state[state];
 	return &m->level[level].dom[dom]->tab->state[state];
 }
 

@@ -81,10 +81,20 @@ struct pidle_cpu_list {
  * @nr_ranges:	@cpus.nr_ranges by its own name (a union, as the kernel's
  *		struct_group())
  * @range:	@cpus.range, the same way
- * @state:	the set's table, as many states as the top-level table, at
- *		the same levels; its domain-level states are those of the
- *		domains of its CPUs (pidle_config_check() refuses sets that
- *		a domain spans and that differ at its level)
+ * @state:	the set's table laid out in the common slots (as many as
+ *		the top-level table, at the same levels; "Tables of
+ *		different lengths" in pidle_config_sets.c): @state[s] is the
+ *		set's state in slot s, or, for a slot it lacks (bit s of
+ *		@present clear), a copy of its next deeper state at the
+ *		slot's level, which nothing enters or counts. Its
+ *		domain-level states are those of the domains of its CPUs
+ *		(pidle_config_check() refuses sets that a domain spans and
+ *		that differ at its level)
+ * @nr_own:	how many states the set has: its cpuidle driver's
+ *		state_count (PC mode)
+ * @slot:	the slot of each of its own states, @slot[0 .. @nr_own - 1],
+ *		ascending: a driver's index to the model's state
+ * @present:	bit s set: slot s is one of the set's states
  */
 struct pidle_cpu_set {
 	union {
@@ -95,6 +105,9 @@ struct pidle_cpu_set {
 		};
 	};
 	struct pidle_state_desc state[PIDLE_MAX_STATES];
+	unsigned int nr_own;
+	u8 slot[PIDLE_MAX_STATES];
+	u16 present;
 };
 
 /**
@@ -123,9 +136,11 @@ struct pidle_power_set {
  * @up:		the power= parameter: active/up power per level, in the
  *		order given; a level not named has 0
  * @nr_sets:	0: one table for every CPU (@state). 2 or more: a table
- *		per CPU set (CPUS=TABLE;CPUS=TABLE...), @set[k]; @state is
- *		then set 0's, so that a reader that knows nothing of sets
- *		sees the shape every set shares
+ *		per CPU set (CPUS=TABLE;CPUS=TABLE...), @set[k]; @nr_states
+ *		and @state are then the common slots every set's table is
+ *		laid out in (each level's slots from the first set that has
+ *		them all), so that a reader that knows nothing of sets sees
+ *		one shape, with every state at its level
  * @set:	the CPU sets, in the order given
  * @nr_power_sets: 0: one power= for every CPU (@up). 2 or more: power=
  *		per CPU set (CPUS=LEVEL:MW,...;CPUS=...), @power_set[k], each
@@ -165,6 +180,13 @@ int pidle_states_set_of(const struct pidle_states *st, unsigned int cpu);
 /* The table @cpu enters: its set's, or the one table. */
 const struct pidle_state_desc *pidle_states_of_cpu(const struct pidle_states *st,
 						    unsigned int cpu);
+/*
+ * Whether @cpu's table has slot @state: always with one table; with a
+ * table per set, whether its set has a state there (tables of different
+ * lengths).
+ */
+bool pidle_states_cpu_has(const struct pidle_states *st, unsigned int cpu,
+			  unsigned int state);
 /* A set's CPUs as a list, "0-3" or "0,2,4-5"; the length, or -ENOSPC. */
 int pidle_cpu_set_print(const struct pidle_cpu_set *set, char *buf,
 			size_t size);
@@ -344,6 +366,12 @@ const char *pidle_mode_name(enum pidle_mode mode);
  */
 int pidle_mode_check(enum pidle_mode mode, const struct pidle_states *st,
 		     struct pidle_err *err);
+/*
+ * The part of pidle_mode_check() that pidle_model_create_opts() repeats: in
+ * OSI mode, every set has a state in every domain-level slot.
+ */
+int pidle_mode_check_sets(enum pidle_mode mode, const struct pidle_states *st,
+			  struct pidle_err *err);
 /* The cpuidle exit latency of a state: entry + exit (dt_idle_states.c). */
 static inline u64 pidle_state_wake_latency_ns(const struct pidle_state_desc *sd)
 {

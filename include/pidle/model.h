@@ -215,6 +215,27 @@ const struct pidle_state_desc *pidle_model_cpu_state(const struct pidle_model *m
 						     unsigned int cpu,
 						     unsigned int state);
 unsigned int pidle_model_nr_sets(const struct pidle_model *m);
+/*
+ * Tables of different lengths ("Tables of different lengths" in
+ * pidle_config_sets.c): the model's states are the common slots, and a
+ * set's table has some of them. Whether @cpu's (a level-@level domain's;
+ * level 0: any table, i.e. a slot there is) table has slot @state; how many states
+ * @cpu's table has (its cpuidle driver's state_count, PC mode); the slot
+ * of its own state @index (< that count), what the driver passes to
+ * pidle_enter(); and back, the own index of slot @state, -1 if it lacks it.
+ * With one table, or tables of one length, slot and index are the same.
+ */
+bool pidle_model_cpu_has_state(const struct pidle_model *m, unsigned int cpu,
+			       unsigned int state);
+bool pidle_model_domain_has_state(const struct pidle_model *m,
+				  unsigned int level, unsigned int dom,
+				  unsigned int state);
+unsigned int pidle_model_cpu_nr_own(const struct pidle_model *m,
+				    unsigned int cpu);
+unsigned int pidle_model_cpu_slot(const struct pidle_model *m,
+				  unsigned int cpu, unsigned int index);
+int pidle_model_cpu_index(const struct pidle_model *m, unsigned int cpu,
+			  unsigned int state);
 int pidle_model_set_of(const struct pidle_model *m, unsigned int cpu);
 /* 0 = cpu, 1 .. nr_levels = the topology's levels. */
 unsigned int pidle_model_state_level(const struct pidle_model *m,

@@ -19,7 +19,9 @@
  * exit-latency spin is over). TIME >> 4 is the next timer event,
  * (TIME >> 4)^3 * 5 us ahead, or none for 15. ACT >> 5 is the operation:
  *
- *	0-3	CPU % nr_cpus: busy, it enters state (ACT & 31) % nr_states;
+ *	0-3	CPU % nr_cpus: busy, it enters its own state (ACT & 31) %
+ *		its table's length (a set's table may be shorter: the
+ *		model's slot of that state, as the driver maps it);
  *		idle, it exits; offline, it comes online
  *	4	the same, but a busy CPU goes offline instead
  *	5	every busy CPU enters that state, from CPU on (bounded per input)
@@ -238,10 +240,17 @@ static void do_enter(struct fuzz *f, unsigned int cpu, unsigned int state,
 		   cpu, state, now, mi.down_levels, mi.rejected_levels,
 		   ri.down_levels, ri.rejected_levels);
 	for (l = 1; l <= f->nr_levels; l++) {
-		if (mi.down_levels & (1u << l))
+		if (mi.down_levels & (1u << l)) {
 			FUZZ_CHECK(mi.down_state[l] == ri.down_state[l],
 				   "CPU %u: level %u down in %u, reference %u", cpu,
 				   l, mi.down_state[l], ri.down_state[l]);
+			/* Never in a state the domain's table lacks. */
+			FUZZ_CHECK(pidle_model_domain_has_state(f->m, l,
+					pidle_model_domain_of(f->m, l, cpu),
+					mi.down_state[l]),
+				   "CPU %u: level %u down in %u, which its table lacks",
+				   cpu, l, mi.down_state[l]);
+		}
 		/* The aggregated inputs against the reference's plain scan. */
 		if ((f->policy == PIDLE_POLICY_TIMER || f->osi_gov) &&
 		    ((mi.down_levels | mi.rejected_levels) & (1u << l)))
@@ -273,6 +282,11 @@ static void check_exit_bounds(const struct fuzz *f, unsigned int cpu,
 		   (xi->achieved <= xi->requested || f->osi),
 		   "CPU %u asked for %u, fallback %u, achieved %u", cpu,
 		   xi->requested, fallback, xi->achieved);
+	/* Tables of different lengths: only states its set has. */
+	FUZZ_CHECK(pidle_model_cpu_has_state(m, cpu, xi->achieved) &&
+		   pidle_model_cpu_has_state(m, cpu, fallback),
+		   "CPU %u achieved %u (fallback %u), which its table lacks",
+		   cpu, xi->achieved, fallback);
 	/* The CPU's own table: its CPU set's, with a table per set. */
 	FUZZ_CHECK(xi->latency_ns >= pidle_state_wake_latency_ns(pidle_model_cpu_state(m, cpu, fallback)) &&
 		   xi->latency_ns <= pidle_state_wake_latency_ns(pidle_model_cpu_state(m, cpu, xi->achieved)) +
@@ -345,10 +359,18 @@ static void do_online(struct fuzz *f, unsigned int cpu, u64 skew_ns)
 	check_domains_of(f, cpu);
 }
 
+/* The model's state of @cpu's own state @raw modulo its table's length. */
+static unsigned int fuzz_own_state(const struct fuzz *f, unsigned int cpu,
+				   unsigned int raw)
+{
+	return pidle_model_cpu_slot(f->m, cpu,
+				    raw % pidle_model_cpu_nr_own(f->m, cpu));
+}
+
 static void do_op(struct fuzz *f, const uint8_t op[4])
 {
 	unsigned int cpu = op[0] % f->nr_cpus, act = op[1] >> 5, i;
-	unsigned int state = (op[1] & 31) % f->nr_states;
+	unsigned int state = op[1] & 31;
 	u64 dt = op[2], skew_ns = (u64)(op[3] & 15) * (op[3] & 15) * 50;
 	u64 ahead = op[3] >> 4, timer_ahead_ns;
 
@@ -366,14 +388,16 @@ static void do_op(struct fuzz *f, const uint8_t op[4])
 		else if (act == 4)
 			do_offline(f, cpu, skew_ns);
 		else
-			do_enter(f, cpu, state, skew_ns, timer_ahead_ns);
+			do_enter(f, cpu, fuzz_own_state(f, cpu, state), skew_ns,
+				 timer_ahead_ns);
 		break;
 	case 5:
 	case 6:
 		f->bulk_left -= f->nr_cpus;
 		for (i = 0; i < f->nr_cpus; i++, cpu = (cpu + 1) % f->nr_cpus) {
 			if (act == 5 && f->cpu[cpu].status == CPU_BUSY)
-				do_enter(f, cpu, state, skew_ns, timer_ahead_ns);
+				do_enter(f, cpu, fuzz_own_state(f, cpu, state),
+					 skew_ns, timer_ahead_ns);
 			else if (act == 6 && f->cpu[cpu].status == CPU_IDLE)
 				do_exit(f, cpu, skew_ns, (op[3] & 15) * 7);
 		}

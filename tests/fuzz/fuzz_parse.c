@@ -143,9 +143,30 @@ static int topology_print_compact(const void *topo, char *buf, size_t size)
 }
 
 /* What pidle_states_parse() promises of a table it accepts. */
-static void check_states(const struct pidle_states *st)
+/* One table as parsed: ordered, names unique. */
+static void check_table(const struct pidle_state_desc *sd, unsigned int nr,
+			unsigned int k)
 {
 	unsigned int i, j;
+
+	for (i = 1; i < nr; i++) {
+		FUZZ_CHECK(sd[i].exit_latency_ns >= sd[i - 1].exit_latency_ns,
+			   "table %u state %u: exit latency decreases", k, i);
+		FUZZ_CHECK(sd[i].target_residency_ns >= sd[i - 1].target_residency_ns,
+			   "table %u state %u: target residency decreases", k, i);
+		FUZZ_CHECK(pidle_state_wake_latency_ns(&sd[i]) >=
+			   pidle_state_wake_latency_ns(&sd[i - 1]),
+			   "table %u state %u: entry+exit latency decreases", k, i);
+		for (j = 0; j < i; j++)
+			FUZZ_CHECK(strcmp(sd[j].name, sd[i].name),
+				   "table %u: states %u and %u share a name", k, j, i);
+	}
+}
+
+static void check_states(const struct pidle_states *st)
+{
+	struct pidle_state_desc own[PIDLE_MAX_STATES];
+	unsigned int i, k;
 
 	FUZZ_CHECK(st->nr_states >= 1 && st->nr_states <= PIDLE_MAX_STATES,
 		   "%u states", st->nr_states);
@@ -168,18 +189,42 @@ static void check_states(const struct pidle_states *st)
 			   sd->energy_uj <= PIDLE_MAX_ENERGY_UJ,
 			   "state %u: power %u mW, energy %u uJ", i, sd->power_mw,
 			   sd->energy_uj);
-		if (!i)
-			continue;
-		FUZZ_CHECK(sd->exit_latency_ns >= sd[-1].exit_latency_ns,
-			   "state %u: exit latency decreases", i);
-		FUZZ_CHECK(sd->target_residency_ns >= sd[-1].target_residency_ns,
-			   "state %u: target residency decreases", i);
-		FUZZ_CHECK(pidle_state_wake_latency_ns(sd) >=
-			   pidle_state_wake_latency_ns(&sd[-1]),
-			   "state %u: entry+exit latency decreases", i);
-		for (j = 0; j < i; j++)
-			FUZZ_CHECK(strcmp(st->state[j].name, sd->name),
-				   "states %u and %u share a name", j, i);
+	}
+	if (!st->nr_sets) {
+		check_table(st->state, st->nr_states, 0);
+		return;
+	}
+	/*
+	 * Tables of different lengths: each set's own table in ascending
+	 * slots of the same levels as the common layout's, every level's
+	 * last slot its deepest there.
+	 */
+	for (k = 0; k < st->nr_sets; k++) {
+		const struct pidle_cpu_set *set = &st->set[k];
+
+		FUZZ_CHECK(set->nr_own >= 1 && set->nr_own <= st->nr_states &&
+			   (unsigned int)__builtin_popcount(set->present) == set->nr_own &&
+			   !(set->present >> st->nr_states),
+			   "set %u: %u states, present %#x of %u slots", k,
+			   set->nr_own, set->present, st->nr_states);
+		for (i = 0; i < set->nr_own; i++) {
+			FUZZ_CHECK(set->slot[i] < st->nr_states &&
+				   (!i || set->slot[i] > set->slot[i - 1]) &&
+				   (set->present & (1u << set->slot[i])),
+				   "set %u: state %u in slot %u", k, i, set->slot[i]);
+			own[i] = set->state[set->slot[i]];
+		}
+		for (i = 0; i < st->nr_states; i++) {
+			FUZZ_CHECK(!strcmp(set->state[i].level_name,
+					   st->state[i].level_name),
+				   "set %u slot %u: level %s, the layout's %s", k, i,
+				   set->state[i].level_name, st->state[i].level_name);
+			if (i + 1 == st->nr_states ||
+			    strcmp(st->state[i].level_name, st->state[i + 1].level_name))
+				FUZZ_CHECK(set->present & (1u << i),
+					   "set %u lacks slot %u, its level's last", k, i);
+		}
+		check_table(own, set->nr_own, k);
 	}
 }
 
@@ -624,8 +669,8 @@ static void fuzz_mode(const char *str)
 static void fuzz_mode_check(const struct pidle_states *st)
 {
 	struct pidle_err err = { 0 };
-	unsigned int i, deepest_cpu = 0;
-	bool polling;
+	unsigned int i, j, deepest_cpu = 0;
+	bool polling, lacks = false;
 	int ret;
 
 	FUZZ_CHECK(!pidle_mode_check(PIDLE_MODE_PC, st, &err), "PC refused: %s", err.msg);
@@ -635,17 +680,23 @@ static void fuzz_mode_check(const struct pidle_states *st)
 	polling = deepest_cpu + 1 < st->nr_states &&
 		  !st->state[deepest_cpu].exit_latency_ns &&
 		  !st->state[deepest_cpu].entry_latency_ns;
-	/* A table per CPU set: any set's (set 0's is st->state). */
-	for (i = 1; i < st->nr_sets; i++)
+	/* A table per CPU set: any set's (each its own deepest there). */
+	for (i = 0; i < st->nr_sets; i++)
 		polling |= deepest_cpu + 1 < st->nr_states &&
 			   !st->set[i].state[deepest_cpu].exit_latency_ns &&
 			   !st->set[i].state[deepest_cpu].entry_latency_ns;
+	/* Tables of different lengths: OSI takes them at cpu level only. */
+	for (i = 0; i < st->nr_sets; i++)
+		for (j = deepest_cpu + 1; j < st->nr_states; j++)
+			lacks |= !(st->set[i].present & (1u << j));
 	ret = pidle_mode_check(PIDLE_MODE_OSI, st, &err);
 	if (ret)
 		check_refusal(ret, &err, "mode");
-	FUZZ_CHECK(!ret == !polling, "OSI %s a table whose domains hang off %s",
+	FUZZ_CHECK(!ret == !(polling || lacks),
+		   "OSI %s a table whose domains hang off %s%s",
 		   ret ? "refused" : "accepted",
-		   polling ? "a polling state" : "a real state");
+		   polling ? "a polling state" : "a real state",
+		   lacks ? ", a set lacking a domain state" : "");
 }
 
 /* domain_gov=: refused untouched, or a fixed point; then its check. */

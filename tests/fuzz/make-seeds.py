@@ -145,6 +145,17 @@ HETERO_CONFIGS = {
                                        'cluster=0-7', '', 'poll', 'auto', 'pc', ''],
     'bad-power-sets-not-states': ['0-3=WFI:1:1;4-7=WFI:2:2|0-2=cpu:1;3-7=cpu:2;0=x;=',
                                   'cluster=0-3,4-7', '', 'poll', 'auto', 'pc', ''],
+    # issue 37 item 2: tables of different lengths, msm8956's kinds
+    # (1 and 2 CPU states), and a domain level whose sets differ in
+    # number (PC only); a set lacking a level is refused.
+    'sets-msm8956': ['0-3=WFI:1:1,cpu-sleep-0-0:330:703;'
+                     '4-7=WFI:1:1,cpu-sleep-1-0:241:242,cpu-sleep-1-1:302:863',
+                     'cluster=0-3,4-7', '', 'poll', 'auto', 'pc', ''],
+    'sets-lengths-levels': ['0-1=W:1:1,CL:50:500:cluster,P:90:900:package;'
+                            '2-3=W:1:1,C2:5:20,R:20:100:cluster,CL:50:600:cluster,P:90:900:package',
+                            'cluster=0-1,2-3;package=0-3', '', 'poll', 'timer', 'pc', ''],
+    'bad-sets-lengths-level-missing': ['0-3=C1:1:1,X:2:2:cluster;4-7=C1:1:1,C2:2:2',
+                                       'cluster=0-3,4-7', '', 'poll', 'auto', 'osi', ''],
     'bad-sets-package-differs': ['0-1=C1:1:1,CL0:5:50:cluster,P:9:90:package;'
                                  '2-3=C2:2:2,CL1:6:50:cluster,P:9:91:package',
                                  'cluster=0-1,2-3;package=0-3', '', 'poll', 'auto', 'pc', ''],

@@ -143,6 +143,26 @@ jqcheck "power= per set: CPU 0's and CPU 1's active power each its own set's, ad
 expect_status 1 "power= per set, sets not states='s: refused naming the set" \
 	"table cmdline: power: set 0 (CPUs 0-1) is not one of the CPU sets of states=" -- \
 	-s "$SETS" -T cluster=0,1 --power '0-1=cpu:1;2=cpu:2' "$S"
+# 2d. sets of different lengths (issue 37, msm8956's kinds): CPU 0's
+# table is WFI and CL0 (2 states), CPU 1's WFI, D and CL1 (3). Each
+# governor gets its own driver's state_count; the model's slots are the
+# longest set's (WFI, D, then the cluster's), CPU 0's WFI in slot 1 (a
+# set's deepest cpu-level state is the level's last slot), so CPU 0
+# never requests slot 0, which its set lacks
+LEN='0=WFI:1:1,CL0:100:900:cluster;1=WFI:1:1,D:10:500,CL1:300:9000:cluster'
+"$R" -s "$LEN" -T cluster=0,1 -g menu,teo --json "$S" > "$tmp/len.json" 2>&1
+sed -n 2p "$tmp/len.json" > "$tmp/len-teo.json"
+jqcheck "different lengths, menu: CPU 1 takes D (50), CPU 0 its cluster's CL0 (5), the slots named as the longest set's" \
+	'.states[0].requested == 0 and .states[1].name == "D" and .states[1].requested == 50 and .states[2].requested == 5 and .domains[0].usage == 5 and .latency_max_us == 100' "$tmp/len.json"
+jqcheck "different lengths, teo: the same choices on its own tables" \
+	'.states[0].requested == 0 and .states[1].requested == 50 and .states[2].requested == 5' "$tmp/len-teo.json"
+"$R" -s "$LEN" -T cluster=0,1 --qos-us 50 --periods "$tmp/len.periods" "$S" > /dev/null 2>&1
+if [ "$(awk '!/^#/ && $1 == 0 { print $8 }' "$tmp/len.periods" | sort -u | tr '\n' ' ')" = "1 " ] &&
+   [ "$(awk '!/^#/ && $1 == 1 { print $8 }' "$tmp/len.periods" | sort -u | tr '\n' ' ')" = "1 " ]; then
+	ok "different lengths, PM QoS 50 us: CPU 0's governor picks its own index 0 (WFI, model slot 1), CPU 1's D (slot 1); no period in a slot a CPU's set lacks"
+else
+	not_ok "different lengths, PM QoS 50 us" "$(grep -v '^#' "$tmp/len.periods" | awk '{ print $1, $8 }' | sort | uniq -c | tr '\n' ';')"
+fi
 
 # 3. bad input: a message naming what is wrong, never a report
 n=$(wc -c < "$S")

@@ -920,6 +920,121 @@ static void test_model_domains_spanning(void **s)
 	assert_string_equal(err.msg, "states: package domain 0 spans set 0 (CPUs 0-1) and set 1 (CPUs 2-3), whose state 2 (SoC) at level \"package\" differs: a domain goes down in one state whichever CPU is its last man");
 }
 
+/*
+ * Tables of different lengths (issue 37): set 0 (CPUs 0-1) has one
+ * cpu-level state, W, in slot 1 of the cpu level's two, and one cluster
+ * state, CL, in slot 3; set 1 (CPUs 2-3) has W, C2, R and CL; P is
+ * shared. Each CPU asks only for its own states, as its driver does
+ * (pidle_model_cpu_slot()); a pseudo-random walk checks that no CPU of a
+ * set achieves, demotes to or is counted in a slot its table lacks, that
+ * no domain goes down in one, and that the counters are per set.
+ */
+#define SETS_DIFFERENT \
+	"0-1=W:1:1,CL:50:500:cluster,P:90:900:package;" \
+	"2-3=W:1:1,C2:5:20,R:20:100:cluster,CL:50:600:cluster,P:90:900:package"
+
+static void test_model_sets_different_lengths(void **s)
+{
+	unsigned int seed = 37, cpu, i, st, l, d, idle = 0;
+	unsigned long long now = 1;
+	struct pidle_exit_info xi;
+	struct pidle_cpu_stats cs;
+	struct pidle_domain_stats ds;
+
+	setup_model(SETS_DIFFERENT, "cluster=0-1,2-3;package=0-3",
+		    PIDLE_POLICY_AUTO);
+	assert_int_equal(pidle_model_nr_states(fx.m), 5);
+	assert_int_equal(pidle_model_cpu_nr_own(fx.m, 0), 3);
+	assert_int_equal(pidle_model_cpu_nr_own(fx.m, 3), 5);
+	assert_int_equal(pidle_model_cpu_slot(fx.m, 1, 0), 1);
+	assert_int_equal(pidle_model_cpu_slot(fx.m, 1, 1), 3);
+	assert_int_equal(pidle_model_cpu_slot(fx.m, 2, 1), 1);
+	assert_int_equal(pidle_model_cpu_index(fx.m, 0, 3), 1);
+	assert_int_equal(pidle_model_cpu_index(fx.m, 0, 2), -1);
+	assert_int_equal(pidle_model_cpu_index(fx.m, 0, 0), -1);
+	assert_false(pidle_model_cpu_has_state(fx.m, 1, 0));
+	assert_false(pidle_model_cpu_has_state(fx.m, 1, 2));
+	assert_true(pidle_model_cpu_has_state(fx.m, 2, 2));
+	assert_false(pidle_model_domain_has_state(fx.m, 1, 0, 2));
+	assert_true(pidle_model_domain_has_state(fx.m, 1, 1, 2));
+	/* The residency each CPU's own table gives its CL: 500 and 600 us. */
+	assert_int_equal(pidle_model_cpu_state(fx.m, 0, 3)->target_residency_ns, 500 * US);
+	assert_int_equal(pidle_model_cpu_state(fx.m, 2, 3)->target_residency_ns, 600 * US);
+	/* All four deepest: the package goes down, each cluster in its CL. */
+	for (cpu = 0; cpu < 4; cpu++)
+		enter(cpu, 4, now);
+	assert_true(pidle_model_domain_down(fx.m, 2, 0, &st) && st == 4);
+	for (cpu = 0; cpu < 4; cpu++)
+		leave(cpu, now += 1000);
+	/* Set 0's CPUs in W and P: their cluster goes down in CL, never R. */
+	enter(0, 1, now);
+	enter(1, 4, now);
+	assert_false(pidle_model_domain_down(fx.m, 1, 0, &st));
+	leave(0, ++now);
+	enter(0, 4, ++now);
+	assert_true(pidle_model_domain_down(fx.m, 1, 0, &st));
+	assert_int_equal(st, 3);
+	/* Set 1's cluster in R (slot 2) when a CPU asks for R. */
+	enter(2, 2, now);
+	enter(3, 4, now);
+	assert_true(pidle_model_domain_down(fx.m, 1, 1, &st));
+	assert_int_equal(st, 2);
+	for (cpu = 0; cpu < 4; cpu++)
+		leave(cpu, now += 700);
+	/* The walk. */
+	for (i = 0; i < 20000; i++) {
+		seed = seed * 1103515245 + 12345;
+		cpu = (seed >> 16) & 3;
+		now += 1 + ((seed >> 8) & 255);
+		if (idle & (1u << cpu)) {
+			xi = leave(cpu, now);
+			idle &= ~(1u << cpu);
+			assert_true(pidle_model_cpu_has_state(fx.m, cpu, xi.achieved));
+			for (l = 1; l <= 2; l++)
+				if (xi.up_levels & (1u << l))
+					assert_true(pidle_model_domain_has_state(fx.m, l,
+						pidle_model_domain_of(fx.m, l, cpu),
+						xi.up_state[l]));
+			continue;
+		}
+		st = pidle_model_cpu_slot(fx.m, cpu, (seed >> 4) %
+					  pidle_model_cpu_nr_own(fx.m, cpu));
+		enter(cpu, st, now);
+		idle |= 1u << cpu;
+		for (l = 1; l <= 2; l++) {
+			unsigned int ds_st;
+
+			d = pidle_model_domain_of(fx.m, l, cpu);
+			if (pidle_model_domain_down(fx.m, l, d, &ds_st))
+				assert_true(pidle_model_domain_has_state(fx.m, l, d, ds_st));
+		}
+	}
+	for (cpu = 0; cpu < 4; cpu++)
+		if (idle & (1u << cpu))
+			leave(cpu, ++now);
+	/* Per set: the slots a set lacks count nothing on its CPUs. */
+	for (cpu = 0; cpu < 4; cpu++)
+		for (st = 0; st < 5; st++) {
+			cs = cstats(cpu, st);
+			if (pidle_model_cpu_has_state(fx.m, cpu, st)) {
+				assert_true(cs.requested > 0);
+				continue;
+			}
+			assert_int_equal(cs.requested, 0);
+			assert_int_equal(cs.achieved, 0);
+			assert_int_equal(cs.demoted, 0);
+			assert_int_equal(cs.latency_paid_ns, 0);
+		}
+	for (d = 0; d < 2; d++)
+		for (st = 2; st < 4; st++) {
+			ds = dstats(1, d, st);
+			if (pidle_model_domain_has_state(fx.m, 1, d, st))
+				assert_true(ds.usage > 0);
+			else
+				assert_int_equal(ds.usage + ds.residency_ns, 0);
+		}
+}
+
 /* One table: every CPU's state is the table's, and no sets. */
 static void test_model_sets_none_for_one_table(void **s)
 {
@@ -971,6 +1086,7 @@ int main(void)
 		cmocka_unit_test_teardown(test_model_single_cpu_flat, teardown),
 		cmocka_unit_test_teardown(test_model_sets_each_cpu_its_own_table, teardown),
 		cmocka_unit_test_teardown(test_model_sets_none_for_one_table, teardown),
+		cmocka_unit_test_teardown(test_model_sets_different_lengths, teardown),
 		cmocka_unit_test_teardown(test_model_domains_own_states, teardown),
 		cmocka_unit_test_teardown(test_model_domains_own_residency, teardown),
 		cmocka_unit_test_teardown(test_model_domains_timer_policy, teardown),

@@ -363,6 +363,65 @@ static void test_osi_create_errors(void **s)
 }
 
 /*
+ * OSI with CPU sets of different lengths at cpu level (issue 37): CPUs
+ * 0-1 have W and OFF, CPUs 2-3 W, R and OFF. Each set's deepest CPU
+ * state is the cpu level's last slot (2), which the cluster hangs off in
+ * every set: the cluster goes down when all four are in their own OFF,
+ * never while a CPU of the longer set is in R (slot 1, which the short
+ * set lacks). A set lacking a domain state is refused in OSI mode.
+ */
+static void test_osi_sets_different_lengths(void **s)
+{
+	struct pidle_model_opts o = { .mode = PIDLE_MODE_OSI };
+	struct pidle_states st;
+	struct pidle_err err = { 0 };
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+	unsigned int cpu;
+
+	pidle_shim_warnings = 0;
+	assert_int_equal(pidle_states_parse("0-1=W:1:1,OFF:100:200,CL:100+300:1000:cluster;"
+					    "2-3=W:1:1,R:20:50,OFF:120:250,CL:100+300:1000:cluster",
+					    &st, &err), 0);
+	assert_int_equal(pidle_topology_parse("cluster=0-3", 0, &tp, &err), 0);
+	assert_int_equal(pidle_model_create_opts(&st, &tp, &o, &m, &err), 0);
+	assert_int_equal(pidle_model_cpu_nr_own(m, 0), 3);
+	assert_int_equal(pidle_model_cpu_slot(m, 0, 1), 2);
+	assert_int_equal(pidle_model_cpu_slot(m, 2, 1), 1);
+	/* CPU 3 in R: the cluster stays up. */
+	enter(0, 2, 10);
+	enter(1, 2, 10);
+	enter(2, 2, 10);
+	ei = enter(3, 1, 10);
+	assert_int_equal(ei.down_levels, 0);
+	xi = leave(3, 100);
+	assert_int_equal(xi.achieved, 1);
+	/* All in OFF: down in CL, which CPU 0's first man powers up. */
+	ei = enter(3, 2, 200);
+	assert_int_equal(ei.down_levels, 1u << 1);
+	assert_int_equal(ei.down_state[1], 3);
+	xi = leave(0, 5000);
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_true(pidle_model_cpu_has_state(m, 0, xi.achieved) ||
+		    xi.achieved == 3);
+	for (cpu = 1; cpu < 4; cpu++)
+		leave(cpu, 6000);
+	assert_int_equal(dstats(1, 0, 3).usage, 1);
+	pidle_model_destroy(m);
+	m = NULL;
+	pidle_topology_free(&tp);
+	/* A cluster state only one set has: not in OSI mode. */
+	assert_int_equal(pidle_states_parse("0-1=W:1:1,OFF:100:200,CL:100+300:1000:cluster;"
+					    "2-3=W:1:1,OFF:120:250,CR:50+150:500:cluster,CL:100+300:1000:cluster",
+					    &st, &err), 0);
+	assert_int_equal(pidle_topology_parse("cluster=0-1,2-3", 0, &tp, &err), 0);
+	assert_int_equal(pidle_model_create_opts(&st, &tp, &o, &m, &err), -EINVAL);
+	assert_null(m);
+	assert_non_null(strstr(err.msg, "mode: osi: set 0 has fewer states at level \"cluster\" than set 1"));
+	pidle_topology_free(&tp);
+}
+
+/*
  * Vote groups of 2 on 8 cores of 2 CPUs under one cluster: the cluster's
  * members are the 8 cores, in groups; it goes down with the last core,
  * and its first man's CPU powers up its core and the cluster.
@@ -714,6 +773,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_osi_governor, setup_gov, teardown),
 		cmocka_unit_test(test_osi_create_errors),
 		cmocka_unit_test_teardown(test_osi_parent_groups, teardown),
+		cmocka_unit_test(test_osi_sets_different_lengths),
 		cmocka_unit_test(test_osi_ipi_hook_genpd),
 		cmocka_unit_test(test_osi_ipi_hook_no_veto),
 		cmocka_unit_test(test_osi_sub_power_on),

@@ -608,6 +608,86 @@ static void test_states_sets_cpu_power_per_set(void **s)
 	assert_string_equal(buf, "0-3=C1:1:1:cpu:5;4-7=C1:1:1:cpu:60:3");
 }
 
+/*
+ * Tables of different lengths (issue 37): msm8976's little CPUs have WFI
+ * and one power collapse, its big CPUs WFI, a retention and a power
+ * collapse. The common layout has 3 cpu-level slots; the little set's
+ * deepest takes the last (its own index 1 is slot 2), slot 1 is absent
+ * for it. Printed back as given, each set its own length.
+ */
+#define MSM8976_SETS \
+	"0-3=WFI:1:1,little-power-co:181+149:703;" \
+	"4-7=WFI:1:1,big-retention:142+99:242,big-power-colla:158+144:863"
+
+static void test_states_sets_different_lengths(void **s)
+{
+	struct pidle_states st = { 0 }, back = { 0 };
+	struct pidle_err err = { 0 };
+	char buf[PIDLE_PARAM_LEN];
+
+	assert_int_equal(pidle_states_parse(MSM8976_SETS, &st, &err), 0);
+	assert_int_equal(st.nr_sets, 2);
+	assert_int_equal(st.nr_states, 3);
+	assert_int_equal(st.set[0].nr_own, 2);
+	assert_int_equal(st.set[1].nr_own, 3);
+	assert_int_equal(st.set[0].slot[0], 0);
+	assert_int_equal(st.set[0].slot[1], 2);
+	assert_int_equal(st.set[0].present, 0x5);
+	assert_int_equal(st.set[1].present, 0x7);
+	assert_string_equal(st.set[0].state[2].name, "little-power-co");
+	assert_string_equal(st.set[1].state[1].name, "big-retention");
+	/* The top level: each level's slots from the first set with all. */
+	assert_string_equal(st.state[0].name, "WFI");
+	assert_string_equal(st.state[1].name, "big-retention");
+	assert_string_equal(st.state[2].name, "big-power-colla");
+	assert_true(pidle_states_cpu_has(&st, 0, 2));
+	assert_false(pidle_states_cpu_has(&st, 3, 1));
+	assert_true(pidle_states_cpu_has(&st, 4, 1));
+	assert_false(pidle_states_cpu_has(&st, 4, 3));
+	assert_true(pidle_states_print(&st, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, MSM8976_SETS);
+	assert_int_equal(pidle_states_parse(buf, &back, &err), 0);
+	assert_memory_equal(&st, &back, sizeof(st));
+}
+
+/*
+ * Different lengths at a domain level: each set's deepest state of a
+ * level is in the level's last slot, so a CPU idle in a deeper level
+ * votes for a state its domain has; the shared package state agrees.
+ */
+static void test_states_sets_different_lengths_levels(void **s)
+{
+	struct pidle_states st = { 0 };
+	struct pidle_topology two = { 0 };
+	struct pidle_err err = { 0 };
+	char buf[PIDLE_PARAM_LEN];
+	const char *in = "0-1=W:1:1,CL:50:500:cluster,P:90:900:package;"
+			 "2-3=W:1:1,C2:5:20,R:20:100:cluster,CL:50:600:cluster,P:90:900:package";
+
+	assert_int_equal(pidle_states_parse(in, &st, &err), 0);
+	assert_int_equal(st.nr_states, 5);
+	/* Its one cpu-level state is the level's deepest: slot 1. */
+	assert_int_equal(st.set[0].present, 0x1a);
+	assert_int_equal(st.set[0].slot[0], 1);
+	assert_int_equal(st.set[0].slot[1], 3);
+	assert_int_equal(st.set[0].slot[2], 4);
+	assert_int_equal(st.set[1].present, 0x1f);
+	assert_true(pidle_states_print(&st, buf, sizeof(buf)) > 0);
+	assert_string_equal(buf, in);
+	assert_int_equal(pidle_topology_parse("cluster=0-1,2-3;package=0-3", 0, &two, &err), 0);
+	assert_int_equal(pidle_config_check(&st, &two, &err), 0);
+	/* OSI: a domain governor needs the same states in every domain. */
+	assert_int_equal(pidle_mode_check(PIDLE_MODE_OSI, &st, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "mode: osi: set 0 has fewer states at level \"cluster\" than set 1"));
+	assert_int_equal(pidle_mode_check(PIDLE_MODE_PC, &st, &err), 0);
+	pidle_topology_free(&two);
+	/* One cluster over both: their cluster states differ in number. */
+	assert_int_equal(pidle_topology_parse("cluster=0-3;package=0-3", 0, &two, &err), 0);
+	assert_int_equal(pidle_config_check(&st, &two, &err), -EINVAL);
+	assert_non_null(strstr(err.msg, "cluster domain 0 spans set 0 (CPUs 0-1) and set 1 (CPUs 2-3), whose state 2 (-/R) at level \"cluster\" differs"));
+	pidle_topology_free(&two);
+}
+
 /* A table without sets is what it was: no sets, same print. */
 static void test_states_sets_plain_table_unchanged(void **s)
 {
@@ -635,8 +715,12 @@ static const struct bad_case bad_sets[] = {
 	{ "0-3=C1:1:1;4-7=C1:1:1,C?2:2:2", "states: set 1 (CPUs 4-7): state 1 (?): name \"C?2\": has a character outside" },
 	{ "0-3=C1:1:1;4-7=C1:1:2,C2:1:1", "states: set 1 (CPUs 4-7): state 1 (C2): target residency 1 us is less than state 0" },
 	{ "0-3=C1:1:1;4-7=", "states: set 1 (CPUs 4-7): empty table" },
-	{ "0-3=C1:1:1;4-7=C1:1:1,C2:2:2", "states: set 1 (CPUs 4-7): 2 states, set 0 has 1: every set needs the same number of states at each level" },
-	{ "0-3=C1:1:1,C2:2:2;4-7=C1:1:1,X:2:2:cluster", "states: set 1 (CPUs 4-7): state 1 (X) is at level \"cluster\", set 0's state 1 (C2) at \"cpu\"" },
+	/* Tables of different lengths: every set needs every level. */
+	{ "0-3=C1:1:1,C2:2:2;4-7=C1:1:1,X:2:2:cluster", "states: set 1 (CPUs 4-7): a state at level \"cluster\", where set 0 has no more levels: every set needs a state at each level, in the same order" },
+	{ "0-3=C1:1:1,X:2:2:cluster;4-7=C1:1:1", "states: set 1 (CPUs 4-7): no state after level \"cpu\", where set 0 has a state at \"cluster\"" },
+	{ "0-3=C1:1:1,X:2:2:cluster,P:3:3:package;4-7=C1:1:1,P:3:3:package", "states: set 1 (CPUs 4-7): a state at level \"package\", where set 0 has a state at \"cluster\"" },
+	/* The slots: 9 at cpu level (set 0), 2 at core level (set 1). */
+	{ "0-3=a:1:1,b:2:2,c:3:3,d:4:4,e:5:5,f:6:6,g:7:7,h:8:8,i:9:9,K:9:9:core;4-7=a:1:1,K:9:9:core,L:9:10:core", "states: the sets' tables need 11 state slots (per level, the most states any set has there), more than 10" },
 	{ "0=a:1:1;1=a:1:1;2=a:1:1;3=a:1:1;4=a:1:1", "states: more than 4 CPU sets" },
 	{ "0,1,2,3,4,5,6,7,8=a:1:1;9=a:1:1", "states: set 0 (CPUs 0,1,2,3,4,5,6,7,8): more than 8 CPU ranges" },
 	{ "0-3=C1:1:1;4-8192=C1:1:1", "states: set 1 (CPUs 4-8192): CPU \"8192\": beyond the largest CPU number (8191)" },
@@ -819,6 +903,8 @@ int main(void)
 		cmocka_unit_test(test_states_sets_plain_table_unchanged),
 		cmocka_unit_test(test_states_sets_cpu_power_per_set),
 		cmocka_unit_test(test_states_sets_bad_input),
+		cmocka_unit_test(test_states_sets_different_lengths),
+		cmocka_unit_test(test_states_sets_different_lengths_levels),
 		cmocka_unit_test(test_states_sets_config_check),
 		cmocka_unit_test(test_states_sets_same_as_sets),
 		cmocka_unit_test(test_states_sets_long_lists),

@@ -156,7 +156,8 @@ struct pidle_kgov *pidle_kgov_create(const char *name, unsigned int nr_cpus,
 				     const struct pidle_kgov_state *st,
 				     unsigned int nr_states, unsigned int hz)
 {
-	return pidle_kgov_create_drivers(0, name, nr_cpus, st, nr_states, 1, NULL, hz);
+	return pidle_kgov_create_drivers(0, name, nr_cpus, st, nr_states, 1, NULL,
+					 NULL, hz);
 }
 
 struct pidle_kgov *pidle_kgov_create_drivers(unsigned int version,
@@ -165,6 +166,7 @@ struct pidle_kgov *pidle_kgov_create_drivers(unsigned int version,
 					     unsigned int nr_states,
 					     unsigned int nr_drvs,
 					     const unsigned int *drv_of,
+					     const unsigned int *nr_of_drv,
 					     unsigned int hz)
 {
 	struct pidle_kgov *g;
@@ -192,10 +194,15 @@ struct pidle_kgov *pidle_kgov_create_drivers(unsigned int version,
 	g->drv_of = nr_drvs > 1 ? drv_of : NULL;
 	for (d = 0; d < nr_drvs; d++) {
 		const struct pidle_kgov_state *dst = st + d * nr_states;
+		unsigned int n = nr_of_drv ? nr_of_drv[d] : nr_states;
 
+		if (!n || n > nr_states) {
+			pidle_kgov_destroy(g);
+			return NULL;
+		}
 		g->drv[d].name = "pidle_replay";
-		g->drv[d].state_count = nr_states;
-		for (i = 0; i < nr_states; i++) {
+		g->drv[d].state_count = n;
+		for (i = 0; i < n; i++) {
 			struct cpuidle_state *s = &g->drv[d].states[i];
 
 			snprintf(s->name, sizeof(s->name), "S%u", i);
@@ -217,7 +224,7 @@ struct pidle_kgov *pidle_kgov_create_drivers(unsigned int version,
 		dst = st + (g->drv_of ? g->drv_of[cpu] : 0) * nr_states;
 		dev->cpu = cpu;
 		dev->registered = 1;
-		for (i = 0; i < nr_states; i++)
+		for (i = 0; i < kgov_drv(g, cpu)->state_count; i++)
 			dev->states_usage[i].disable = dst[i].disabled;
 		kshim_this_cpu = cpu;
 		/* as cpuidle_enable_device(): enable, then enabled = 1 */

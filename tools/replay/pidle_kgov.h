@@ -52,7 +52,10 @@ struct pidle_kgov *pidle_kgov_create(const char *name, unsigned int nr_cpus,
  * pidle_kgov_register()), with @nr_drvs tables (at most
  * PIDLE_KGOV_MAX_DRIVERS), @st
  * holding @nr_states states of each, one after the other, and CPU c on
- * driver @drv_of[c]: each CPU's governor sees its own driver's table, as
+ * driver @drv_of[c]; driver d has @nr_of_drv[d] of its @nr_states
+ * (@nr_of_drv NULL: all), its state_count, as a CPU set whose table is
+ * shorter than the longest: each CPU's governor sees its own driver's
+ * table, and its own table's length, as
  * the cpuidle core hands a governor cpuidle_get_cpu_driver(dev) (one
  * driver per CPU set, CONFIG_CPU_IDLE_MULTIPLE_DRIVERS). @drv_of must
  * outlive the instance.
@@ -64,6 +67,7 @@ struct pidle_kgov *pidle_kgov_create_drivers(unsigned int version,
 					     unsigned int nr_states,
 					     unsigned int nr_drvs,
 					     const unsigned int *drv_of,
+					     const unsigned int *nr_of_drv,
 					     unsigned int hz);
 void pidle_kgov_destroy(struct pidle_kgov *g);
 unsigned int pidle_kgov_max_cpus(void);

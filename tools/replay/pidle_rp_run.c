@@ -54,7 +54,8 @@ static inline u64 rp_next_hrtimer(const struct pidle_rp_period *p)
 
 struct rp_cpu_run {
 	uint32_t period;	/* the one it is idle in */
-	uint8_t state;		/* requested */
+	uint8_t state;		/* requested: its driver's index */
+	uint8_t mstate;		/* ... the model's state (a slot) */
 	bool tick_stopped;
 	bool started;		/* its first entry was replayed */
 };
@@ -105,15 +106,46 @@ static void rp_collect(struct pidle_model *m, const struct pidle_rp_trace *t,
 		pidle_subtree_energy_read(m, 0, 0, end_ns, &r->energy);
 }
 
+/* The model's state (slot) of driver @d's index @i: the same with one table. */
+static unsigned int rp_slot(const struct pidle_rp_cell *cell, unsigned int d,
+			    unsigned int i)
+{
+	return cell->st.nr_sets ? cell->st.set[d].slot[i] : i;
+}
+
+/*
+ * The driver index of the state @cpu was idle in across the reset mark
+ * (span state + 1): a module trace records the model's state, which a
+ * shorter set's driver maps back; a state past its table, its deepest.
+ */
+static int rp_span_index(const struct pidle_rp_trace *t,
+			 const struct pidle_rp_cell *cell,
+			 const struct pidle_model *m, unsigned int cpu,
+			 unsigned int own)
+{
+	unsigned int st = t->span[cpu].state - 1;
+	int k;
+
+	if (t->module && cell->st.nr_sets) {
+		k = st < pidle_model_nr_states(m) ?
+		    pidle_model_cpu_index(m, cpu, st) : -1;
+		return k < 0 ? (int)own - 1 : k;
+	}
+	return st < own ? (int)st : (int)own - 1;
+}
+
 int pidle_rp_replay(const struct pidle_rp_trace *t,
 		    const struct pidle_rp_cell *cell,
 		    struct pidle_rp_result *r, char *err, size_t errlen)
 {
 	/*
 	 * A driver per table: the one, or each CPU set's (pidle_kgov.h),
-	 * driver d's states at ks[d * ns ...].
+	 * driver d's states at ks[d * ns ...], nown[d] of them: a set's own
+	 * length ("Tables of different lengths" in pidle_config_sets.c),
+	 * its index i the model's state rp_slot(cell, d, i).
 	 */
 	struct pidle_kgov_state ks[PIDLE_MAX_CPU_SETS * PIDLE_MAX_STATES];
+	unsigned int nown[PIDLE_MAX_CPU_SETS];
 	unsigned int nr_drvs = cell->st.nr_sets ? cell->st.nr_sets : 1, d;
 	unsigned int *drv_of = NULL;
 	bool recorded = !strcmp(cell->governor, "recorded");
@@ -168,19 +200,27 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 		const struct pidle_state_desc *tab = cell->st.nr_sets ?
 			cell->st.set[d].state : cell->st.state;
 
-		for (s = 0; s < ns; s++) {
+		/* its own states: in OSI mode the CPU-level ones, as the module */
+		nown[d] = cell->st.nr_sets ? cell->st.set[d].nr_own : ns;
+		if (cell->st.nr_sets && cell->mode == PIDLE_MODE_OSI)
+			for (nown[d] = 0; nown[d] < cell->st.set[d].nr_own; nown[d]++)
+				if (rp_slot(cell, d, nown[d]) >= ns)
+					break;
+		for (s = 0; s < nown[d]; s++) {
 			struct pidle_kgov_state *k = &ks[d * ns + s];
+			unsigned int ms = rp_slot(cell, d, s);
 
 			/* cpuidle's exit latency: entry + exit, as the module's */
-			k->exit_latency_ns = pidle_state_wake_latency_ns(&tab[s]);
-			k->target_residency_ns = tab[s].target_residency_ns;
+			k->exit_latency_ns = pidle_state_wake_latency_ns(&tab[ms]);
+			k->target_residency_ns = tab[ms].target_residency_ns;
 			/* the module's rule: a state of exit latency 0 polls */
 			k->polling = s == 0 && !k->exit_latency_ns;
-			k->disabled = cell->disabled >> s & 1;
+			/* --disable names the model's states */
+			k->disabled = cell->disabled >> ms & 1;
 		}
 		/* cpuidle_poll_time(): the first enabled deeper state's residency */
 		poll_limit_ns[d] = ULLONG_MAX;
-		for (s = 1; s < ns; s++)
+		for (s = 1; s < nown[d]; s++)
 			if (!ks[d * ns + s].disabled) {
 				poll_limit_ns[d] = ks[d * ns + s].target_residency_ns;
 				break;
@@ -202,6 +242,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 	if (!recorded) {
 		g = pidle_kgov_create_drivers(cell->gov_version, cell->governor,
 					      t->nr_cpus, ks, ns, nr_drvs, drv_of,
+					      cell->st.nr_sets ? nown : NULL,
 					      t->hz);
 		if (!g) {
 			char names[64];
@@ -260,16 +301,30 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 			continue;
 
 		if (code & 1) {
-			unsigned int st;
+			unsigned int st, ms, own = nown[drv_of[p->cpu]];
 			s64 qos_ns;
 
 			if (p->flags & PIDLE_RP_F_TASK_RAN)
 				c->tick_stopped = false;
 			if (recorded) {
+				/*
+				 * a module trace records the model's state
+				 * (pidle_enter), cpu_idle the driver's index
+				 */
 				st = p->rec_state;
-				if (st >= ns) {
-					snprintf(err, errlen, "governor recorded: the trace enters state %u, the table %s has %u states",
-						 st, cell->name, ns);
+				if (t->module && cell->st.nr_sets) {
+					int k = st < ns ? pidle_model_cpu_index(m, p->cpu, st) : -1;
+
+					if (k < 0) {
+						snprintf(err, errlen, "governor recorded: the trace enters state %u on CPU %u, which the table %s does not give its CPU set",
+							 st, p->cpu, cell->name);
+						goto out;
+					}
+					st = k;
+				}
+				if (st >= own) {
+					snprintf(err, errlen, "governor recorded: the trace enters state %u on CPU %u, the table %s has %u states there",
+						 st, p->cpu, cell->name, own);
 					goto out;
 				}
 			} else {
@@ -293,8 +348,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				/* (a recorded state past the table: its deepest) */
 				if (!rep && !c->started && t->span[p->cpu].state)
 					pidle_kgov_reflect(g, p->cpu,
-							   (t->span[p->cpu].state < ns ?
-							    t->span[p->cpu].state : ns) - 1,
+							   rp_span_index(t, cell, m, p->cpu, own),
 							   p->select_ns,
 							   t->span[p->cpu].residency_ns,
 							   false, false, &ab, &be);
@@ -336,13 +390,14 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 					st = pidle_kgov_select(g, p->cpu, &near, &stop);
 				ctx = near.sleep_length_ns == ctx.sleep_length_ns ||
 				      stop ? near : ctx;
-				if (cell->selected && !rep && (code >> 1) < t->nr_periods)
-					cell->selected[code >> 1] = (int)st;
-				if (st >= ns) {
+				if (st >= own) {
 					snprintf(err, errlen, "governor %s chose state %u of a table of %u: a bug",
-						 cell->governor, st, ns);
+						 cell->governor, st, own);
 					goto out;
 				}
+				if (cell->selected && !rep && (code >> 1) < t->nr_periods)
+					cell->selected[code >> 1] =
+						(int)rp_slot(cell, drv_of[p->cpu], st);
 				if (cell->periods && !(p->flags & PIDLE_RP_F_CUT))
 					fprintf(cell->periods, "%u %llu %lld %lld %lld %d %u %u %u %s\n",
 						p->cpu, p->enter_ns,
@@ -350,7 +405,8 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 						(long long)(p->wake_ns - p->enter_ns),
 						(long long)ctx.sleep_length_ns,
 						(long long)ctx.delta_tick_ns,
-						ctx.tick_stopped, p->rec_state, st,
+						ctx.tick_stopped, p->rec_state,
+						rp_slot(cell, drv_of[p->cpu], st),
 						p->rec_achieved, pidle_rp_src_name[p->src]);
 				/*
 				 * tick_nohz_idle_stop_tick(): the tick stops
@@ -370,18 +426,21 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 				if (p->flags & PIDLE_RP_F_TICK_RUNNING)
 					c->tick_stopped = false;
 			}
+			/* the model's state of the driver's index */
+			ms = rp_slot(cell, drv_of[p->cpu], st);
 			c->state = st;
+			c->mstate = ms;
 			c->period = code >> 1;
 			/* (a period the trace's end cut: counted nowhere) */
 			if (!(p->flags & PIDLE_RP_F_CUT)) {
-				r->requested[st]++;
+				r->requested[ms]++;
 				r->periods++;
 			}
 			if (p->flags & PIDLE_RP_F_ABORTED) {
 				bool above, below;
 
-				pidle_record_aborted(m, p->cpu, st);
-				r->requested_aborted[st]++;
+				pidle_record_aborted(m, p->cpu, ms);
+				r->requested_aborted[ms]++;
 				r->aborted++;
 				r->src[PIDLE_RP_SRC_ABORTED]++;
 				/*
@@ -405,7 +464,7 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 			qos_ns = cell->qos_ns >= 0 ? cell->qos_ns : p->latency_req_ns;
 			pidle_model_set_global_qos(m, qos_ns >= PIDLE_RP_NO_QOS_NS ?
 						   INT64_MAX : qos_ns);
-			pidle_enter(m, p->cpu, st, p->enter_ns, rp_next_hrtimer(p),
+			pidle_enter(m, p->cpu, ms, p->enter_ns, rp_next_hrtimer(p),
 				    NULL);
 		} else {
 			struct pidle_exit_info xi;
@@ -433,8 +492,8 @@ int pidle_rp_replay(const struct pidle_rp_trace *t,
 						   ks[drv_of[p->cpu] * ns].polling &&
 						   idle_ns > poll_limit_ns[drv_of[p->cpu]],
 						   &above, &below);
-				r->above[c->state] += above;
-				r->below[c->state] += below;
+				r->above[c->mstate] += above;
+				r->below[c->mstate] += below;
 			}
 		}
 	}

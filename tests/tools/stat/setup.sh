@@ -96,6 +96,18 @@ wake_files() {	# PHASE
 sets() { awk '$1 == "cpuidle" && $2 >= 2 && $3 == 1 { $4 = "C1-big" } { print }'; }
 sets <"$DATA/basic-before.spec" | $mk "$TMP/sbefore"
 sets <"$DATA/basic-after.spec" | $mk "$TMP/safter"
+# Sets of different lengths (issue 37, msm8956's kinds): CPUs 2-3 have no
+# C1, their cpuidle state1 is C6 and state2 PC6 (their driver's own
+# indices, and pseudo_cpuidle's cpuN/stateK with them); columns past a
+# CPU's table show "-", never 0.
+lengths() { awk '($1 == "cpuidle" || $1 == "pcpu") && $2 >= 2 { if ($3 == 1) next; if ($3 > 1) $3 = $3 - 1 } { print }'; }
+lengths <"$DATA/basic-before.spec" | $mk "$TMP/lbefore"
+lengths <"$DATA/basic-after.spec" | $mk "$TMP/lafter"
+# ... and at a domain level: core0 (CPUs 0-1) has a core retention CR
+# (model state 1) besides C6, core1 (CPUs 2-3) C6 alone: core1's CR
+# cells show "-", its JSON and CSV leave CR out.
+{ lengths <"$DATA/basic-before.spec"; echo "domain core0 core 0-1 1 CR 10 50000000 1 0 1000000"; } | $mk "$TMP/dlbefore"
+{ lengths <"$DATA/basic-after.spec"; echo "domain core0 core 0-1 1 CR 40 250000000 3 0 4000000"; } | $mk "$TMP/dlafter"
 # Counters that are not numbers (issue 38): the basic after tree with
 # cpu0's C1 time replaced; a sysfs counter is digits only.
 bad_counter() {	# NAME VALUE

@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --before $TMP/dlbefore --after $TMP/dlafter --elapsed 1 --json

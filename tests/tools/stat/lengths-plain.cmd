@@ -1,0 +1,1 @@
+$BUILD/pidle-stat --before $TMP/lbefore --after $TMP/lafter --elapsed 1

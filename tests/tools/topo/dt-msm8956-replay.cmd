@@ -1,0 +1,1 @@
+cd "$DATA" && sh replay-check.sub 8 "" --dt ../../dt/msm8956-sony-xperia-loire-suzu.dtb && sh replay-check.sub 8 "s/cpu-sleep-1-1:302:863/cpu-sleep-1-1:302:863:cluster/" --dt ../../dt/msm8956-sony-xperia-loire-suzu.dtb
