@@ -42,7 +42,7 @@
 # inconclusive figure; 0 when it cannot be estimated) and ST_method.
 
 # The smallest difference that matters for FIGURE, side A's median MA.
-# SPEC: "" (the default), "N" (absolute) or "N%".
+# SPEC: "" (the default), "N" (absolute), "N%" or "N% min M" (at least M).
 function st_delta(figure, ma, spec,    rel, floor, w) {
 	if (spec != "") {
 		# "N% min M": N % of side A's median, at least M (a count's

@@ -249,10 +249,36 @@ own_set_power() {
 	reasons "$err"
 }
 
+# eval 8: CPU sets with tables of different lengths (issue 37, msm8956's
+# kinds): the little CPUs WFI, cpu-off and their cluster's state, the big
+# ones a retention state more. Each CPU's cpuidle driver has its own
+# length (3 and 4 states, cpuidle's own directories), the module's view
+# and the parameter say the same, and each cluster still goes down in
+# its own state (its CPUs having reached the deepest CPU state they have).
+DL=WFI:1:1,cpu-sleep-0:400+650:1500,cluster-sleep-0:500+1600:3500:cluster
+DB=WFI:1:1,ret:50+50:200,cpu-sleep-1:400+550:1500,cluster-sleep-1:800+2900:3500:cluster
+lengths_per_set() {
+	load "states=0-1=$DL;2-3=$DB" topology=cluster=0-1,2-3 wait=halt || return 1
+	err=
+	for c in 0 1; do err="$err$(cpu_table $c "WFI:1 cpu-sleep-0:1050 cluster-sleep-0:2100")"; done
+	for c in 2 3; do err="$err$(cpu_table $c "WFI:1 ret:100 cpu-sleep-1:950 cluster-sleep-1:3700")"; done
+	[ "$(cat $SYS/cpu0/state2/name)" = cluster-sleep-0 ] || err="$err $SYS/cpu0/state2/name $(cat $SYS/cpu0/state2/name)"
+	[ "$(cat $SYS/cpu2/state3/name)" = cluster-sleep-1 ] || err="$err $SYS/cpu2/state3/name $(cat $SYS/cpu2/state3/name)"
+	[ "$(cat $P/states)" = "0-1=$DL;2-3=$DB" ] || err="$err states reads $(cat $P/states)"
+	snap_domains /tmp/l0; sleep 2; snap_domains /tmp/l1
+	for d in 0 1; do
+		n=$(ls -d $SYS/domains/cluster$d/state* 2>/dev/null | sed 's|.*/||' | tr '\n' ' ')
+		u=$(($(ssum /tmp/l1 "^domains/cluster$d/state[0-9]*/usage\$") - $(ssum /tmp/l0 "^domains/cluster$d/state[0-9]*/usage\$")))
+		diag "cluster$d: $u down periods in 2 s (its states: $n)"
+		[ $u -gt 0 ] || err="$err cluster$d never down"
+	done
+	reasons "$err"
+}
+
 ktap_header
 diag "cpus: $(ncpus), kernel $(uname -r)"
 if [ -n "$MULTI" ]; then
-	ktap_plan 7
+	ktap_plan 8
 	ktap_test "a table per CPU set: each CPU's cpuidle states are its set's" loads_per_set
 	ktap_test "the cluster spanning both sets goes down" cluster_goes_down
 	ktap_test "a write changes the sets' tables, not the sets" write_same_sets
@@ -260,6 +286,7 @@ if [ -n "$MULTI" ]; then
 	ktap_test "each cluster its own states (hi3660): own name, own latency paid" own_cluster_states
 	ktap_test_unless "$NOTIME" "each cluster its own exit latency, measured: 2100 us little, 3700 us big" own_cluster_latency
 	ktap_test "each CPU set its own active power: a busy big CPU accrues ten times a little one's" own_set_power
+	ktap_test "CPU sets with tables of different lengths: each CPU's driver its own, each cluster down in its own state" lengths_per_set
 else
 	ktap_plan 2
 	ktap_test "no CONFIG_CPU_IDLE_MULTIPLE_DRIVERS: a table per CPU set refused at load" refused_at_load
