@@ -423,9 +423,9 @@ static void test_osi_sets_different_lengths(void **s)
 
 /*
  * sm6115's two clusters, each its own CPU set whose cluster states differ
- * (the devicetree import's set per domain): each domain's governor sees
- * its own set's states, each goes down in its own, and a first man pays
- * its own cluster's power-on latency.
+ * (the devicetree import's set per domain; its cluster states' figures,
+ * the CPU states' cut so that the tables are ordered): each domain's
+ * governor sees its own set's states, and each goes down in its own.
  */
 static u64 sets_on_ns[2];
 static unsigned int sets_nr[2];
@@ -453,8 +453,8 @@ static void test_osi_sets_domain_states(void **s)
 	unsigned int cpu;
 
 	pidle_shim_warnings = 0;
-	assert_int_equal(pidle_states_parse("0-1=W:1:1,OFF:666:1182,CL0:360+421:782:cluster,CLL0:800+2118:7376:cluster;"
-					    "2-3=W:1:1,OFF:621:1110,CL1:314+345:660:cluster,CLL1:640+1654:8094:cluster",
+	assert_int_equal(pidle_states_parse("0-1=W:1:1,OFF:300:700,CL0:360+421:782:cluster,CLL0:800+2118:7376:cluster;"
+					    "2-3=W:1:1,OFF:250:600,CL1:314+345:660:cluster,CLL1:640+1654:8094:cluster",
 					    &st, &err), 0);
 	assert_int_equal(pidle_topology_parse("cluster=0-1,2-3", 0, &tp, &err), 0);
 	o.dgov[1] = &sets_gov;
