@@ -1809,22 +1809,28 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 		char stop[256] = "";
 		size_t n = 0;
 
-		for (unsigned int k = 0; k < cfg->nr_states; k++)
-			if (cfg->state[k].timer_stop && n < sizeof(stop))
+		int seen[PIDLE_MAX_CPU_SETS * PIDLE_MAX_STATES];
+		unsigned int nr_seen = 0;
+
+		/* every set's table, set 0's first; a state once */
+		for (int st = cfg->nr_sets ? 0 : -1; st < (int)cfg->nr_sets; st++) {
+			unsigned int len = cfg->nr_states - cfg->nr_cpu_states +
+					   (st >= 0 ? cfg->set_nr[st] : 0);
+
+			for (unsigned int k = 0; k < len; k++) {
+				const struct pidle_dt_state *a = pidle_dt_table_state(cfg, st, k);
+				unsigned int j;
+
+				for (j = 0; j < nr_seen && seen[j] != a->node; j++)
+					;
+				if (j < nr_seen || !a->timer_stop || n >= sizeof(stop))
+					continue;
+				if (nr_seen < sizeof(seen) / sizeof(seen[0]))
+					seen[nr_seen++] = a->node;
 				n += snprintf(stop + n, sizeof(stop) - n, "%s%s", n ? ", " : "",
-					      cfg->state[k].name);
-		/* The other CPU sets' own states (set 0's are above). */
-		for (unsigned int s = 1; s < cfg->nr_sets; s++)
-			for (unsigned int k = 0; k < cfg->set_nr[s]; k++)
-				if (cfg->set_state[s][k].timer_stop && n < sizeof(stop))
-					n += snprintf(stop + n, sizeof(stop) - n, "%s%s",
-						      n ? ", " : "", cfg->set_state[s][k].name);
-		/* and their own domain states */
-		for (unsigned int s = 1; cfg->dom_per_set && s < cfg->nr_sets; s++)
-			for (unsigned int k = 0; k + 1 + cfg->nr_cpu_states < cfg->nr_states; k++)
-				if (cfg->set_dom[s][k].timer_stop && n < sizeof(stop))
-					n += snprintf(stop + n, sizeof(stop) - n, "%s%s",
-						      n ? ", " : "", cfg->set_dom[s][k].name);
+					      a->name);
+			}
+		}
 		if (n)
 			dt_note(&c, "local-timer-stop on %s: not simulated: the module's states keep the CPU's local timer running (no CPUIDLE_FLAG_TIMER_STOP, no broadcast timer)",
 				stop);
