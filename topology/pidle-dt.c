@@ -1231,9 +1231,13 @@ static int dt_split_sets(struct dt_ctx *c, struct pidle_dt_config *cfg,
 			snprintf(cpus, sizeof(cpus), "...");
 		n += snprintf(groups + n, sizeof(groups) - n, "%sset %u, CPU%s %s (", s ? "; " : "",
 			      s, strpbrk(cpus, "-,") ? "s" : "", cpus);
-		for (unsigned int j = 0; j < nr_dom && n < sizeof(groups); j++)
+		for (unsigned int j = 0; j < nr_dom && n < sizeof(groups); j++) {
+			/* the node's name (a name is bytes: printable here) */
+			const char *p = dt_path(c, cfg->set_dom[s][j].node), *b = strrchr(p, '/');
+
 			n += snprintf(groups + n, sizeof(groups) - n, "%s%s", j ? " " : "",
-				      fdt_get_name(c->fdt, cfg->set_dom[s][j].node, NULL));
+				      b ? b + 1 : p);
+		}
 		if (n < sizeof(groups))
 			n += snprintf(groups + n, sizeof(groups) - n, ")");
 	}
@@ -1750,8 +1754,17 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 			struct pidle_dt_state *s = &cfg->set_dom[st][j];
 			const struct pidle_dt_state *z = &cfg->state[1 + cfg->nr_cpu_states + j];
 
+			unsigned int e;
+
 			if (s->node == z->node) {
 				memcpy(s->name, z->name, sizeof(s->name));
+				continue;
+			}
+			/* a domain's state is one name in each of its sets */
+			for (e = 0; e < st && cfg->set_dom[e][j].node != s->node; e++)
+				;
+			if (e < st) {
+				memcpy(s->name, cfg->set_dom[e][j].name, sizeof(s->name));
 				continue;
 			}
 			for (unsigned int i = 0; i < 1 + own + j; i++) {
@@ -1762,7 +1775,7 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 				if (strcmp(o->name, s->name))
 					continue;
 				memcpy(old, s->name, sizeof(old));
-				snprintf(suffix, sizeof(suffix), "_%u", 1 + own + j);
+				snprintf(suffix, sizeof(suffix), "_%u", 1 + cfg->nr_cpu_states + j);
 				keep = strlen(s->name);
 				if (keep > PIDLE_NAME_LEN - 1 - strlen(suffix))
 					keep = PIDLE_NAME_LEN - 1 - strlen(suffix);
@@ -1773,6 +1786,19 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 			}
 		}
 	}
+
+	/* Each set's table with unique names (a copied name may not be). */
+	for (unsigned int st = 0; cfg->dom_per_set && st < cfg->nr_sets; st++)
+		for (unsigned int j = 0; j + 1 + cfg->nr_cpu_states < cfg->nr_states; j++) {
+			const struct pidle_dt_state *s = &cfg->set_dom[st][j];
+
+			for (unsigned int i = 0; i < 1 + cfg->set_nr[st] + j; i++)
+				if (!strcmp(pidle_dt_table_state(cfg, st, i)->name, s->name)) {
+					r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s: its name %s is another state's in the table of CPU set %u, and the sets of its domain must agree on its name: the module's names are unique in a table",
+						    dt_path(&c, s->node), s->name, st);
+					goto out;
+				}
+		}
 
 	/* The order the module wants: residency, latency and level never decrease. */
 	{
