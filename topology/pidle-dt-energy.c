@@ -73,6 +73,9 @@ static const struct pidle_dt_state *em_state(const struct pidle_dt_config *cfg,
 {
 	if (cfg->nr_sets && k >= 1 && k <= cfg->nr_cpu_states)
 		return &cfg->set_state[set][k - 1];
+	/* a set's own domain states (domains of a level that differ) */
+	if (cfg->nr_sets && cfg->dom_per_set && k > cfg->nr_cpu_states)
+		return &cfg->set_dom[set][k - 1 - cfg->nr_cpu_states];
 	return &cfg->state[k];
 }
 

@@ -1078,6 +1078,179 @@ static int dt_check_order(struct dt_ctx *c, const struct pidle_dt_state *const *
 	return 0;
 }
 
+/* A power-domain depth's domain states in the table (pidle_dt_import()). */
+struct dt_dom_at {
+	bool differ;		/* its domains' domain-idle-states differ */
+	int start, nr;		/* its states: cfg->state[start ..], set 0's */
+	int level;		/* the config's level */
+};
+
+/* Whether the domains @a and @b have the same genpd states. */
+static int dt_pd_same(struct dt_ctx *c, int a, int b, bool *same)
+{
+	struct pidle_dt_state sa[DT_MAX_PD_STATES], sb[DT_MAX_PD_STATES];
+	int na, nb, r;
+
+	*same = a == b;
+	if (*same)
+		return 0;
+	r = dt_pd_states(c, a, sa, &na);
+	if (!r)
+		r = dt_pd_states(c, b, sb, &nb);
+	if (r)
+		return r;
+	*same = na == nb;
+	for (int k = 0; *same && k < na; k++)
+		*same = dt_state_same(&sa[k], &sb[k]);
+	return 0;
+}
+
+/*
+ * Domains of a level with different domain-idle-states (sm6115's two
+ * clusters): genpd gives each domain its own states, the module a domain
+ * the states its CPUs' set gives at the domain's level. So the CPU sets
+ * are split by domain there: a set per combination of CPU states (the
+ * kind's set) and domain states, in the order of their first CPU, each
+ * with its domain's states at such a level (@cfg->set_dom) and the
+ * level's common ones elsewhere. A domain of another level that then
+ * holds sets differing at its own level cannot be: every level whose
+ * domains differ is split by, and a level whose domains agree gives every
+ * set the same states. @cfg's state[] keeps set 0's (the first CPU's).
+ */
+static int dt_split_sets(struct dt_ctx *c, struct pidle_dt_config *cfg,
+			 const struct dt_dom_at *at, int depth, unsigned int nr_cpu_st)
+{
+	unsigned int rep[PIDLE_MAX_CPU_SETS], old_rep[PIDLE_MAX_CPU_SETS], nr = 0;
+	unsigned int nr_dom = cfg->nr_states - 1 - nr_cpu_st;
+	unsigned int *cls = NULL, *set_of = NULL;
+	bool any = false;
+	char groups[400];
+	size_t n = 0;
+	int r = 0;
+
+	for (int d = 0; d < depth; d++)
+		any |= at[d].differ;
+	if (!any)
+		return 0;
+	/* cls[i * depth + d]: the first CPU whose domain at d has i's states */
+	cls = calloc((size_t)c->nr_sel * depth, sizeof(*cls));
+	set_of = calloc(c->nr_sel, sizeof(*set_of));
+	if (!cls || !set_of) {
+		r = dt_fail_oom(c);
+		goto out;
+	}
+	for (unsigned int i = 0; i < c->nr_sel; i++)
+		for (int d = 0; d < depth; d++) {
+			unsigned int j;
+			bool same = false;
+
+			for (j = 0; j < i && at[d].differ; j++) {
+				r = dt_pd_same(c, c->cpu[c->sel[j]].chain[d],
+					       c->cpu[c->sel[i]].chain[d], &same);
+				if (r)
+					goto out;
+				if (same)
+					break;
+			}
+			cls[i * depth + d] = at[d].differ && j < i ? cls[j * depth + d] : i;
+		}
+	for (unsigned int i = 0; i < c->nr_sel; i++) {
+		unsigned int kind = cfg->nr_sets ? cfg->set_of[i] : 0, s;
+
+		for (s = 0; s < nr; s++) {
+			unsigned int o = rep[s];
+			bool same = (cfg->nr_sets ? cfg->set_of[o] : 0) == kind;
+
+			for (int d = 0; same && d < depth; d++)
+				same = !at[d].differ || cls[o * depth + d] == cls[i * depth + d];
+			if (same)
+				break;
+		}
+		if (s == nr) {
+			if (nr == PIDLE_MAX_CPU_SETS) {
+				r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s: with its domain's domain-idle-states, more than %d CPU sets (a set per kind of CPU states and domain states): the module takes a table for each of at most %d; import some CPUs with --dt-cpus",
+					    dt_path(c, c->cpu[c->sel[i]].node), PIDLE_MAX_CPU_SETS,
+					    PIDLE_MAX_CPU_SETS);
+				goto out;
+			}
+			rep[nr] = i;
+			old_rep[nr++] = kind;
+		}
+		set_of[i] = s;
+	}
+	/* The new sets' CPU states: their kind's. */
+	{
+		struct pidle_dt_state cpu[PIDLE_MAX_CPU_SETS][PIDLE_MAX_STATES];
+		unsigned int cpu_nr[PIDLE_MAX_CPU_SETS];
+
+		for (unsigned int s = 0; s < nr; s++) {
+			unsigned int k = old_rep[s];
+
+			cpu_nr[s] = cfg->nr_sets ? cfg->set_nr[k] : nr_cpu_st;
+			for (unsigned int j = 0; j < cpu_nr[s]; j++)
+				cpu[s][j] = cfg->nr_sets ? cfg->set_state[k][j] : cfg->state[1 + j];
+		}
+		for (unsigned int s = 0; s < nr; s++) {
+			cfg->set_nr[s] = cpu_nr[s];
+			memcpy(cfg->set_state[s], cpu[s], cpu_nr[s] * sizeof(cpu[s][0]));
+		}
+	}
+	/* Their domain states: their domain's where a level's differ. */
+	for (unsigned int s = 0; s < nr; s++) {
+		for (unsigned int j = 0; j < nr_dom; j++)
+			cfg->set_dom[s][j] = cfg->state[1 + nr_cpu_st + j];
+		for (int d = 0; d < depth; d++) {
+			struct pidle_dt_state st[DT_MAX_PD_STATES];
+			int nst;
+
+			if (!at[d].differ)
+				continue;
+			r = dt_pd_states(c, c->cpu[c->sel[rep[s]]].chain[d], st, &nst);
+			if (r)
+				goto out;
+			for (int k = 0; k < nst && k < at[d].nr; k++) {
+				struct pidle_dt_state *o = &cfg->set_dom[s][at[d].start - 1 - nr_cpu_st + k];
+
+				*o = st[k];
+				memcpy(o->level, cfg->level[at[d].level].name, PIDLE_NAME_LEN);
+			}
+		}
+	}
+	free(cfg->set_of);
+	cfg->set_of = set_of;
+	set_of = NULL;
+	cfg->nr_sets = nr;
+	cfg->nr_cpu_states = nr_cpu_st;
+	cfg->dom_per_set = true;
+	/* Said once: "CPUs 0-3 (cluster-sleep-0-0 ...); CPUs 4-7 (...)" */
+	groups[0] = '\0';
+	for (unsigned int s = 0; s < nr && n < sizeof(groups); s++) {
+		char cpus[64];
+
+		if (pidle_dt_cpus_print(cfg->set_of, s, c->nr_sel, cpus, sizeof(cpus)) < 0)
+			snprintf(cpus, sizeof(cpus), "...");
+		n += snprintf(groups + n, sizeof(groups) - n, "%sset %u, CPU%s %s (", s ? "; " : "",
+			      s, strpbrk(cpus, "-,") ? "s" : "", cpus);
+		for (unsigned int j = 0; j < nr_dom && n < sizeof(groups); j++) {
+			/* the node's name (a name is bytes: printable here) */
+			const char *p = dt_path(c, cfg->set_dom[s][j].node), *b = strrchr(p, '/');
+
+			n += snprintf(groups + n, sizeof(groups) - n, "%s%s", j ? " " : "",
+				      b ? b + 1 : p);
+		}
+		if (n < sizeof(groups))
+			n += snprintf(groups + n, sizeof(groups) - n, ")");
+	}
+	for (int d = 0; d < depth; d++)
+		if (at[d].differ)
+			dt_note(c, "the power domains of level %s have different domain-idle-states (%s): a table per CPU set, a set per domain with its domain's states, as genpd gives each domain its own; needs a kernel with CONFIG_CPU_IDLE_MULTIPLE_DRIVERS (the eval kernel)",
+				cfg->level[at[d].level].name, groups);
+out:
+	free(set_of);
+	free(cls);
+	return r;
+}
+
 int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 		    const char *cpus, const struct pidle_dt_shared *shared,
 		    struct pidle_dt_config *cfg, char msg[PIDLE_DT_MSG_LEN])
@@ -1087,6 +1260,7 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 	struct pidle_dt_state cpu_st[DT_MAX_CPU_STATES];
 	int nr_part = 0, nr_cpu_st = 0, depth = -1, r;
 	bool have_sockets, own_is_cpu = true, any_domain_state = false;
+	struct dt_dom_at dom_at[DT_MAX_DEPTH];
 	int *key = NULL;
 
 	memset(cfg, 0, sizeof(*cfg));
@@ -1392,6 +1566,9 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 		struct pidle_dt_state st[DT_MAX_PD_STATES], first[DT_MAX_PD_STATES];
 		int nr, nr_first = -1, first_pd = -1, lvl = -1;
 
+		dom_at[d].differ = false;
+		dom_at[d].start = dom_at[d].nr = 0;
+
 		for (int i = 0; i < nr_part; i++)
 			if (part[i].depth == d)
 				lvl = part[i].level;
@@ -1413,11 +1590,19 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 
 			for (int k = 0; same && k < nr; k++)
 				same = dt_state_same(&st[k], &first[k]);
-			if (!same) {
-				r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s and %s have different domain-idle-states: the import reads a level's domain-idle-states once (its CPU sets are kinds of CPU states, and the module would need a set per domain); import the CPUs of one with --dt-cpus",
-					    dt_path(&c, first_pd), dt_path(&c, pd));
+			/*
+			 * genpd gives every domain its own states; the module
+			 * a domain its CPUs' set's: a set per domain
+			 * (dt_split_sets()), as long as the level's domains
+			 * have as many states (a domain governor chooses
+			 * among a level's states by index).
+			 */
+			if (!same && nr != nr_first) {
+				r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s has %d domain idle states, %s %d: the module's domains of one level have as many states each (in OSI mode its domain governor chooses among a level's states by index); import the CPUs of one with --dt-cpus",
+					    dt_path(&c, first_pd), nr_first, dt_path(&c, pd), nr);
 				goto out;
 			}
+			dom_at[d].differ |= !same;
 		}
 		if (nr_first <= 0)
 			continue;
@@ -1428,6 +1613,9 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 			goto out;
 		}
 		any_domain_state = true;
+		dom_at[d].start = cfg->nr_states;
+		dom_at[d].nr = nr_first;
+		dom_at[d].level = lvl;
 		if (nr_first > PIDLE_MAX_DOMAIN_STATES) {
 			r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s: %d domain idle states, more than the %d the module takes at one level",
 				    dt_path(&c, first_pd), nr_first, PIDLE_MAX_DOMAIN_STATES);
@@ -1450,6 +1638,11 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 			    dt_path(&c, c.cpu[c.sel[0]].node));
 		goto out;
 	}
+
+	/* Domains of a level with different states: a CPU set per domain. */
+	r = dt_split_sets(&c, cfg, dom_at, depth, nr_cpu_st);
+	if (r)
+		goto out;
 
 	/* The mode. */
 	if (mode == PIDLE_DT_MODE_AUTO) {
@@ -1550,6 +1743,63 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 		}
 	}
 
+	/*
+	 * A set's own domain states (dt_split_sets()): set 0's as renamed
+	 * above, another's unique in its own table the same way.
+	 */
+	for (unsigned int st = 0; cfg->dom_per_set && st < cfg->nr_sets; st++) {
+		unsigned int own = cfg->set_nr[st];
+
+		for (unsigned int j = 0; j + 1 + cfg->nr_cpu_states < cfg->nr_states; j++) {
+			struct pidle_dt_state *s = &cfg->set_dom[st][j];
+			const struct pidle_dt_state *z = &cfg->state[1 + cfg->nr_cpu_states + j];
+
+			unsigned int e;
+
+			if (s->node == z->node) {
+				memcpy(s->name, z->name, sizeof(s->name));
+				continue;
+			}
+			/* a domain's state is one name in each of its sets */
+			for (e = 0; e < st && cfg->set_dom[e][j].node != s->node; e++)
+				;
+			if (e < st) {
+				memcpy(s->name, cfg->set_dom[e][j].name, sizeof(s->name));
+				continue;
+			}
+			for (unsigned int i = 0; i < 1 + own + j; i++) {
+				const struct pidle_dt_state *o = pidle_dt_table_state(cfg, st, i);
+				char suffix[8], old[PIDLE_NAME_LEN];
+				size_t keep;
+
+				if (strcmp(o->name, s->name))
+					continue;
+				memcpy(old, s->name, sizeof(old));
+				snprintf(suffix, sizeof(suffix), "_%u", 1 + cfg->nr_cpu_states + j);
+				keep = strlen(s->name);
+				if (keep > PIDLE_NAME_LEN - 1 - strlen(suffix))
+					keep = PIDLE_NAME_LEN - 1 - strlen(suffix);
+				memcpy(s->name + keep, suffix, strlen(suffix) + 1);
+				dt_note(&c, "%s: state %u of set %u, name %s, is state %u's too: written %s (the module's names are unique)",
+					dt_path(&c, s->node), 1 + own + j, st, old, i, s->name);
+				i = (unsigned int)-1;	/* check the new name again */
+			}
+		}
+	}
+
+	/* Each set's table with unique names (a copied name may not be). */
+	for (unsigned int st = 0; cfg->dom_per_set && st < cfg->nr_sets; st++)
+		for (unsigned int j = 0; j + 1 + cfg->nr_cpu_states < cfg->nr_states; j++) {
+			const struct pidle_dt_state *s = &cfg->set_dom[st][j];
+
+			for (unsigned int i = 0; i < 1 + cfg->set_nr[st] + j; i++)
+				if (!strcmp(pidle_dt_table_state(cfg, st, i)->name, s->name)) {
+					r = dt_fail(&c, PIDLE_EXIT_CONFIG, "%s: its name %s is another state's in the table of CPU set %u, and the sets of its domain must agree on its name: the module's names are unique in a table",
+						    dt_path(&c, s->node), s->name, st);
+					goto out;
+				}
+		}
+
 	/* The order the module wants: residency, latency and level never decrease. */
 	{
 		const struct pidle_dt_state *seq[PIDLE_MAX_STATES];
@@ -1571,15 +1821,11 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 	/* Each other set's own table, as the module takes it, in order too. */
 	for (unsigned int st = 1; !r && st < cfg->nr_sets; st++) {
 		const struct pidle_dt_state *seq[PIDLE_MAX_STATES];
-		unsigned int n = 0;
+		unsigned int n = cfg->nr_states - cfg->nr_cpu_states + cfg->set_nr[st];
 
-		seq[n++] = &cfg->state[0];
-		for (unsigned int k = 0; k < cfg->set_nr[st] && n < PIDLE_MAX_STATES; k++)
-			seq[n++] = &cfg->set_state[st][k];
-		for (unsigned int k = 1 + cfg->nr_cpu_states;
-		     k < cfg->nr_states && n < PIDLE_MAX_STATES; k++)
-			seq[n++] = &cfg->state[k];
-		r = dt_check_order(&c, seq, n, mode);
+		for (unsigned int k = 0; k < n && k < PIDLE_MAX_STATES; k++)
+			seq[k] = pidle_dt_table_state(cfg, st, k);
+		r = dt_check_order(&c, seq, n < PIDLE_MAX_STATES ? n : PIDLE_MAX_STATES, mode);
 	}
 	if (r)
 		goto out;
@@ -1589,16 +1835,28 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 		char stop[256] = "";
 		size_t n = 0;
 
-		for (unsigned int k = 0; k < cfg->nr_states; k++)
-			if (cfg->state[k].timer_stop && n < sizeof(stop))
+		int seen[PIDLE_MAX_CPU_SETS * PIDLE_MAX_STATES];
+		unsigned int nr_seen = 0;
+
+		/* every set's table, set 0's first; a state once */
+		for (int st = cfg->nr_sets ? 0 : -1; st < (int)cfg->nr_sets; st++) {
+			unsigned int len = cfg->nr_states - cfg->nr_cpu_states +
+					   (st >= 0 ? cfg->set_nr[st] : 0);
+
+			for (unsigned int k = 0; k < len; k++) {
+				const struct pidle_dt_state *a = pidle_dt_table_state(cfg, st, k);
+				unsigned int j;
+
+				for (j = 0; j < nr_seen && seen[j] != a->node; j++)
+					;
+				if (j < nr_seen || !a->timer_stop || n >= sizeof(stop))
+					continue;
+				if (nr_seen < sizeof(seen) / sizeof(seen[0]))
+					seen[nr_seen++] = a->node;
 				n += snprintf(stop + n, sizeof(stop) - n, "%s%s", n ? ", " : "",
-					      cfg->state[k].name);
-		/* The other CPU sets' own states (set 0's are above). */
-		for (unsigned int s = 1; s < cfg->nr_sets; s++)
-			for (unsigned int k = 0; k < cfg->set_nr[s]; k++)
-				if (cfg->set_state[s][k].timer_stop && n < sizeof(stop))
-					n += snprintf(stop + n, sizeof(stop) - n, "%s%s",
-						      n ? ", " : "", cfg->set_state[s][k].name);
+					      a->name);
+			}
+		}
 		if (n)
 			dt_note(&c, "local-timer-stop on %s: not simulated: the module's states keep the CPU's local timer running (no CPUIDLE_FLAG_TIMER_STOP, no broadcast timer)",
 				stop);
@@ -1629,6 +1887,7 @@ void pidle_dt_config_free(struct pidle_dt_config *cfg)
 	free(cfg->set_of);
 	cfg->set_of = NULL;
 	cfg->nr_sets = 0;
+	cfg->dom_per_set = false;
 }
 
 static int dt_table_print(const struct pidle_dt_config *cfg, int set, bool summed,
@@ -1700,9 +1959,7 @@ static int dt_table_print(const struct pidle_dt_config *cfg, int set, bool summe
 
 	buf[0] = '\0';
 	for (unsigned int k = 0; k < nr; k++) {
-		const struct pidle_dt_state *s = set >= 0 && k >= 1 && k <= own ?
-			&cfg->set_state[set][k - 1] :
-			&cfg->state[k > own ? k - own + cfg->nr_cpu_states : k];
+		const struct pidle_dt_state *s = pidle_dt_table_state(cfg, set, k);
 		bool split = !summed && cfg->mode == PIDLE_DT_MODE_OSI && s->domain;
 		int w;
 

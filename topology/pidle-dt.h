@@ -109,6 +109,17 @@ struct pidle_dt_config {
 	 */
 	unsigned int set_nr[PIDLE_MAX_CPU_SETS];
 	/*
+	 * The domains of a level with different domain-idle-states (sm6115's
+	 * two clusters, OSI): the CPU sets are split by domain, a set per
+	 * (CPU states, domain states) combination, and each set's domain
+	 * states are its own: @set_dom[s][j] stands for @state[1 +
+	 * @nr_cpu_states + j], with its level and figures from the set's
+	 * domain. @dom_per_set false: the domain states of @state are every
+	 * set's.
+	 */
+	bool dom_per_set;
+	struct pidle_dt_state set_dom[PIDLE_MAX_CPU_SETS][PIDLE_MAX_STATES];
+	/*
 	 * The states --dt-shared-domain made shared, for a comment in the
 	 * output ("" when none): "cluster: cpu-off-b 55+200:1000 (slowest
 	 * of sets 0, 1)".
@@ -133,6 +144,29 @@ int pidle_dt_import(const void *fdt, size_t size, enum pidle_dt_mode mode,
 		    const char *cpus, const struct pidle_dt_shared *shared,
 		    struct pidle_dt_config *cfg, char msg[PIDLE_DT_MSG_LEN]);
 void pidle_dt_config_free(struct pidle_dt_config *cfg);
+
+/*
+ * State @k (0 is WFI) of CPU set @set's table as the module takes it, a
+ * set's own CPU states and domain states in place of set 0's; @set -1 (or
+ * an import of one table): @state[@k]. @k below the table's length,
+ * @nr_states - @nr_cpu_states + the set's own number of CPU states.
+ */
+static inline const struct pidle_dt_state *
+pidle_dt_table_state(const struct pidle_dt_config *cfg, int set, unsigned int k)
+{
+	unsigned int own;
+
+	if (set < 0 || !cfg->nr_sets)
+		return &cfg->state[k];
+	own = cfg->set_nr[set];
+	if (k >= 1 && k <= own)
+		return &cfg->set_state[set][k - 1];
+	if (!k)
+		return &cfg->state[0];
+	if (cfg->dom_per_set)
+		return &cfg->set_dom[set][k - 1 - own];
+	return &cfg->state[k - own + cfg->nr_cpu_states];
+}
 
 /*
  * The states= value of @cfg: in PC mode NAME:EXIT:RESIDENCY[:LEVEL], the

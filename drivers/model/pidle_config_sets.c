@@ -34,7 +34,10 @@
  *   states are the states its CPUs' set gives at the domain's level*, so
  *   hi3660's little cluster goes down in its own ``cluster-sleep-0``
  *   (2100 us) and the big one in ``cluster-sleep-1`` (3700 us), each with
- *   its own powers, oracle and counters (struct pidle_table);
+ *   its own powers, oracle and counters (struct pidle_table); in OSI
+ *   mode as well (a domain governor sees its own domain's states:
+ *   ``pidle-topo --dt`` gives sm6115's two cluster power domains, whose
+ *   ``domain-idle-states`` differ, a set each);
  * - a domain whose CPUs are in several sets (sdm845's one cluster over
  *   little and big CPUs, a package above two clusters) needs those sets
  *   to agree, field by field, on the states of the domain's level: it

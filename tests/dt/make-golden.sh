@@ -22,7 +22,7 @@ trap 'rm -rf "$tmp"' EXIT
 for board in qcom/x1e80100-crd qcom/sm8250-mtp qcom/sdm845-mtp \
 	     qcom/msm8916-mtp qcom/sc7180-idp arm/juno \
 	     hisilicon/hi3660-hikey960 mediatek/mt8183-evb mediatek/mt8195-evb \
-	     qcom/msm8956-sony-xperia-loire-suzu; do
+	     qcom/msm8956-sony-xperia-loire-suzu qcom/sm6115p-lenovo-j606f; do
 	name=$(basename "$board")
 	dts=$ksrc/arch/arm64/boot/dts/$board.dts
 	cpp -nostdinc -I "$ksrc/include" -I "$ksrc/arch/arm64/boot/dts" \

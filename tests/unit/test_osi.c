@@ -422,6 +422,71 @@ static void test_osi_sets_different_lengths(void **s)
 }
 
 /*
+ * sm6115's two clusters, each its own CPU set whose cluster states differ
+ * (the devicetree import's set per domain; its cluster states' figures,
+ * the CPU states' cut so that the tables are ordered): each domain's
+ * governor sees its own set's states, and each goes down in its own.
+ */
+static u64 sets_on_ns[2];
+static unsigned int sets_nr[2];
+
+static int sets_gov_select(struct pidle_dgov_domain *d,
+			   const struct pidle_dgov_input *in)
+{
+	sets_nr[d->id] = d->nr_states;
+	sets_on_ns[d->id] = d->states[0].power_on_latency_ns;
+	return 0;
+}
+
+static const struct pidle_dgov_ops sets_gov = {
+	.name = "sets",
+	.select = sets_gov_select,
+};
+
+static void test_osi_sets_domain_states(void **s)
+{
+	struct pidle_model_opts o = { .mode = PIDLE_MODE_OSI };
+	struct pidle_states st;
+	struct pidle_err err = { 0 };
+	struct pidle_enter_info ei;
+	struct pidle_exit_info xi;
+	unsigned int cpu;
+
+	pidle_shim_warnings = 0;
+	assert_int_equal(pidle_states_parse("0-1=W:1:1,OFF:300:700,CL0:360+421:782:cluster,CLL0:800+2118:7376:cluster;"
+					    "2-3=W:1:1,OFF:250:600,CL1:314+345:660:cluster,CLL1:640+1654:8094:cluster",
+					    &st, &err), 0);
+	assert_int_equal(pidle_topology_parse("cluster=0-1,2-3", 0, &tp, &err), 0);
+	o.dgov[1] = &sets_gov;
+	if (pidle_model_create_opts(&st, &tp, &o, &m, &err))
+		fail_msg("model: %s", err.msg);
+	for (cpu = 0; cpu < 4; cpu++)
+		enter(cpu, 1, 10 + cpu);
+	assert_int_equal(sets_nr[0], 2);
+	assert_int_equal(sets_nr[1], 2);
+	assert_int_equal(sets_on_ns[0], 421 * US);
+	assert_int_equal(sets_on_ns[1], 345 * US);
+	/* Cluster 1's first man: its own power-on, 345 us, not 421. */
+	xi = leave(2, 10000);
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_int_equal(xi.achieved, 2);
+	xi = leave(0, 10000);
+	assert_int_equal(xi.up_levels, 1u << 1);
+	assert_int_equal(xi.achieved, 2);
+	leave(1, 10001);
+	leave(3, 10001);
+	assert_int_equal(dstats(1, 0, 2).usage, 1);
+	assert_int_equal(dstats(1, 1, 2).usage, 1);
+	ei = enter(0, 1, 20000);
+	assert_int_equal(ei.down_levels, 0);
+	leave(0, 20001);
+	assert_int_equal(pidle_shim_warnings, 0);
+	pidle_model_destroy(m);
+	m = NULL;
+	pidle_topology_free(&tp);
+}
+
+/*
  * Vote groups of 2 on 8 cores of 2 CPUs under one cluster: the cluster's
  * members are the 8 cores, in groups; it goes down with the last core,
  * and its first man's CPU powers up its core and the cluster.
@@ -774,6 +839,7 @@ int main(void)
 		cmocka_unit_test(test_osi_create_errors),
 		cmocka_unit_test_teardown(test_osi_parent_groups, teardown),
 		cmocka_unit_test(test_osi_sets_different_lengths),
+		cmocka_unit_test(test_osi_sets_domain_states),
 		cmocka_unit_test(test_osi_ipi_hook_genpd),
 		cmocka_unit_test(test_osi_ipi_hook_no_veto),
 		cmocka_unit_test(test_osi_sub_power_on),

@@ -1,1 +1,0 @@
-cd "$DATA/../../dt" && "$BUILD/pidle-topo" --dt bad/pd-different-states.dts --params

@@ -1,0 +1,1 @@
+cd "$DATA/../../dt" && "$BUILD/pidle-topo" --dt sm6115p-lenovo-j606f.dtb --params
