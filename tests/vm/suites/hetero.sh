@@ -246,6 +246,7 @@ own_set_power() {
 	[ $l -gt 50000 ] || err="$err little cpu0 accrued $l uJ busy (want about 100000)"
 	[ $((b * 10)) -ge $((l * 90)) ] && [ $((b * 10)) -le $((l * 110)) ] ||
 		err="$err big cpu2 $b uJ against little cpu0 $l uJ (want 9 to 11 times)"
+	unload >/dev/null || err="$err rmmod failed"
 	reasons "$err"
 }
 
@@ -272,6 +273,7 @@ lengths_per_set() {
 		diag "cluster$d: $u down periods in 2 s (its states: $n)"
 		[ $u -gt 0 ] || err="$err cluster$d never down"
 	done
+	unload >/dev/null || err="$err rmmod failed"
 	reasons "$err"
 }
 
