@@ -13,6 +13,8 @@
 #   lacks is left out, and counted. Rows without a seed are compared as
 #   two sets of repeats (Mann-Whitney). pair=none compares every figure as
 #   two sets (ab/examples/resample.sh: its draws are not pairs).
+#   A seed whose pair lies far from all the others on two figures or
+#   more is named after the table (lone()).
 #   Modes: a figure whose repeats fall into two modes gets a second row,
 #   FIGURE:modes, each side's share of repeats in the upper mode compared
 #   by Fisher's exact test.
@@ -65,13 +67,13 @@ function row(name, sa, sb, shift, ci, rel, delta, mde, verdict) {
 # the pairs of K: PA, PB (values in seed order), PN pairs, PU repeats
 # without a partner; 0 when K's rows carry no seeds on a side
 function pairs(k,    s, m, i) {
-	PA = PB = ""; PN = PU = 0
+	PA = PB = PS = ""; PN = PU = 0
 	if (!nseed[1, k] || !nseed[2, k] || nseed[1, k] != n[1, k] || nseed[2, k] != n[2, k]) return 0
 	m = split(substr(S[1, k], 2), s, " ")
 	st_sort_num(s, m)
 	for (i = 1; i <= m; i++) {
 		if ((2, k, s[i]) in V) {
-			PA = PA " " V[1, k, s[i]]; PB = PB " " V[2, k, s[i]]; PN++
+			PA = PA " " V[1, k, s[i]]; PB = PB " " V[2, k, s[i]]; PS = PS " " s[i]; PN++
 			if (!(s[i] in SEEDS)) { SEEDS[s[i]] = 1; seedl[++nseeds] = s[i] }
 		} else PU++
 	}
@@ -79,6 +81,28 @@ function pairs(k,    s, m, i) {
 	return 1
 }
 function st_sort_num(a, m,    i) { for (i = 1; i <= m; i++) a[i] += 0; st_sort(a, m) }
+
+# lone NAME DELTA: the pairs of the figure (PA, PB, PS) whose difference
+# lies far from all the others' -- beyond delta and ten times the pairs'
+# median absolute deviation from their median difference -- counted per
+# seed (LONE[seed], LONEX[seed] the first such figure): a boot the change
+# sent into a mode of its own, which one pair in ten cannot place and
+# every interval it touches reaches. Six pairs at least, as for a verdict.
+function lone(name, delta,    a, b, sd, n, i, d, dev, med, mad, lim, dl) {
+	n = split(substr(PA, 2), a, " "); split(substr(PB, 2), b, " "); split(substr(PS, 2), sd, " ")
+	if (n < 6) return
+	dl = ""
+	for (i = 1; i <= n; i++) { d[i] = b[i] - a[i]; dl = dl " " d[i] }
+	med = st_median(substr(dl, 2))
+	dl = ""
+	for (i = 1; i <= n; i++) { dev[i] = abs(d[i] - med); dl = dl " " dev[i] }
+	mad = st_median(substr(dl, 2))
+	lim = 10 * mad > delta ? 10 * mad : delta
+	for (i = 1; i <= n; i++)
+		if (dev[i] > lim) {
+			if (!LONE[sd[i]]++) LONEX[sd[i]] = name " " sgn(d[i])
+		}
+}
 function vstr(v, need, cap, what) {
 	if (v != "inconclusive") return v
 	if (need == 0 || (cap && need > cap)) return "inconclusive (" (cap ? "> " cap : "?") " " what ")"
@@ -129,6 +153,7 @@ END {
 		delta = st_delta(kk[2], ma, st_spec(kk[2]))
 		if ((paired = pairs(k))) {
 			st_paired(substr(PA, 2), substr(PB, 2), delta)
+			lone(kk[2], delta)
 			what = "pairs"; npaired++; unpaired += PU
 		} else {
 			st_compare(L[1, k], L[2, k], delta)
@@ -178,6 +203,11 @@ END {
 	if (nwithin)
 		printf "ab: %d figures within their modes (the pairs that stayed in one mode): %d CHANGED, %d same, %d inconclusive\n",
 			nwithin, vw["CHANGED"], vw["same"], vw["inconclusive"]
+	# a seed whose pair lies apart on several figures: read its boots
+	for (x in LONE)
+		if (LONE[x] >= 2)
+			printf "ab: seed %s: its pair lies far from the others on %d of %d paired figures (e.g. %s): a boot in a mode of its own? Its figures' intervals reach it; more seeds (-u) say how often\n",
+				x, LONE[x], npaired, LONEX[x]
 	printf "ab: mde: the smallest shift that would come out CHANGED in 19 reruns of 20 with these repeats (for modes: the smallest difference of shares that can be significant)\n"
 	if (v["inconclusive"] || vm["inconclusive"])
 		printf "ab: the inconclusive figures need up to %s repeats a side\n", need_max ? need_max : "an unknown number of"
