@@ -184,6 +184,51 @@ int pidle_cpu_list_parse(const struct pidle_set_syntax *syn,
 	return 0;
 }
 
+/*
+ * The @k-th CPUS=VALUE item of @syn's grammar: at most PIDLE_MAX_CPU_SETS
+ * of them, one '=', its CPUS into @list. @item is left holding VALUE,
+ * @cpus the CPUS for the caller's later messages.
+ */
+int pidle_set_item(const struct pidle_set_syntax *syn, unsigned int k,
+		   struct pidle_tok *item, struct pidle_tok *cpus,
+		   struct pidle_cpu_list *list, struct pidle_err *err)
+{
+	char q[32], m[PIDLE_ERR_LEN];
+	int ret;
+
+	if (k == PIDLE_MAX_CPU_SETS)
+		return pidle_err(err, syn->param, "more than %d CPU sets",
+				 PIDLE_MAX_CPU_SETS);
+	if (!pidle_tok_next(item, '=', cpus) || !item->s) {
+		pidle_tok_quote(cpus, q, sizeof(q));
+		return pidle_err(err, syn->param, "set %u \"%s\": no '=' (want %s)",
+				 k, q, syn->want);
+	}
+	ret = pidle_cpu_list_parse(syn, *cpus, k, list, err);
+	if (ret)
+		return ret;
+	if (memchr(item->s, '=', item->len)) {
+		scnprintf(m, sizeof(m), "more than one '=' (want %s)", syn->want);
+		return pidle_set_err(syn, err, k, cpus, m);
+	}
+	return 0;
+}
+
+/* Set @k's CPUs @list against set @j's @prev: no CPU in both. */
+int pidle_set_disjoint(const struct pidle_set_syntax *syn, unsigned int k,
+		       const struct pidle_tok *cpus,
+		       const struct pidle_cpu_list *list, unsigned int j,
+		       const struct pidle_cpu_list *prev, struct pidle_err *err)
+{
+	char m[PIDLE_ERR_LEN];
+	int cpu = pidle_cpu_lists_overlap(list, prev);
+
+	if (cpu < 0)
+		return 0;
+	scnprintf(m, sizeof(m), "CPU %d is in set %u too", cpu, j);
+	return pidle_set_err(syn, err, k, cpus, m);
+}
+
 bool pidle_cpu_list_has(const struct pidle_cpu_list *set, unsigned int cpu)
 {
 	unsigned int r;
@@ -387,41 +432,27 @@ int pidle_states_sets_parse(struct pidle_tok rest, struct pidle_states *out,
 	struct pidle_tok item, cpus;
 	struct pidle_err inner;
 	unsigned int k = 0, j;
-	char q[32];
-	int ret, cpu;
+	int ret;
 
 	memset(out, 0, sizeof(*out));
 	while (pidle_tok_next(&rest, ';', &item)) {
 		struct pidle_cpu_set *set = &out->set[k];
 
-		if (k == PIDLE_MAX_CPU_SETS)
-			return pidle_err(err, "states", "more than %d CPU sets",
-					 PIDLE_MAX_CPU_SETS);
-		if (!pidle_tok_next(&item, '=', &cpus) || !item.s) {
-			pidle_tok_quote(&cpus, q, sizeof(q));
-			return pidle_err(err, "states", "set %u \"%s\": no '=' (want CPUS=TABLE;CPUS=TABLE)",
-					 k, q);
-		}
-		ret = pidle_cpu_list_parse(&pidle_states_set_syntax, cpus, k,
-					   &set->cpus, err);
+		ret = pidle_set_item(&pidle_states_set_syntax, k, &item, &cpus,
+				     &set->cpus, err);
 		if (ret)
 			return ret;
-		if (memchr(item.s, '=', item.len))
-			return pidle_set_err(&pidle_states_set_syntax, err, k, &cpus,
-					     "more than one '=' (want CPUS=TABLE;CPUS=TABLE)");
 		ret = pidle_states_table_parse(item, set->state, &set->nr_own,
 					       &inner);
 		if (ret)
 			return pidle_set_err(&pidle_states_set_syntax, err, k,
 					     &cpus, inner.msg);
 		for (j = 0; j < k; j++) {
-			cpu = pidle_cpu_lists_overlap(&set->cpus, &out->set[j].cpus);
-			if (cpu < 0)
-				continue;
-			scnprintf(inner.msg, sizeof(inner.msg),
-				  "CPU %d is in set %u too", cpu, j);
-			return pidle_set_err(&pidle_states_set_syntax, err, k,
-					     &cpus, inner.msg);
+			ret = pidle_set_disjoint(&pidle_states_set_syntax, k, &cpus,
+						 &set->cpus, j, &out->set[j].cpus,
+						 err);
+			if (ret)
+				return ret;
 		}
 		k++;
 	}

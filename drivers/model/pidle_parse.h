@@ -81,6 +81,15 @@ int pidle_cpu_list_parse(const struct pidle_set_syntax *syn,
 int pidle_set_err(const struct pidle_set_syntax *syn, struct pidle_err *err,
 		  unsigned int k, const struct pidle_tok *cpus,
 		  const char *inner);
+/* The @k-th CPUS=VALUE item: its CPUS into @list, @item left as VALUE. */
+int pidle_set_item(const struct pidle_set_syntax *syn, unsigned int k,
+		   struct pidle_tok *item, struct pidle_tok *cpus,
+		   struct pidle_cpu_list *list, struct pidle_err *err);
+/* "CPU N is in set J too" when set @k's @list meets set @j's @prev. */
+int pidle_set_disjoint(const struct pidle_set_syntax *syn, unsigned int k,
+		       const struct pidle_tok *cpus,
+		       const struct pidle_cpu_list *list, unsigned int j,
+		       const struct pidle_cpu_list *prev, struct pidle_err *err);
 bool pidle_cpu_list_has(const struct pidle_cpu_list *set, unsigned int cpu);
 /* The first CPU of @a also in @b, or -1. */
 int pidle_cpu_lists_overlap(const struct pidle_cpu_list *a,

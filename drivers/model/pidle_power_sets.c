@@ -53,26 +53,16 @@ int pidle_power_sets_parse(struct pidle_tok rest, struct pidle_states *out,
 	struct pidle_tok item, cpus;
 	struct pidle_err inner;
 	unsigned int k = 0, j;
-	char q[32];
-	int ret, cpu;
+	int ret;
 
 	memset(set, 0, sizeof(set));
 	while (pidle_tok_next(&rest, ';', &item)) {
-		if (k == PIDLE_MAX_CPU_SETS)
-			return pidle_err(err, "power", "more than %d CPU sets",
-					 PIDLE_MAX_CPU_SETS);
-		if (!pidle_tok_next(&item, '=', &cpus) || !item.s) {
-			pidle_tok_quote(&cpus, q, sizeof(q));
-			return pidle_err(err, "power", "set %u \"%s\": no '=' (want %s)",
-					 k, q, pidle_power_set_syntax.want);
-		}
-		ret = pidle_cpu_list_parse(&pidle_power_set_syntax, cpus, k,
-					   &set[k].cpus, err);
+		/* (set[k] only once k is known to be in range) */
+		ret = pidle_set_item(&pidle_power_set_syntax, k, &item, &cpus,
+				     k < PIDLE_MAX_CPU_SETS ? &set[k].cpus : NULL,
+				     err);
 		if (ret)
 			return ret;
-		if (memchr(item.s, '=', item.len))
-			return pidle_set_err(&pidle_power_set_syntax, err, k,
-					     &cpus, "more than one '=' (want CPUS=LEVEL:POWER_MW,...;CPUS=...)");
 		if (item.len && !pidle_tok_eq(&item, "none")) {
 			ret = pidle_power_list_parse(item, set[k].up,
 						     &set[k].nr_up, &inner);
@@ -81,13 +71,10 @@ int pidle_power_sets_parse(struct pidle_tok rest, struct pidle_states *out,
 						     err, k, &cpus, inner.msg);
 		}
 		for (j = 0; j < k; j++) {
-			cpu = pidle_cpu_lists_overlap(&set[k].cpus, &set[j].cpus);
-			if (cpu < 0)
-				continue;
-			scnprintf(inner.msg, sizeof(inner.msg),
-				  "CPU %d is in set %u too", cpu, j);
-			return pidle_set_err(&pidle_power_set_syntax, err, k,
-					     &cpus, inner.msg);
+			ret = pidle_set_disjoint(&pidle_power_set_syntax, k, &cpus,
+						 &set[k].cpus, j, &set[j].cpus, err);
+			if (ret)
+				return ret;
 		}
 		k++;
 	}
