@@ -20,12 +20,15 @@
 #   by Fisher's exact test.
 # A row present on one side only is listed as "only in A"/"only in B".
 # Usage: awk -F, -v la=LABEL_A -v lb=LABEL_B [-v specs=SPECS] [-v cap=N]
-#            [-v pair=none] -f ab/stats.awk -f ab/compare.awk A.csv B.csv
+#            [-v pair=none] [-v verdicts=FILE] -f ab/stats.awk -f ab/compare.awk
+#            A.csv B.csv
 # SPECS: the experiment's [compare] lines, "REGEX=VALUE" joined by ";"
 # (VALUE a number in the figure's unit or N%). CAP: the most repeats a
 # side ab/run would run; an inconclusive figure needing more says "> CAP".
 # The last lines name the seeds paired, count the verdicts and name the
-# methods used.
+# methods used. VERDICTS: a file also given each row as "CELL / FIGURE,
+# SHIFT, VERDICT, MDE" (tab-separated, the verdict's first word: CHANGED,
+# same, inconclusive, 1, only) for ab/calibrate's tally.
 
 BEGIN {
 	ST_NSPEC = split(specs, sp, ";")
@@ -61,8 +64,12 @@ function side_str(sd, k,    a, nn, i, lo, hi) {
 	for (i = 2; i <= nn; i++) { if (a[i] + 0 < lo) lo = a[i] + 0; if (a[i] + 0 > hi) hi = a[i] + 0 }
 	return sprintf("%s [%s..%s] (%d)", fmt(st_median(L[sd, k])), fmt(lo), fmt(hi), nn)
 }
-function row(name, sa, sb, shift, ci, rel, delta, mde, verdict) {
+function row(name, sa, sb, shift, ci, rel, delta, mde, verdict,    w) {
 	printf "%-44s %-26s %-26s %-10s %-20s %-8s %-8s %-8s %s\n", name, sa, sb, shift, ci, rel, delta, mde, verdict
+	if (verdicts != "" && name != "cell / figure") {
+		split(verdict, w, " ")
+		printf "%s\t%s\t%s\t%s\n", name, shift, w[1], mde > verdicts
+	}
 }
 # the pairs of K: PA, PB (values in seed order), PN pairs, PU repeats
 # without a partner; 0 when K's rows carry no seeds on a side

@@ -104,7 +104,7 @@ line ~ /^\[/ {
 			for (i = split(val, w, " "); i > 0; i--)
 				if (!known(kernels_ok, w[i]))
 					err("kernel '" w[i] "': want one of " kernels_ok " (user: KERNEL= and KDIR=)")
-		if (key == "repeats") need_uint(key, val, 1, 100)
+		if (key == "repeats") need_uint(key, val, 1, 1000)
 		if (key == "first_seed") need_uint(key, val, 1, 1000000)
 		if (key == "timeout") need_uint(key, val, 10, 86400)
 		if (key == "icount" && val != "off") need_uint(key, val, 0, 10)

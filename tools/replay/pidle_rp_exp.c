@@ -486,7 +486,7 @@ static int exp_keyval(struct exp_file *x, const char *kind, const char *hdr,
 				if (!exp_known(kernels_ok, w))
 					return exp_fail(x, line, "kernel '%s': want one of %s (user: KERNEL= and KDIR=)", w, kernels_ok);
 		if (!strcmp(key, "repeats"))
-			return exp_need_uint(x, line, key, val, 1, 100);
+			return exp_need_uint(x, line, key, val, 1, 1000);
 		if (!strcmp(key, "first_seed"))
 			return exp_need_uint(x, line, key, val, 1, 1000000);
 		if (!strcmp(key, "timeout"))
