@@ -1039,39 +1039,55 @@ static int dt_set_levels(struct dt_ctx *c, struct pidle_dt_config *cfg)
 
 /*
  * The order the module wants of one table, @seq[0 .. @n - 1] (the one
- * table, or a CPU set's as the module takes it): residency, latency and
- * level never decrease. 0, or the refusal naming the state.
+ * table, or a CPU set's as the module takes it): residency and latency
+ * never decrease. In PC mode along the whole table, cpuidle's driver
+ * getting it all (the kernel's Documentation/driver-api/pm/cpuidle.rst:
+ * ascending target residency); in OSI mode along each level's states
+ * alone: cpuidle has the CPU states, genpd each domain's, and nothing
+ * orders the one against the other (sm6115's cluster state of 782 us
+ * after its CPU state of 1182 us). 0, or the refusal naming the state.
  */
 static int dt_check_order(struct dt_ctx *c, const struct pidle_dt_state *const *seq,
 			  unsigned int n, enum pidle_dt_mode mode)
 {
+	const char *why = mode == PIDLE_DT_MODE_OSI ? "the module's table is ordered by target residency along each level" :
+		"the module's table is ordered by target residency (in PC mode cpuidle gets the whole table)";
 	int r;
 
 	for (unsigned int k = 1; k < n; k++) {
 		const struct pidle_dt_state *a = seq[k - 1], *b = seq[k];
-		const char *an = a->node >= 0 ? dt_path(c, a->node) : "WFI";
+		const char *an;
 
+		if (mode == PIDLE_DT_MODE_OSI) {
+			unsigned int j = k;
+
+			while (j-- > 0 && (seq[j]->domain != b->domain ||
+					   strcmp(seq[j]->level, b->level)))
+				;
+			if (j >= k)
+				continue;
+			a = seq[j];
+		}
+		an = a->node >= 0 ? dt_path(c, a->node) : "WFI";
 		if (b->residency_us < a->residency_us) {
-			r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s: min-residency-us %u is less than that of %s before it (%u): the module's table is ordered by target residency",
-				    dt_path(c, b->node), b->residency_us, an, a->residency_us);
+			r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s: min-residency-us %u is less than that of %s before it (%u): %s",
+				    dt_path(c, b->node), b->residency_us, an, a->residency_us, why);
 			return r;
 		}
 		/*
 		 * OSI: a domain state's exit field is its power-on latency
-		 * alone, which the module's table wants not below the state
-		 * before it either.
+		 * alone, held against its level's state before it.
 		 */
-		if (mode == PIDLE_DT_MODE_OSI && b->domain &&
-		    b->exit_us < (a->domain ? a->exit_us : a->entry_us + a->exit_us)) {
-			r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s: exit-latency-us %u (power-on) is less than the exit latency of %s before it (%u us): the module's OSI table must not decrease in exit latency",
-				    dt_path(c, b->node), b->exit_us, an,
-				    a->domain ? a->exit_us : a->entry_us + a->exit_us);
+		if (mode == PIDLE_DT_MODE_OSI && b->domain && b->exit_us < a->exit_us) {
+			r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s: exit-latency-us %u (power-on) is less than that of %s before it (%u us): the module's OSI table must not decrease in exit latency along a level",
+				    dt_path(c, b->node), b->exit_us, an, a->exit_us);
 			return r;
 		}
 		if (b->entry_us + b->exit_us < a->entry_us + a->exit_us) {
-			r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s: exit latency (entry+exit) %u us is less than that of %s before it (%u us): the module's table must not decrease in latency",
+			r = dt_fail(c, PIDLE_EXIT_CONFIG, "%s: exit latency (entry+exit) %u us is less than that of %s before it (%u us): the module's table must not decrease in latency%s",
 				    dt_path(c, b->node), b->entry_us + b->exit_us, an,
-				    a->entry_us + a->exit_us);
+				    a->entry_us + a->exit_us,
+				    mode == PIDLE_DT_MODE_OSI ? " along a level" : "");
 			return r;
 		}
 	}

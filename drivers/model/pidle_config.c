@@ -190,10 +190,30 @@ const char *pidle_mode_name(enum pidle_mode mode)
 int pidle_mode_check_sets(enum pidle_mode mode, const struct pidle_states *st,
 			  struct pidle_err *err)
 {
+	static const char pc_why[] = ": in PC mode cpuidle gets the whole table, in ascending residency (driver-api/pm/cpuidle.rst); mode=osi keeps domain states apart";
+	char cpus[PIDLE_CPU_SET_STR_LEN], pre[PIDLE_CPU_SET_STR_LEN + 32];
 	unsigned int k, s, j;
+	int ret;
 
-	if (mode != PIDLE_MODE_OSI)
+	if (mode != PIDLE_MODE_OSI) {
+		if (!pidle_states_per_set(st))
+			return pidle_states_check_seq(st->state, NULL,
+						      st->nr_states, "",
+						      pc_why, err);
+		/* Each set's driver: its own states, by their slots. */
+		for (k = 0; k < st->nr_sets; k++) {
+			const struct pidle_cpu_set *set = &st->set[k];
+
+			pidle_cpu_set_print(set, cpus, sizeof(cpus));
+			scnprintf(pre, sizeof(pre), "set %u (CPUs %s): ", k, cpus);
+			ret = pidle_states_check_seq(set->state, set->slot,
+						     set->nr_own, pre, pc_why,
+						     err);
+			if (ret)
+				return ret;
+		}
 		return 0;
+	}
 	/*
 	 * A domain governor chooses among its level's states by their
 	 * level-local index (struct pidle_dgov_domain): a set of tables of
@@ -221,7 +241,7 @@ int pidle_mode_check(enum pidle_mode mode, const struct pidle_states *st,
 	int ret;
 
 	if (mode != PIDLE_MODE_OSI)
-		return 0;
+		return pidle_mode_check_sets(mode, st, err);
 	for (i = 0; i < st->nr_states; i++)
 		if (!strcmp(st->state[i].level_name, PIDLE_LEVEL_CPU))
 			deepest_cpu = i;

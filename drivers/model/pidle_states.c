@@ -168,36 +168,87 @@ bad:
 			 pidle_state_field_name[f], q, why);
 }
 
-/* Order along the table: what the cpuidle governors assume. */
+/*
+ * Deeper means no shorter a target residency, exit latency or entry+exit
+ * latency: what cpuidle's governors assume of a driver's states (in
+ * ascending target residency, Documentation/driver-api/pm/cpuidle.rst) and
+ * genpd's of a domain's. @b at index @ib follows @a at @ia.
+ */
+static int pidle_states_order_pair(const struct pidle_state_desc *a,
+				   unsigned int ia,
+				   const struct pidle_state_desc *b,
+				   unsigned int ib, const char *pre,
+				   const char *why, struct pidle_err *err)
+{
+	if (b->target_residency_ns < a->target_residency_ns)
+		return pidle_err(err, "states", "%sstate %u (%s): target residency %llu us is less than state %u's %llu us%s",
+				 pre, ib, b->name,
+				 div_u64(b->target_residency_ns, 1000),
+				 ia, div_u64(a->target_residency_ns, 1000), why);
+	if (b->exit_latency_ns < a->exit_latency_ns)
+		return pidle_err(err, "states", "%sstate %u (%s): exit latency %llu us is less than state %u's %llu us%s",
+				 pre, ib, b->name,
+				 div_u64(b->exit_latency_ns, 1000),
+				 ia, div_u64(a->exit_latency_ns, 1000), why);
+	if (pidle_state_wake_latency_ns(b) < pidle_state_wake_latency_ns(a))
+		return pidle_err(err, "states", "%sstate %u (%s): entry+exit latency %llu us is less than state %u's %llu us%s",
+				 pre, ib, b->name,
+				 div_u64(pidle_state_wake_latency_ns(b), 1000),
+				 ia, div_u64(pidle_state_wake_latency_ns(a), 1000),
+				 why);
+	return 0;
+}
+
+/*
+ * What a table says on its own: each level's states in order (the CPU
+ * states are a cpuidle driver's, a domain level's are genpd's), names
+ * unique. Across levels the order is the mode's (pidle_states_check_seq()
+ * from pidle_mode_check_order()): in OSI mode cpuidle and genpd keep a
+ * CPU's and its domains' states apart, and sm6115's cluster state has a
+ * shorter residency than its CPU state.
+ */
 static int pidle_states_check_order(const struct pidle_state_desc *state,
 				    unsigned int nr_states,
 				    struct pidle_err *err)
 {
 	unsigned int i, j;
+	int ret;
 
 	for (i = 1; i < nr_states; i++) {
-		const struct pidle_state_desc *a = &state[i - 1];
 		const struct pidle_state_desc *b = &state[i];
 
-		if (b->target_residency_ns < a->target_residency_ns)
-			return pidle_err(err, "states", "state %u (%s): target residency %llu us is less than state %u's %llu us",
-					 i, b->name, div_u64(b->target_residency_ns, 1000),
-					 i - 1, div_u64(a->target_residency_ns, 1000));
-		if (b->exit_latency_ns < a->exit_latency_ns)
-			return pidle_err(err, "states", "state %u (%s): exit latency %llu us is less than state %u's %llu us",
-					 i, b->name, div_u64(b->exit_latency_ns, 1000),
-					 i - 1, div_u64(a->exit_latency_ns, 1000));
-		/* What cpuidle sees in PC mode must not decrease either. */
-		if (pidle_state_wake_latency_ns(b) < pidle_state_wake_latency_ns(a))
-			return pidle_err(err, "states", "state %u (%s): entry+exit latency %llu us is less than state %u's %llu us",
-					 i, b->name,
-					 div_u64(pidle_state_wake_latency_ns(b), 1000),
-					 i - 1,
-					 div_u64(pidle_state_wake_latency_ns(a), 1000));
+		for (j = i; j-- > 0; )
+			if (!strcmp(state[j].level_name, b->level_name))
+				break;
+		if (j < i) {
+			ret = pidle_states_order_pair(&state[j], j, b, i, "", "",
+						      err);
+			if (ret)
+				return ret;
+		}
 		for (j = 0; j < i; j++)
 			if (!strcmp(state[j].name, b->name))
 				return pidle_err(err, "states", "state %u: name \"%s\" already used by state %u",
 						 i, b->name, j);
+	}
+	return 0;
+}
+
+int pidle_states_check_seq(const struct pidle_state_desc *state,
+			   const u8 *slot, unsigned int nr_states,
+			   const char *pre, const char *why,
+			   struct pidle_err *err)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 1; i < nr_states; i++) {
+		ret = pidle_states_order_pair(&state[slot ? slot[i - 1] : i - 1],
+					      i - 1,
+					      &state[slot ? slot[i] : i], i,
+					      pre, why, err);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }

@@ -367,11 +367,25 @@ const char *pidle_mode_name(enum pidle_mode mode);
 int pidle_mode_check(enum pidle_mode mode, const struct pidle_states *st,
 		     struct pidle_err *err);
 /*
- * The part of pidle_mode_check() that pidle_model_create_opts() repeats: in
- * OSI mode, every set has a state in every domain-level slot.
+ * The part of pidle_mode_check() that pidle_model_create_opts() repeats: the
+ * order across levels (in PC mode cpuidle's driver gets the whole table,
+ * each set's own states, in ascending target residency: states= checks
+ * only each level's states among themselves); in OSI mode, every set has
+ * a state in every domain-level slot.
  */
 int pidle_mode_check_sets(enum pidle_mode mode, const struct pidle_states *st,
 			  struct pidle_err *err);
+/*
+ * @nr_states states in order, each against the one before it whatever its
+ * level: target residency, exit latency and entry+exit latency never
+ * decrease. State i is @state[@slot[i]] (@state[i] when @slot is NULL: a
+ * set's own states by their slots). The refusal names the states by i,
+ * after @pre, and ends in @why.
+ */
+int pidle_states_check_seq(const struct pidle_state_desc *state,
+			   const u8 *slot, unsigned int nr_states,
+			   const char *pre, const char *why,
+			   struct pidle_err *err);
 /* The cpuidle exit latency of a state: entry + exit (dt_idle_states.c). */
 static inline u64 pidle_state_wake_latency_ns(const struct pidle_state_desc *sd)
 {

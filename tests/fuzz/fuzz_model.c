@@ -465,8 +465,9 @@ static void check_quiescent(struct fuzz *f)
 }
 
 /*
- * A table that does not fit the topology: the build refuses it as
- * pidle_config_check() does, same message, output untouched.
+ * A table that does not fit the topology, or not in order across its
+ * levels (PC mode): the build refuses it as pidle_config_check() and
+ * pidle_mode_check_sets() do, same message, output untouched.
  */
 static bool check_build_refused(const struct pidle_states *st,
 				const struct pidle_topology *topo,
@@ -476,7 +477,10 @@ static bool check_build_refused(const struct pidle_states *st,
 	struct pidle_err check_err = { 0 }, err = { 0 };
 	int check, ret;
 
+	/* What pidle_model_create() (PC mode) checks, in its order. */
 	check = pidle_config_check(st, topo, &check_err);
+	if (!check)
+		check = pidle_mode_check_sets(PIDLE_MODE_PC, st, &check_err);
 	if (!check)
 		return false;
 	ret = pidle_model_create(st, topo, policy, &m, &err);

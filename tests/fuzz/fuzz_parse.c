@@ -38,7 +38,8 @@
  *
  * With states and topology both accepted, pidle_config_check() either
  * accepts, and then the table fits the topology (checked here), or refuses
- * with a "states: " message; pidle_mode_check() accepts PC always and OSI
+ * with a "states: " message; pidle_mode_check() accepts PC exactly when
+ * the table (each set's own) is in order across its levels too, and OSI
  * exactly when no domain state hangs off a polling deepest CPU state.
  * domain_gov=, accepted, prints back as a fixed point and, with the
  * topology accepted, either passes pidle_dgov_check() (every level then
@@ -143,24 +144,47 @@ static int topology_print_compact(const void *topo, char *buf, size_t size)
 }
 
 /* What pidle_states_parse() promises of a table it accepts. */
-/* One table as parsed: ordered, names unique. */
+/* One table as parsed: each level's states in order, names unique. */
 static void check_table(const struct pidle_state_desc *sd, unsigned int nr,
 			unsigned int k)
 {
 	unsigned int i, j;
 
 	for (i = 1; i < nr; i++) {
-		FUZZ_CHECK(sd[i].exit_latency_ns >= sd[i - 1].exit_latency_ns,
-			   "table %u state %u: exit latency decreases", k, i);
-		FUZZ_CHECK(sd[i].target_residency_ns >= sd[i - 1].target_residency_ns,
-			   "table %u state %u: target residency decreases", k, i);
-		FUZZ_CHECK(pidle_state_wake_latency_ns(&sd[i]) >=
-			   pidle_state_wake_latency_ns(&sd[i - 1]),
-			   "table %u state %u: entry+exit latency decreases", k, i);
+		for (j = i; j-- > 0; )
+			if (!strcmp(sd[j].level_name, sd[i].level_name))
+				break;
+		if (j < i) {
+			FUZZ_CHECK(sd[i].exit_latency_ns >= sd[j].exit_latency_ns,
+				   "table %u state %u: exit latency decreases", k, i);
+			FUZZ_CHECK(sd[i].target_residency_ns >= sd[j].target_residency_ns,
+				   "table %u state %u: target residency decreases", k, i);
+			FUZZ_CHECK(pidle_state_wake_latency_ns(&sd[i]) >=
+				   pidle_state_wake_latency_ns(&sd[j]),
+				   "table %u state %u: entry+exit latency decreases", k, i);
+		}
 		for (j = 0; j < i; j++)
 			FUZZ_CHECK(strcmp(sd[j].name, sd[i].name),
 				   "table %u: states %u and %u share a name", k, j, i);
 	}
+}
+
+/* Whether a table is in order across its levels too (cpuidle's, PC mode). */
+static bool table_in_order(const struct pidle_state_desc *state,
+			   const u8 *slot, unsigned int nr)
+{
+	unsigned int i;
+
+	for (i = 1; i < nr; i++) {
+		const struct pidle_state_desc *a = &state[slot ? slot[i - 1] : i - 1];
+		const struct pidle_state_desc *b = &state[slot ? slot[i] : i];
+
+		if (b->target_residency_ns < a->target_residency_ns ||
+		    b->exit_latency_ns < a->exit_latency_ns ||
+		    pidle_state_wake_latency_ns(b) < pidle_state_wake_latency_ns(a))
+			return false;
+	}
+	return true;
 }
 
 static void check_states(const struct pidle_states *st)
@@ -670,10 +694,18 @@ static void fuzz_mode_check(const struct pidle_states *st)
 {
 	struct pidle_err err = { 0 };
 	unsigned int i, j, deepest_cpu = 0;
-	bool polling, lacks = false;
+	bool polling, lacks = false, ordered;
 	int ret;
 
-	FUZZ_CHECK(!pidle_mode_check(PIDLE_MODE_PC, st, &err), "PC refused: %s", err.msg);
+	ordered = st->nr_sets || table_in_order(st->state, NULL, st->nr_states);
+
+	for (i = 0; i < st->nr_sets; i++)
+		ordered &= table_in_order(st->set[i].state, st->set[i].slot, st->set[i].nr_own);
+	ret = pidle_mode_check(PIDLE_MODE_PC, st, &err);
+	if (ret)
+		check_refusal(ret, &err, "states");
+	FUZZ_CHECK(!ret == ordered, "PC %s a table %sin order across its levels: %s",
+		   ret ? "refused" : "accepted", ordered ? "" : "not ", err.msg);
 	for (i = 0; i < st->nr_states; i++)
 		if (!strcmp(st->state[i].level_name, PIDLE_LEVEL_CPU))
 			deepest_cpu = i;

@@ -164,6 +164,19 @@ else
 	not_ok "different lengths, PM QoS 50 us" "$(grep -v '^#' "$tmp/len.periods" | awk '{ print $1, $8 }' | sort | uniq -c | tr '\n' ';')"
 fi
 
+# 2e. sm6115's shape (issue 37): each cluster its own states, and a
+# cluster state whose residency (782 us) is below its CPU state's (1182
+# us). OSI keeps them apart, as cpuidle and genpd do: taken, the
+# cluster's shallow state entered; PC mode gives cpuidle the whole table,
+# which must be in ascending residency: refused, naming the states.
+SM='0=WFI:1:1,C:290+376:1182,CL:360+421:782:cluster,CL1:800+2118:7376:cluster;1=WFI:1:1,C:290+376:1182,CM:314+345:660:cluster,CM1:640+1654:8094:cluster'
+"$R" -s "$SM" -T cluster=0,1 --mode osi --json "$S" > "$tmp/sm.json" 2>&1
+jqcheck "sm6115's shape in OSI: a cluster state below its CPU state's residency taken, the clusters down in their own states" \
+	'.domains[0].state == "CL" and (.domains | map(.usage) | add) > 0 and (.states | length) == 2' "$tmp/sm.json"
+expect_status 1 "sm6115's shape in PC mode: refused, the table not in cpuidle's order" \
+	"set 0 (CPUs 0): state 2 (CL): target residency 782 us is less than state 1's 1182 us: in PC mode cpuidle gets the whole table" -- \
+	-s "$SM" -T cluster=0,1 "$S"
+
 # 3. bad input: a message naming what is wrong, never a report
 n=$(wc -c < "$S")
 head -c $((n - 40)) "$S" > "$tmp/trunc.trace"

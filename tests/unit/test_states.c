@@ -207,6 +207,45 @@ static void test_mode_parse_check(void **s)
 	assert_int_equal(pidle_mode_check(PIDLE_MODE_OSI, &st, &err), 0);
 }
 
+/*
+ * Order across levels is the mode's: states= checks each level's states
+ * among themselves; PC mode (cpuidle's driver gets the whole table) wants
+ * the whole table, each set's own states, in ascending residency and
+ * latency; OSI keeps a CPU's and its domain's states apart (genpd), as
+ * sm6115's cluster state of 782 us after its 1182 us CPU state.
+ */
+static void test_states_order_per_mode(void **s)
+{
+	static const char sm6115[] =
+		"WFI:1:1,C:290+376:1182,CL:360+421:782:cluster,CL1:800+2118:7376:cluster";
+	static const char sets[] =
+		"0-3=WFI:1:1,C:290+376:1182,CL:360+421:782:cluster,CL1:800+2118:7376:cluster;"
+		"4-7=WFI:1:1,C:290+376:1182,CL:314+345:1200:cluster,CL1:640+1654:8094:cluster";
+	struct pidle_states st;
+	struct pidle_err err = { 0 };
+
+	(void)s;
+	assert_int_equal(pidle_states_parse(sm6115, &st, &err), 0);
+	assert_int_equal(pidle_mode_check(PIDLE_MODE_OSI, &st, &err), 0);
+	assert_int_equal(pidle_mode_check(PIDLE_MODE_PC, &st, &err), -EINVAL);
+	assert_string_equal(err.msg, "states: state 2 (CL): target residency 782 us is less than state 1's 1182 us: in PC mode cpuidle gets the whole table, in ascending residency (driver-api/pm/cpuidle.rst); mode=osi keeps domain states apart");
+	/* The power-on latency alone below the CPU state's exit, in PC too. */
+	assert_int_equal(pidle_states_parse("C1:1:1,C:0+500:600,CL:0+400:900:cluster", &st, &err), 0);
+	assert_int_equal(pidle_mode_check(PIDLE_MODE_OSI, &st, &err), 0);
+	assert_int_equal(pidle_mode_check(PIDLE_MODE_PC, &st, &err), -EINVAL);
+	assert_true(strstr(err.msg, "states: state 2 (CL): exit latency 400 us is less than state 1's 500 us: in PC mode cpuidle gets the whole table, in ascending residency (driver-api/pm/cpuidle.rst); mode=osi keeps domain states apart") == err.msg);
+	/* Per set: the set named, its own indices. */
+	assert_int_equal(pidle_states_parse(sets, &st, &err), 0);
+	assert_int_equal(pidle_mode_check(PIDLE_MODE_OSI, &st, &err), 0);
+	assert_int_equal(pidle_mode_check(PIDLE_MODE_PC, &st, &err), -EINVAL);
+	assert_true(strstr(err.msg, "states: set 0 (CPUs 0-3): state 2 (CL): target residency 782 us is less than state 1's 1182 us: in PC mode cpuidle gets the whole table, in ascending residency (driver-api/pm/cpuidle.rst); mode=osi keeps domain states apart") == err.msg);
+	/* A level's own states stay in order whatever the mode. */
+	assert_int_equal(pidle_states_parse("C1:1:1,C:290:1182,CL:360:7376:cluster,CL1:800:782:cluster", &st, &err), -EINVAL);
+	assert_string_equal(err.msg, "states: state 3 (CL1): target residency 782 us is less than state 2's 7376 us");
+	assert_int_equal(pidle_states_parse("C1:1:1,C:290:1182,C2:100:1500,CL:360:782:cluster", &st, &err), -EINVAL);
+	assert_string_equal(err.msg, "states: state 2 (C2): exit latency 100 us is less than state 1's 290 us");
+}
+
 /* domain_gov=: the three forms, resolved per level, printed back. */
 static void test_dgov_parse_resolve(void **s)
 {
@@ -912,6 +951,7 @@ int main(void)
 		cmocka_unit_test(test_states_energy_fields),
 		cmocka_unit_test(test_states_entry_latency),
 		cmocka_unit_test(test_mode_parse_check),
+		cmocka_unit_test(test_states_order_per_mode),
 		cmocka_unit_test(test_dgov_parse_resolve),
 		cmocka_unit_test(test_dgov_parse_bad_input),
 		cmocka_unit_test(test_power_parse_print),
