@@ -110,6 +110,29 @@ function lone(name, delta,    a, b, sd, n, i, d, dev, med, mad, lim, dl) {
 			if (!LONE[sd[i]]++) LONEX[sd[i]] = name " " sgn(d[i])
 		}
 }
+# without: when lone() named a seed on two figures or more (LONES, the
+# seeds), each paired figure again on the pairs of the other seeds, a
+# FIGURE:without row: what the change does to the boots that did not go
+# to a mode of their own, read beside the rows with every pair (whose
+# intervals the lone pair stretches) and the lone seed's line. Six pairs
+# at least, as for a verdict.
+function without(    i, j, n, a, b, sd, wa, wb, nc, out) {
+	LONES = ""
+	for (x in LONE) if (LONE[x] >= 2) { LONES = LONES (LONES == "" ? "" : ",") x; out[x] = 1 }
+	if (LONES == "") return
+	for (i = 1; i <= npaired; i++) {
+		n = split(substr(PRA[i], 2), a, " "); split(substr(PRB[i], 2), b, " "); split(substr(PRS[i], 2), sd, " ")
+		wa = wb = ""; nc = 0
+		for (j = 1; j <= n; j++)
+			if (!(sd[j] in out)) { wa = wa " " a[j]; wb = wb " " b[j]; nc++ }
+		if (nc < 6) continue
+		st_paired(substr(wa, 2), substr(wb, 2), PRD[i])
+		if (ST_v == "CHANGED" || ST_v == "same" || ST_v == "inconclusive") { vwo[ST_v]++; nwo++ }
+		row(PRN[i] ":without", st_median(substr(wa, 2)) " (" nc " pairs)", st_median(substr(wb, 2)) " (" nc " pairs)",
+			sgn(ST_d), ST_lo == "" ? "none (< 6 runs)" : "[" sgn(ST_lo) ", " sgn(ST_hi) "]", "-",
+			fmt(PRD[i]), fmt(ST_mde), vstr(ST_v, ST_need, 0, "pairs"))
+	}
+}
 function vstr(v, need, cap, what) {
 	if (v != "inconclusive") return v
 	if (need == 0 || (cap && need > cap)) return "inconclusive (" (cap ? "> " cap : "?") " " what ")"
@@ -162,6 +185,8 @@ END {
 			st_paired(substr(PA, 2), substr(PB, 2), delta)
 			lone(kk[2], delta)
 			what = "pairs"; npaired++; unpaired += PU
+			PRA[npaired] = PA; PRB[npaired] = PB; PRS[npaired] = PS
+			PRD[npaired] = delta; PRN[npaired] = name
 		} else {
 			st_compare(L[1, k], L[2, k], delta)
 			st_mde2(L[1, k], L[2, k], delta)
@@ -189,6 +214,7 @@ END {
 			if (paired) within(kk[1] " / " kk[2], delta)
 		}
 	}
+	without()
 	if (nseeds) {
 		st_sort_num(seedl, nseeds)
 		s = ""
@@ -207,6 +233,9 @@ END {
 		printf "ab: %d figures in two modes: %d CHANGED, %d same, %d inconclusive (the share of repeats in each mode; %s; two-sided, 5%%)\n",
 			nmodes, vm["CHANGED"], vm["same"], vm["inconclusive"], m
 	}
+	if (nwo)
+		printf "ab: without seed %s (a boot in a mode of its own): %d figures: %d CHANGED, %d same, %d inconclusive (the paired figures judged on the other pairs: the FIGURE:without rows)\n",
+			LONES, nwo, vwo["CHANGED"], vwo["same"], vwo["inconclusive"]
 	if (nwithin)
 		printf "ab: %d figures within their modes (the pairs that stayed in one mode): %d CHANGED, %d same, %d inconclusive\n",
 			nwithin, vw["CHANGED"], vw["same"], vw["inconclusive"]

@@ -41,6 +41,20 @@ check_table() {
 	reasons "${err:+mismatch:$err}"
 }
 
+# cpu_table CPU "NAME:LAT ...": CPU's cpuidle states, names and latencies
+cpu_table() {
+	_k=0; _err=
+	for _e in $2; do
+		_d=/sys/devices/system/cpu/cpu$1/cpuidle/state$_k
+		_n=$(cat $_d/name 2>/dev/null); _l=$(cat $_d/latency 2>/dev/null)
+		[ "$_n" = "${_e%%:*}" ] && [ "$_l" = "${_e#*:}" ] ||
+			_err="$_err cpu$1/state$_k=$_n:$_l (want $_e)"
+		_k=$((_k + 1))
+	done
+	_c=$(ls -d /sys/devices/system/cpu/cpu$1/cpuidle/state[0-9]* | wc -l)
+	[ $_c -eq $_k ] || _err="$_err cpu$1 has $_c states, want $_k"
+	echo "$_err"
+}
 # all CPUs' stateK/disable
 set_disable() {
 	for f in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state$1/disable; do echo $2 > $f; done

@@ -39,6 +39,28 @@ diff_med() {
 	diag "$1: median lateness NOLAT $_base ns, state$2 $_deep ns, difference $DIFF ns"
 }
 
+# cluster_lat FROM CPU K SIBLING...: DIFF = median lateness of an IPI
+# from FROM to CPU alone in its cluster (each SIBLING offline), every CPU
+# allowed its state K alone (the cluster's), minus that in WFI (state 0),
+# ns. What else wakes CPU powers its cluster up before the IPI comes (a
+# sibling kicked for nohz balancing, RCU's grace-period thread), so the
+# siblings are offline and RCU's threads run on FROM (suites/hetero.sh).
+cluster_lat() {
+	_from=$1 _cpu=$2 _k=$3
+	shift 3
+	echo $_from > $PROBE/from; echo $_cpu > $PROBE/cpu
+	cpu_off "$@" || return 1
+	only_state 0; probe ipi; _base=$LMED
+	for _p in $(pidof rcu_sched rcu_preempt); do taskset -p $((1 << _from)) $_p > /dev/null; done
+	only_state $_k; probe ipi; _deep=$LMED
+	all_states
+	cpu_on "$@" || return 1
+	DIFF=-
+	[ "$_base" != - ] && [ "$_deep" != - ] || return 1
+	DIFF=$((_deep - _base))
+	diag "ipi from cpu$_from to cpu$_cpu (cpus $* offline): median lateness in WFI $_base ns, in its state $_k ($(cat /sys/devices/system/cpu/cpu$_cpu/cpuidle/state$_k/name)) $_deep ns, difference $DIFF ns"
+}
+
 # within X LO HI
 within() { [ "$1" != - ] && [ "$1" -ge $2 ] && [ "$1" -le $3 ]; }
 loaded_with() { unload >/dev/null; load "$@"; }

@@ -28,20 +28,6 @@ ST="0-1=$L;2-3=$B"
 TOPO=cluster=0-3
 case "$(uname -r)" in *-pidle-eval*) MULTI=1 ;; *) MULTI= ;; esac
 
-# cpu_table CPU "NAME:LAT ...": CPU's cpuidle states, names and latencies
-cpu_table() {
-	_k=0; _err=
-	for _e in $2; do
-		_d=/sys/devices/system/cpu/cpu$1/cpuidle/state$_k
-		_n=$(cat $_d/name 2>/dev/null); _l=$(cat $_d/latency 2>/dev/null)
-		[ "$_n" = "${_e%%:*}" ] && [ "$_l" = "${_e#*:}" ] ||
-			_err="$_err cpu$1/state$_k=$_n:$_l (want $_e)"
-		_k=$((_k + 1))
-	done
-	_c=$(ls -d /sys/devices/system/cpu/cpu$1/cpuidle/state[0-9]* | wc -l)
-	[ $_c -eq $_k ] || _err="$_err cpu$1 has $_c states, want $_k"
-	echo "$_err"
-}
 LT="WFI:1 cpu-sleep-0-0:811 cluster-sleep-0:9825"
 BT="WFI:1 cpu-sleep-1-0:885 cluster-sleep-0:9825"
 
@@ -153,21 +139,6 @@ own_cluster_states() {
 # below the tick (4 ms at HZ=250) once tick wake-ups are most of its
 # wake-ups, and the tick then powers the big cluster up every 4 ms for
 # 3.7. Those are the guest's own wake-ups, not the model's error.
-# cluster_lat FROM CPU SIBLING: DIFF = median lateness in the cluster
-# state minus that in WFI, ns
-cluster_lat() {
-	echo $1 > $PROBE/from; echo $2 > $PROBE/cpu
-	cpu_off $3 || return 1
-	only_state 0; probe ipi; _base=$LMED
-	for _p in $(pidof rcu_sched rcu_preempt); do taskset -p $((1 << $1)) $_p > /dev/null; done
-	only_state 2; probe ipi; _deep=$LMED
-	all_states
-	cpu_on $3 || return 1
-	DIFF=-
-	[ "$_base" != - ] && [ "$_deep" != - ] || return 1
-	DIFF=$((_deep - _base))
-	diag "ipi from cpu$1 to cpu$2 (cpu$3 offline): median lateness in WFI $_base ns, in cluster-sleep-$(($2 / 2)) $_deep ns, difference $DIFF ns"
-}
 own_cluster_latency() {
 	gov=$(cat $CPUIDLE/current_governor)
 	echo menu > $CPUIDLE/current_governor || { why "cannot select menu"; return 1; }
@@ -177,7 +148,7 @@ own_cluster_latency() {
 	for c in 0 2; do
 		want=$((c >= 2 ? 3699000 : 2099000))
 		tol=$((want / 50))
-		cluster_lat $((2 - c)) $c $((c + 1)) || { err="$err [cpu$c: the probe failed]"; continue; }
+		cluster_lat $((2 - c)) $c 2 $((c + 1)) || { err="$err [cpu$c: the probe failed]"; continue; }
 		within $DIFF $((want - tol)) $((want + tol)) ||
 			err="$err [cpu$c: $DIFF ns late, want $want +- $tol]"
 	done
