@@ -13,9 +13,9 @@
 # sysfs has them, with the active powers pidle-topo --dt-power dpc
 # derives from the boards' dynamic-power-coefficient (245 and 1571 mW on
 # hi3660). The eval kernel alone: a table per CPU set needs
-# CONFIG_CPU_IDLE_MULTIPLE_DRIVERS (suites/hetero.sh checks the others
-# refuse it).
-# kernels: eval
+# CONFIG_CPU_IDLE_MULTIPLE_DRIVERS; on another (make check-all) hi3660
+# whole is refused at load, saying why, as suites/hetero.sh checks too.
+# kernels: eval only
 # smp: 8
 # icount: shift=2,sleep=off
 # timeout: 600
@@ -147,8 +147,20 @@ stat_per_cluster() {
 	reasons "$err"
 }
 
+refused() {
+	load "states=$HI" topology=$TOPO 2>/dev/null && { unload >/dev/null; why "loaded"; return 1; }
+	dmesg | tail -n 5 | grep -q 'CONFIG_CPU_IDLE_MULTIPLE_DRIVERS' ||
+		{ why "no log line naming CONFIG_CPU_IDLE_MULTIPLE_DRIVERS: $(dmesg | tail -n 1)"; return 1; }
+	! loaded || { why "left loaded"; return 1; }
+}
+
 ktap_header
 diag "cpus: $(ncpus), kernel $(uname -r)"
+case "$(uname -r)" in *-pidle-eval*) ;; *)
+	ktap_plan 1
+	ktap_test "no CONFIG_CPU_IDLE_MULTIPLE_DRIVERS: hi3660 whole refused at load, saying why" refused
+	ktap_finished ;;
+esac
 ktap_plan 5
 ktap_test "hi3660 whole: each CPU its set's table, each cluster down in its own state, paying 2100 or 3700 us" hi3660_whole
 ktap_test_unless "$NOTIME" "hi3660 measured: an IPI 2100 us late in the little cluster, 3700 us in the big one" hi3660_measured
