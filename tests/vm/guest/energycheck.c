@@ -26,6 +26,11 @@
  * ->enter, plus 1 %. The root's energy_uj, read before and after the
  * nodes, brackets their sum.
  *
+ * A table per CPU set (states=CPUS=TABLE;...) and power= per set are read
+ * per node: a CPU's cpuidle states are its set's own (its driver's index k
+ * is its set's slot), a domain's states and up power those of its first
+ * CPU's set (a domain spanning sets has them agree at its level).
+ *
  * Output: "# " lines with the numbers; "energycheck: ok" and exit 0, or
  * the failed checks on stderr and exit 1; 2 on a usage or read error.
  */
@@ -137,6 +142,41 @@ static void visit(unsigned int cpu)
 	}
 }
 
+/* @level's power= item for @cpu's power set (or the one list). */
+static unsigned int up_mw(unsigned int cpu, const char *level)
+{
+	const struct pidle_level_power *up;
+	unsigned int i, n = pidle_power_of_cpu(&table, cpu, &up);
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(up[i].level_name, level))
+			return up[i].power_mw;
+	return 0;
+}
+
+/* @cpu's own states, cpuidle's index k: its set's slot, or the table's k. */
+static unsigned int own_count(unsigned int cpu)
+{
+	int set = pidle_states_set_of(&table, cpu);
+
+	return set < 0 ? table.nr_states : table.set[set].nr_own;
+}
+
+static const struct pidle_state_desc *own_state(unsigned int cpu, unsigned int k)
+{
+	int set = pidle_states_set_of(&table, cpu);
+
+	return set < 0 ? &table.state[k] : &table.set[set].state[table.set[set].slot[k]];
+}
+
+/* The CPU-level state a CPU's own state @k falls back to (itself if cpu). */
+static unsigned int fallback(unsigned int cpu, unsigned int k)
+{
+	while (k && strcmp(own_state(cpu, k)->level_name, PIDLE_LEVEL_CPU))
+		k--;
+	return k;
+}
+
 static void take(struct snap *s)
 {
 	unsigned int c, k, d;
@@ -149,7 +189,7 @@ static void take(struct snap *s)
 		s->cpu[c].uj = read_u64(PSYS "/cpu%u/energy_uj", c);
 		s->cpu[c].idle_uj = read_u64(PSYS "/cpu%u/idle_energy_uj", c);
 		s->cpu[c].oracle_uj = read_u64(PSYS "/cpu%u/oracle_energy_uj", c);
-		for (k = 0; k < table.nr_states; k++) {
+		for (k = 0; k < own_count(c); k++) {
 			s->cpu[c].time_us[k] = read_u64(CPUSYS "/cpu%u/cpuidle/state%u/time", c, k);
 			s->cpu[c].usage[k] = read_u64(CPUSYS "/cpu%u/cpuidle/state%u/usage", c, k);
 			s->cpu[c].spun_ns[k] =
@@ -179,23 +219,6 @@ static void take(struct snap *s)
 		s->dom[d].dur_s = now_s() - t0;
 	}
 	s->root_end_uj = read_u64(PSYS "/energy_uj");
-}
-
-static unsigned int up_mw(const char *level)
-{
-	unsigned int i;
-
-	for (i = 0; i < table.nr_up; i++)
-		if (!strcmp(table.up[i].level_name, level))
-			return table.up[i].power_mw;
-	return 0;
-}
-
-static unsigned int fallback(unsigned int s)
-{
-	while (s && strcmp(table.state[s].level_name, PIDLE_LEVEL_CPU))
-		s--;
-	return s;
 }
 
 static void check(const char *what, double measured_uj, double predicted_uj,
@@ -230,13 +253,6 @@ int main(int argc, char **argv)
 			err.msg[0] ? err.msg : "cannot read it");
 		return 2;
 	}
-	max_mw = up_mw(PIDLE_LEVEL_CPU);
-	for (k = 0; k < table.nr_states; k++)
-		if (table.state[k].power_mw > max_mw)
-			max_mw = table.state[k].power_mw;
-	for (k = 0; k < table.nr_up; k++)
-		if (table.up[k].power_mw > max_mw)
-			max_mw = table.up[k].power_mw;
 	for (;;) {
 		char p[64];
 
@@ -244,6 +260,19 @@ int main(int argc, char **argv)
 		if (nr_cpus == MAX_CPUS || access(p, F_OK))
 			break;
 		nr_cpus++;
+	}
+	/* The largest power any node can draw: every CPU's set and list. */
+	max_mw = 0;
+	for (c = 0; c < nr_cpus; c++) {
+		const struct pidle_level_power *up;
+		unsigned int n = pidle_power_of_cpu(&table, c, &up);
+
+		for (k = 0; k < n; k++)
+			if (up[k].power_mw > max_mw)
+				max_mw = up[k].power_mw;
+		for (k = 0; k < table.nr_states; k++)
+			if (pidle_states_of_cpu(&table, c)[k].power_mw > max_mw)
+				max_mw = pidle_states_of_cpu(&table, c)[k].power_mw;
 	}
 	dir = opendir(PSYS "/domains");
 	while (dir && (de = readdir(dir)) && nr_doms < MAX_DOMS) {
@@ -267,13 +296,13 @@ int main(int argc, char **argv)
 
 	for (c = 0; c < nr_cpus; c++) {
 		double idle_us = 0, pred_uj, entries = 0, e_uj = 0, pdiff = 0;
-		unsigned int act = up_mw(PIDLE_LEVEL_CPU);
+		unsigned int act = up_mw(c, PIDLE_LEVEL_CPU);
 		double skew_s = a.cpu[c].dur_s + b.cpu[c].dur_s;
 		char what[32];
 
 		el_s = b.cpu[c].t_s - a.cpu[c].t_s;
-		for (k = 0; k < table.nr_states; k++) {
-			const struct pidle_state_desc *f = &table.state[fallback(k)];
+		for (k = 0; k < own_count(c); k++) {
+			const struct pidle_state_desc *f = own_state(c, fallback(c, k));
 			double t = b.cpu[c].time_us[k] - a.cpu[c].time_us[k];
 			double n = b.cpu[c].usage[k] - a.cpu[c].usage[k];
 
@@ -296,7 +325,7 @@ int main(int argc, char **argv)
 		check(what, b.cpu[c].uj - a.cpu[c].uj, pred_uj,
 		      skew_s * 1e6 * max_mw / 1e3 +
 		      entries * ENTRY_SLACK_US * pdiff / 1e3 + 0.01 * pred_uj +
-		      2 * table.state[table.nr_states - 1].energy_uj + 2);
+		      2 * own_state(c, own_count(c) - 1)->energy_uj + 2);
 		sum_uj += b.cpu[c].uj - a.cpu[c].uj;
 		if (b.cpu[c].oracle_uj > b.cpu[c].idle_uj)
 			fail("cpu%u: oracle %llu uJ above actual %llu uJ", c,
@@ -306,25 +335,27 @@ int main(int argc, char **argv)
 		char level[64], path[512];
 		double down_us = 0, e_uj = 0, pred_uj;
 		double skew_s = a.dom[d].dur_s + b.dom[d].dur_s;
+		const struct pidle_state_desc *st;
 		unsigned int up;
 
 		el_s = b.dom[d].t_s - a.dom[d].t_s;
 		snprintf(path, sizeof(path), PSYS "/domains/%s/level", a.dom[d].name);
 		if (read_str(path, level, sizeof(level)))
 			return 2;
-		up = up_mw(level);
+		up = up_mw(a.dom[d].first_cpu, level);
+		/* Its states are its CPUs' set's, in the model's slots. */
+		st = pidle_states_of_cpu(&table, a.dom[d].first_cpu);
 		for (k = 0; k < table.nr_states; k++) {
 			double t = (b.dom[d].resid_ns[k] - a.dom[d].resid_ns[k]) / 1e3;
 			double n = b.dom[d].usage[k] - a.dom[d].usage[k];
 
 			down_us += t;
-			e_uj += t * table.state[k].power_mw / 1e3 +
-				n * table.state[k].energy_uj;
+			e_uj += t * st[k].power_mw / 1e3 + n * st[k].energy_uj;
 		}
 		pred_uj = e_uj + (el_s * 1e6 - down_us) * up / 1e3;
 		check(a.dom[d].name, b.dom[d].uj - a.dom[d].uj, pred_uj,
 		      skew_s * 1e6 * max_mw / 1e3 + 0.01 * pred_uj + 2 +
-		      2 * table.state[table.nr_states - 1].energy_uj);
+		      2 * st[table.nr_states - 1].energy_uj);
 		sum_uj += b.dom[d].uj - a.dom[d].uj;
 		if (b.dom[d].oracle_uj > b.dom[d].idle_uj)
 			fail("%s: oracle %llu uJ above actual %llu uJ", a.dom[d].name,

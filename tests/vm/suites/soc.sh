@@ -106,7 +106,8 @@ csv_row() { awk -F, -v s="$1" -v i="$2" -v k="$3" -v c="$4" '$3 == s && $4 == i 
 # cluster's own is its up power's, none here), the busy big CPU's
 # 1571/245 = 6.4 times the busy little one's within 15 % (the
 # interrupts and the snapshots take a little of each window; the idle
-# CPUs' share depends on where busybox ran the snapshots).
+# CPUs' share depends on where busybox ran the snapshots); and
+# energycheck's prediction of every node from its own set's powers holds.
 stat_per_cluster() {
 	load "states=$HI" topology=$TOPO "power=0-3=cpu:245;4-7=cpu:1571" wait=halt || return 1
 	err=
@@ -143,6 +144,12 @@ stat_per_cluster() {
 	awk -v l="$c1" -v b="$c5" 'BEGIN { r = b / l; exit !(r > 6.41 * 0.85 && r < 6.41 * 1.15) }' ||
 		err="$err [busy big cpu5 $c5 J against little cpu1 $c1 J, want 6.4 times within 15 %]"
 	diag "busy big cpu5 against little cpu1: $c5 / $c1 J = $(awk -v l="$c1" -v b="$c5" 'BEGIN { printf "%.2f", b / l }')"
+	# Each node's energy as its own set's table and power predict from
+	# cpuidle's residencies (energycheck reads the sets), with CPU 5 busy.
+	spin_on 5
+	/energycheck 2 > $T/check 2>&1 || err="$err [energycheck: $(grep '^energycheck:' $T/check | head -n 2 | tr '\n' ' ')]"
+	spin_stop
+	grep -E '^# (cpu[15]|cluster[01]):' $T/check
 	unload >/dev/null || err="$err rmmod failed"
 	reasons "$err"
 }
