@@ -335,3 +335,24 @@ int pidle_pin_arg(const char *prog, const char *arg)
 	}
 	return 0;
 }
+
+/* Add @name to the '/'-joined title @title unless it is there already. */
+void pidle_name_join(char *title, size_t size, const char *name)
+{
+	size_t n = strlen(name), len = strlen(title);
+	const char *p = title;
+
+	if (!len) {
+		snprintf(title, size, "%s", name);
+		return;
+	}
+	while (p) {
+		if (!strncmp(p, name, n) && (p[n] == '/' || !p[n]))
+			return;
+		p = strchr(p, '/');
+		if (p)
+			p++;
+	}
+	if (len + 1 + n < size)
+		snprintf(title + len, size - len, "/%s", name);
+}

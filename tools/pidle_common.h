@@ -108,6 +108,12 @@ bool pidle_parse_duration(const char *s, double unit_s, double lo_s,
  * RFC 4180 and JSON strings: @s as a quoted CSV field (quotes doubled) and
  * as a JSON string (quote, backslash and control characters escaped).
  */
+/*
+ * Add @name to the '/'-joined @title (empty: @name alone) unless it is in
+ * it already: a state slot named by each CPU set's state there
+ * (sdm845: cpu-sleep-0-0/cpu-sleep-1-0).
+ */
+void pidle_name_join(char *title, size_t size, const char *name);
 void pidle_csv_field(FILE *out, const char *s);
 void pidle_json_string(FILE *out, const char *s);
 

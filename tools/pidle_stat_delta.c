@@ -141,23 +141,6 @@ static double pidle_window_s(unsigned long long a_ns, unsigned long long b_ns,
 	return a_ns && b_ns > a_ns ? (double)(b_ns - a_ns) / 1e9 : elapsed_s;
 }
 
-/* Add @name to the '/'-joined title @title unless it is there already. */
-static void pidle_stat_name_add(char *title, size_t size, const char *name)
-{
-	size_t n = strlen(name), len = strlen(title);
-	const char *p = title;
-
-	while (p) {
-		if (!strncmp(p, name, n) && (p[n] == '/' || !p[n]))
-			return;
-		p = strchr(p, '/');
-		if (p)
-			p++;
-	}
-	if (len + 1 + n < size)
-		snprintf(title + len, size - len, "/%s", name);
-}
-
 static void pidle_stat_cpus(const struct pidle_snap *a,
 			    const struct pidle_snap *b, struct pidle_stat *st)
 {
@@ -184,9 +167,9 @@ static void pidle_stat_cpus(const struct pidle_snap *a,
 				snprintf(st->state_name[k], sizeof(st->state_name[k]),
 					 "%s", b->cpu[i].st[k].name);
 			else
-				pidle_stat_name_add(st->state_name[k],
-						    sizeof(st->state_name[k]),
-						    b->cpu[i].st[k].name);
+				pidle_name_join(st->state_name[k],
+						sizeof(st->state_name[k]),
+						b->cpu[i].st[k].name);
 		}
 	for (i = 0; i < b->nr_cpus; i++) {
 		const struct pidle_snap_cpu *y = &b->cpu[i];
@@ -336,9 +319,9 @@ static void pidle_stat_domains(const struct pidle_snap *a,
 						 sizeof(st->dstate_name[0]), "%s",
 						 y->st[k].name);
 				else
-					pidle_stat_name_add(st->dstate_name[idx],
-							    sizeof(st->dstate_name[idx]),
-							    y->st[k].name);
+					pidle_name_join(st->dstate_name[idx],
+							sizeof(st->dstate_name[idx]),
+							y->st[k].name);
 			}
 			if (idx < st->nr_states || idx >= PIDLE_SNAP_STATES)
 				continue;
@@ -346,9 +329,9 @@ static void pidle_stat_domains(const struct pidle_snap *a,
 				snprintf(st->state_name[idx], sizeof(st->state_name[0]),
 					 "%s", y->st[k].name);
 			else
-				pidle_stat_name_add(st->state_name[idx],
-						    sizeof(st->state_name[idx]),
-						    y->st[k].name);
+				pidle_name_join(st->state_name[idx],
+						sizeof(st->state_name[idx]),
+						y->st[k].name);
 		}
 		r->idx = y->idx;
 		snprintf(r->cpus, sizeof(r->cpus), "%s", y->cpus);

@@ -47,6 +47,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include "pidle_common.h"
 #include "pidle_rp_agree.h"
 
 enum rp_div {
@@ -71,6 +72,7 @@ struct rp_agree {
 	double tol;
 	double worst, worst_placed;
 	unsigned int beyond;
+	int name_w;		/* the figure column: its longest name */
 	/* differing decisions by class: of every period, per state */
 	u64 all[RP_DIV_NR];
 	u64 usage[PIDLE_RP_MAX_STATES][RP_DIV_NR];
@@ -100,8 +102,8 @@ static void rp_agree_row(struct rp_agree *a, const char *name, double guest,
 	a->worst = fmax(a->worst, d);
 	if (!unplaced)
 		a->worst_placed = fmax(a->worst_placed, d);
-	fprintf(a->f, "  %-22s %12.*f %12.*f %8.2f  ", name, prec, guest,
-		prec, replay, d);
+	fprintf(a->f, "  %-*s %12.*f %12.*f %8.2f  ", a->name_w, name, prec,
+		guest, prec, replay, d);
 	if (d <= a->tol) {
 		fprintf(a->f, "within\n");
 		return;
@@ -197,6 +199,24 @@ static int rp_agree_classify(struct rp_agree *a, const struct pidle_rp_trace *t,
 	return 0;
 }
 
+/*
+ * Slot @s's name: each CPU set's own state there, '/'-joined as pidle-stat
+ * names it (hi3660: cpu-sleep-0/cpu-sleep-1), the table's with one table.
+ */
+static const char *rp_slot_name(const struct pidle_states *st, unsigned int s,
+				char *buf, size_t size)
+{
+	unsigned int k;
+
+	buf[0] = '\0';
+	if (!st->nr_sets)
+		return st->state[s].name;
+	for (k = 0; k < st->nr_sets; k++)
+		if (st->set[k].present & (1u << s))
+			pidle_name_join(buf, size, st->set[k].state[s].name);
+	return buf[0] ? buf : st->state[s].name;
+}
+
 int pidle_rp_agree(FILE *f, const struct pidle_rp_trace *t,
 		   const struct pidle_rp_cell *c,
 		   const struct pidle_rp_result *r,
@@ -207,7 +227,7 @@ int pidle_rp_agree(FILE *f, const struct pidle_rp_trace *t,
 	u64 g_res[PIDLE_RP_MAX_STATES] = { 0 };
 	u64 g_above = 0, g_below = 0, r_above = 0, r_below = 0, n = 0;
 	unsigned int s, l, k, i, ns = r->nr_states;
-	char name[64];
+	char name[64], slot[48];
 	size_t p;
 	int ret;
 
@@ -245,9 +265,22 @@ int pidle_rp_agree(FILE *f, const struct pidle_rp_trace *t,
 	for (k = 0; k < RP_DIV_NR; k++)
 		n += a->all[k];
 
+	/* The longest name: a slot's ("... residency ms") or a level's downs. */
+	a->name_w = 22;
+	for (s = 0; s < ns; s++) {
+		int w = (int)strlen(rp_slot_name(&c->st, s, slot, sizeof(slot)));
+
+		if (w + (int)strlen(" residency ms") > a->name_w)
+			a->name_w = w + (int)strlen(" residency ms");
+		for (l = 1; l <= r->nr_levels; l++)
+			if (s >= r->level[l].first_state &&
+			    s < r->level[l].first_state + r->level[l].nr_states &&
+			    w + (int)strlen(r->level[l].name) + 7 > a->name_w)
+				a->name_w = w + (int)strlen(r->level[l].name) + 7;
+	}
 	fprintf(f, "agreement with the recorded run (tolerance %.2f %%; the guest's figures from the trace's own events):\n", tol);
-	fprintf(f, "  %-22s %12s %12s %8s  %s\n", "figure", "guest", "replay",
-		"diff %", "verdict");
+	fprintf(f, "  %-*s %12s %12s %8s  %s\n", a->name_w, "figure", "guest",
+		"replay", "diff %", "verdict");
 	rp_agree_row(a, "idles", t->nr_periods, r->periods, 0, a->all);
 	rp_agree_row(a, "above", g_above, r_above, 0, a->all);
 	rp_agree_row(a, "below", g_below, r_below, 0, a->all);
@@ -256,7 +289,7 @@ int pidle_rp_agree(FILE *f, const struct pidle_rp_trace *t,
 		     r->periods ? 100.0 * (r_above + r_below) / r->periods : 0,
 		     2, a->all);
 	for (s = 0; s < ns; s++) {
-		const char *sn = c->st.state[s].name;
+		const char *sn = rp_slot_name(&c->st, s, slot, sizeof(slot));
 
 		snprintf(name, sizeof(name), "%s usage", sn);
 		rp_agree_row(a, name, t->rec.requested[s] - t->rec.requested_aborted[s],
@@ -282,7 +315,8 @@ int pidle_rp_agree(FILE *f, const struct pidle_rp_trace *t,
 				if (!strcmp(t->rec.level_name[i], r->level[l].name))
 					want = t->rec.down[i][s];
 			snprintf(name, sizeof(name), "%s %s downs",
-				 r->level[l].name, c->st.state[s].name);
+				 r->level[l].name,
+				 rp_slot_name(&c->st, s, slot, sizeof(slot)));
 			rp_agree_row(a, name, want, r->level[l].downs[s], 0, a->all);
 		}
 	rp_agree_row(a, "exit latency paid ms", t->rec.latency_ns / 1e6,
