@@ -41,7 +41,7 @@ missing_lines() {
 
 # parse: the shipped files, and the cells they must give
 why=
-for want in seed:48 governors:12 coverage:31 tiny:3 osi-modes:12 osi-ipi:8 wake:84 linuxpm:51; do
+for want in seed:48 governors:12 coverage:31 tiny:3 osi-modes:12 osi-ipi:8 wake:84 linuxpm:55; do
 	f=$TOP/experiments/${want%%:*}.exp
 	if ! PIDLE_EXP_DIR=$TOP/experiments awk -f "$TOP/experiments/parse.awk" "$f" > "$T/p.tsv" 2> "$T/p.err"; then
 		why="$why ${want%%:*}: $(cat "$T/p.err")"; continue
