@@ -94,8 +94,10 @@ function st_sort_num(a, m,    i) { for (i = 1; i <= m; i++) a[i] += 0; st_sort(a
 # median absolute deviation from their median difference -- counted per
 # seed (LONE[seed], LONEX[seed] the first such figure): a boot the change
 # sent into a mode of its own, which one pair in ten cannot place and
-# every interval it touches reaches. Six pairs at least, as for a verdict.
-function lone(name, delta,    a, b, sd, n, i, d, dev, med, mad, lim, dl) {
+# every interval it touches reaches. Six pairs at least, as for a verdict;
+# one far pair in ten at most (more are the figure's spread, or a mode
+# the :modes row judges).
+function lone(name, delta,    a, b, sd, n, i, d, dev, med, mad, lim, dl, nfar) {
 	n = split(substr(PA, 2), a, " "); split(substr(PB, 2), b, " "); split(substr(PS, 2), sd, " ")
 	if (n < 6) return
 	dl = ""
@@ -105,6 +107,10 @@ function lone(name, delta,    a, b, sd, n, i, d, dev, med, mad, lim, dl) {
 	for (i = 1; i <= n; i++) { dev[i] = abs(d[i] - med); dl = dl " " dev[i] }
 	mad = st_median(substr(dl, 2))
 	lim = 10 * mad > delta ? 10 * mad : delta
+	# lone: one pair in ten at most; more far ones are a spread, or a mode
+	nfar = 0
+	for (i = 1; i <= n; i++) if (dev[i] > lim) nfar++
+	if (nfar > (n >= 20 ? int(n / 10) : 1)) return
 	for (i = 1; i <= n; i++)
 		if (dev[i] > lim) {
 			if (!LONE[sd[i]]++) LONEX[sd[i]] = name " " sgn(d[i])
@@ -115,11 +121,12 @@ function lone(name, delta,    a, b, sd, n, i, d, dev, med, mad, lim, dl) {
 # FIGURE:without row: what the change does to the boots that did not go
 # to a mode of their own, read beside the rows with every pair (whose
 # intervals the lone pair stretches) and the lone seed's line. Six pairs
-# at least, as for a verdict.
+# at least, as for a verdict; one lone seed in ten at most.
 function without(    i, j, n, a, b, sd, wa, wb, nc, out) {
-	LONES = ""
-	for (x in LONE) if (LONE[x] >= 2) { LONES = LONES (LONES == "" ? "" : ",") x; out[x] = 1 }
-	if (LONES == "") return
+	LONES = ""; j = 0
+	for (x in LONE) if (LONE[x] >= 2) { LONES = LONES (LONES == "" ? "" : ",") x; out[x] = 1; j++ }
+	# one seed in ten at most: more are not boots in a mode of their own
+	if (LONES == "" || j > (nseeds >= 20 ? int(nseeds / 10) : 1)) { LONES = ""; return }
 	for (i = 1; i <= npaired; i++) {
 		n = split(substr(PRA[i], 2), a, " "); split(substr(PRB[i], 2), b, " "); split(substr(PRS[i], 2), sd, " ")
 		wa = wb = ""; nc = 0
