@@ -202,8 +202,8 @@ static int pidle_states_order_pair(const struct pidle_state_desc *a,
 /*
  * What a table says on its own: each level's states in order (the CPU
  * states are a cpuidle driver's, a domain level's are genpd's), names
- * unique. Across levels the order is the mode's (pidle_states_check_seq()
- * from pidle_mode_check_order()): in OSI mode cpuidle and genpd keep a
+ * unique. Across levels the order is the mode's: PC mode checks the whole
+ * table (pidle_mode_check_sets()); in OSI mode cpuidle and genpd keep a
  * CPU's and its domains' states apart, and sm6115's cluster state has a
  * shorter residency than its CPU state.
  */

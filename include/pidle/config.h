@@ -378,9 +378,9 @@ int pidle_mode_check_sets(enum pidle_mode mode, const struct pidle_states *st,
 /*
  * @nr_states states in order, each against the one before it whatever its
  * level: target residency, exit latency and entry+exit latency never
- * decrease. State i is @state[@slot[i]] (@state[i] when @slot is NULL: a
- * set's own states by their slots). The refusal names the states by i,
- * after @pre, and ends in @why.
+ * decrease. State i is @state[@slot[i]] (a set's own states, by their
+ * slots), or @state[i] when @slot is NULL. The refusal names the states
+ * by i, after @pre, and ends in @why.
  */
 int pidle_states_check_seq(const struct pidle_state_desc *state,
 			   const u8 *slot, unsigned int nr_states,

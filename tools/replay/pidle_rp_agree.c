@@ -227,7 +227,7 @@ int pidle_rp_agree(FILE *f, const struct pidle_rp_trace *t,
 	u64 g_res[PIDLE_RP_MAX_STATES] = { 0 };
 	u64 g_above = 0, g_below = 0, r_above = 0, r_below = 0, n = 0;
 	unsigned int s, l, k, i, ns = r->nr_states;
-	char name[64], slot[48];
+	char name[96], slot[48];
 	size_t p;
 	int ret;
 
