@@ -302,8 +302,18 @@ progress() {
 	printf 'experiments: %d/%d cells done, %d s elapsed%s\n' $d $total $el \
 		"${eta:+, about $eta s left}"
 }
+# job_done JOB: every cell of the job done (a resumed run boots only the
+# others, and counts progress only for what ran: 200 done jobs each
+# followed by a count of all 200 cells took 13 minutes to do nothing)
+job_done() {
+	local id
+	for id in $(job_cells "$1" | cut -f1); do
+		done_cell "$id" || return 1
+	done
+}
 running=0
 for job in $(job_names); do
+	job_done "$job" && continue
 	run_job "$job" &
 	running=$((running + 1))
 	if [ $running -ge "$JOBS" ]; then
