@@ -55,6 +55,7 @@ cpu_table() {
 	[ $_c -eq $_k ] || _err="$_err cpu$1 has $_c states, want $_k"
 	echo "$_err"
 }
+
 # all CPUs' stateK/disable
 set_disable() {
 	for f in /sys/devices/system/cpu/cpu[0-9]*/cpuidle/state$1/disable; do echo $2 > $f; done
