@@ -46,6 +46,18 @@ ssum() {
 	awk -v re="$2" '{ i = index($0, ":"); if (substr($0, 1, i - 1) ~ re) s += substr($0, i + 1) }
 		END { printf "%.0f\n", s }' "$1"
 }
+# own_paid SNAP0 SNAP1 DOMAIN K LAT_NS: DOMAIN's stateK between the two
+# snapshots, said in a diag line; OWN_ERR is why it fails (never down, or
+# a latency paid other than LAT_NS a power-up), empty when it holds
+own_paid() {
+	_re="^domains/$3/state$4"
+	_u=$(($(ssum "$2" "$_re/usage\$") - $(ssum "$1" "$_re/usage\$")))
+	_l=$(($(ssum "$2" "$_re/latency_paid_ns\$") - $(ssum "$1" "$_re/latency_paid_ns\$")))
+	diag "$3: $_u down periods, latency paid $_l ns ($5 ns each)"
+	OWN_ERR=
+	[ $_u -gt 0 ] || OWN_ERR=" $3 never down"
+	[ $_l -eq $((_u * $5)) ] || OWN_ERR="$OWN_ERR $3 paid $_l ns for $_u power-ups of $5 ns"
+}
 # res/use SNAP DOMAIN: the domain's residency / usage over all its states
 res() { ssum "$1" "^domains/$2/state[0-9]+/residency_ns\$"; }
 use() { ssum "$1" "^domains/$2/state[0-9]+/usage\$"; }

@@ -111,13 +111,8 @@ own_cluster_states() {
 	done
 	snap_domains /tmp/o0; sleep 2; snap_domains /tmp/o1
 	for d in 0 1; do
-		re="^domains/cluster$d/state2"
-		u=$(($(ssum /tmp/o1 "$re/usage\$") - $(ssum /tmp/o0 "$re/usage\$")))
-		l=$(($(ssum /tmp/o1 "$re/latency_paid_ns\$") - $(ssum /tmp/o0 "$re/latency_paid_ns\$")))
-		lat=$((d ? 3700000 : 2100000))
-		diag "cluster$d: $u down periods in 2 s, latency paid $l ns ($lat ns each)"
-		[ $u -gt 0 ] || err="$err cluster$d never down"
-		[ $l -eq $((u * lat)) ] || err="$err cluster$d paid $l ns for $u power-ups of $lat ns"
+		own_paid /tmp/o0 /tmp/o1 cluster$d 2 $((d ? 3700000 : 2100000))
+		err="$err$OWN_ERR"
 	done
 	unload >/dev/null || err="$err rmmod failed"
 	reasons "$err"

@@ -20,7 +20,6 @@
 # icount: shift=2,sleep=off
 # timeout: 600
 . /lib.sh
-. /counters.sh
 . /wake.sh
 NOTIME=
 [ "$ICOUNT" = none ] && NOTIME="not under -icount: free-running TCG timing is noise"
@@ -48,13 +47,8 @@ whole() {
 	for d in 0 1; do
 		n=$(cat $SYS/domains/cluster$d/state2/name 2>/dev/null)
 		[ "$n" = cluster-sleep-$d ] || err="$err cluster$d/state2/name $n (want cluster-sleep-$d)"
-		re="^domains/cluster$d/state2"
-		u=$(($(ssum $T/w1 "$re/usage\$") - $(ssum $T/w0 "$re/usage\$")))
-		l=$(($(ssum $T/w1 "$re/latency_paid_ns\$") - $(ssum $T/w0 "$re/latency_paid_ns\$")))
-		lat=$(( (d ? $6 : $5) * 1000 ))
-		diag "$1 cluster$d: $u down periods in 2 s, latency paid $l ns ($lat ns each)"
-		[ $u -gt 0 ] || err="$err cluster$d never down"
-		[ $l -eq $((u * lat)) ] || err="$err cluster$d paid $l ns for $u power-ups of $lat ns"
+		own_paid $T/w0 $T/w1 cluster$d 2 $(( (d ? $6 : $5) * 1000 ))
+		err="$err$OWN_ERR"
 	done
 	unload >/dev/null || err="$err rmmod failed"
 	reasons "$err"
