@@ -21,6 +21,8 @@
 # timeout: 600
 . /lib.sh
 . /wake.sh
+. /energy-powercap.sh
+PC=/sys/class/powercap/pseudo-cpuidle
 NOTIME=
 [ "$ICOUNT" = none ] && NOTIME="not under -icount: free-running TCG timing is noise"
 P=/sys/module/$MOD/parameters
@@ -100,8 +102,11 @@ csv_row() { awk -F, -v s="$1" -v i="$2" -v k="$3" -v c="$4" '$3 == s && $4 == i 
 # cluster's own is its up power's, none here), the busy big CPU's
 # 1571/245 = 6.4 times the busy little one's within 15 % (the
 # interrupts and the snapshots take a little of each window; the idle
-# CPUs' share depends on where busybox ran the snapshots); and
-# energycheck's prediction of every node from its own set's powers holds.
+# CPUs' share depends on where busybox ran the snapshots); each
+# cluster's powercap zone (cluster-0, cluster-1) rose by its CPUs' energy
+# within 5 % (the zones are read just after each snapshot: the window
+# moves by the copy's time); and energycheck's prediction of every node
+# from its own set's powers holds.
 stat_per_cluster() {
 	load "states=$HI" topology=$TOPO "power=0-3=cpu:245;4-7=cpu:1571" wait=halt || return 1
 	err=
@@ -117,8 +122,12 @@ stat_per_cluster() {
 		[ "$gu" = $u ] && [ "$gu" -gt 0 ] || err="$err [cluster$d usage: pidle-stat $gu, sysfs $u]"
 		[ "${gl%.*}" = $l ] || err="$err [cluster$d latency paid: pidle-stat $gl us, sysfs $l us]"
 	done
+	z0=$(zone_of cluster-0) && z1=$(zone_of cluster-1) ||
+		{ why "no powercap zones cluster-0 and cluster-1: $(cat $PC/*/name 2>&1 | tr '\n' ' ')"; unload >/dev/null; return 1; }
 	spin_on 1 5
-	sysfs_copy $T/a; sleep 1; sysfs_copy $T/b
+	sysfs_copy $T/a; za0=$(cat $z0/energy_uj); za1=$(cat $z1/energy_uj)
+	sleep 1
+	sysfs_copy $T/b; zb0=$(cat $z0/energy_uj); zb1=$(cat $z1/energy_uj)
 	spin_stop
 	$PS --before $T/a --after $T/b --elapsed 1 --csv > $T/s.csv 2> $T/s.err ||
 		{ why "pidle-stat: $(cat $T/s.err)"; return 1; }
@@ -132,7 +141,10 @@ stat_per_cluster() {
 			e=$(awk -v e=$e -v g=$g 'BEGIN { printf "%.6f", e + g }')
 		done
 		eval e$d=$e
-		diag "cluster$d's CPUs in the busy second: $e J by pidle-stat's rows, each as sysfs has it"
+		eval "z=\$((zb$d - za$d))"
+		diag "cluster$d's CPUs in the busy second: $e J by pidle-stat's rows, each as sysfs has it; its powercap zone $z uJ"
+		awk -v e=$e -v z=$z 'BEGIN { exit !(e > 0 && z / 1e6 > e * 0.95 && z / 1e6 < e * 1.05) }' ||
+			err="$err [powercap zone cluster-$d rose $z uJ, its CPUs $e J: want within 5 %]"
 	done
 	c1=$(csv_row cpu 1 -1 18); c5=$(csv_row cpu 5 -1 18)
 	awk -v l="$c1" -v b="$c5" 'BEGIN { r = b / l; exit !(r > 6.41 * 0.85 && r < 6.41 * 1.15) }' ||
@@ -167,6 +179,6 @@ ktap_test "hi3660 whole: each CPU its set's table, each cluster down in its own 
 ktap_test_unless "$NOTIME" "hi3660 measured: an IPI 2100 us late in the little cluster, 3700 us in the big one" hi3660_measured
 ktap_test "mt8183 whole: each CPU its set's table, each cluster down in its own state" mt8183_whole
 ktap_test_unless "$NOTIME" "mt8183 measured: an IPI 650 us late in each cluster" mt8183_measured
-ktap_test "pidle-stat per cluster (hi3660): each cluster's counters and each CPU's energy as sysfs has them, a busy big CPU 6.4 times a little one" stat_per_cluster
+ktap_test "pidle-stat and powercap per cluster (hi3660): each cluster's counters, each CPU's energy and each cluster's zone as sysfs has them, a busy big CPU 6.4 times a little one" stat_per_cluster
 unload >/dev/null
 ktap_finished
