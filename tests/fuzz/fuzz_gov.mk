@@ -11,6 +11,9 @@
 # registers under its own number. Coverage on the governors and the
 # replay's engine, both sanitizers on everything.
 FUZZ_GOV := $(BUILD)/fuzz/fuzz_gov
+# the versions held: tests/fuzz/fuzz_gov.versions, or another list of the
+# same form (tools/replay/pidle-patch-check: 6.12 and a developer's own)
+FUZZ_GOV_LIST ?= tests/fuzz/fuzz_gov.versions
 FUZZ_GOV_REPLAY_SRCS := tools/replay/pidle_rp_parse.c \
 	tools/replay/pidle_rp_trace.c tools/replay/pidle_rp_tracedat.c \
 	tools/replay/pidle_rp_run.c tools/replay/pidle_rp_exp.c \
@@ -24,7 +27,7 @@ FUZZ_GOV_CFLAGS = $(KGOV_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link
 fuzz-gov-force:
 $(FUZZ_GOV): fuzz-gov-force
 	@mkdir -p $(BUILD)/fuzz/gov
-	@tests/fuzz/gov-versions -b $(BUILD) > $(BUILD)/fuzz/gov/versions.txt
+	@tests/fuzz/gov-versions -b $(BUILD) $(FUZZ_GOV_LIST) > $(BUILD)/fuzz/gov/versions.txt
 	@keys=$$(awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $$1, $$2 }' $(BUILD)/fuzz/gov/versions.txt) && \
 	$(MAKE) --no-print-directory FUZZ_GOV_KEYS="$$keys" fuzz-gov-link
 
@@ -79,13 +82,21 @@ FUZZ_GOV_FIND_RUNS ?= 30000
 # (6.1 against 6.12 is settled, Documentation/pidle-replay-versions.rst)
 FUZZ_GOV_REPRODUCE ?= menu:6.12:mainline teo:6.12:mainline
 
-.PHONY: fuzz-gov check-fuzz-gov
+.PHONY: fuzz-gov check-fuzz-gov fuzz-gov-verdict
 check-fuzz-gov: deps-check $(FUZZ_GOV)
 	@FUZZ_RUNS="$(FUZZ_GOV_CHECK_RUNS)" FUZZ_GOV_FIND_RUNS="$(FUZZ_GOV_FIND_RUNS)" \
 	FUZZ_GOV_PAIRS="$(FUZZ_GOV_PAIRS)" FUZZ_GOV_REPRODUCE="$(FUZZ_GOV_REPRODUCE)" \
 	tests/fuzz/gov-run.sh check $(FUZZ_GOV)
+	@tests/fuzz/patch-check.sh $(BUILD)
 
 # part of make fuzz: each pair for FUZZ_SECONDS (or FUZZ_RUNS inputs)
 fuzz-gov: deps-check $(FUZZ_GOV)
 	@FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_RUNS="$(FUZZ_RUNS)" \
 	FUZZ_GOV_PAIRS="$(FUZZ_GOV_PAIRS)" tests/fuzz/gov-run.sh fuzz $(FUZZ_GOV)
+
+# tools/replay/pidle-patch-check's: FUZZ_GOV_CHECK_RUNS inputs per pair
+# from -seed=1, as check-fuzz-gov, each pair's largest divergence shown by
+# pidle-gov-diff (minimized with FUZZ_GOV_MINIMIZE=1); no broken teo
+fuzz-gov-verdict: deps-check $(FUZZ_GOV)
+	@FUZZ_RUNS="$(FUZZ_GOV_CHECK_RUNS)" FUZZ_GOV_PAIRS="$(FUZZ_GOV_PAIRS)" \
+	FUZZ_GOV_MINIMIZE="$(FUZZ_GOV_MINIMIZE)" tests/fuzz/gov-run.sh verdict $(FUZZ_GOV)

@@ -4,7 +4,7 @@
 # Run fuzz_gov, two versions of a governor against each other
 # (tests/fuzz/README, Documentation/pidle-replay-versions.rst).
 #
-# Usage: gov-run.sh check|fuzz FUZZ_GOV_BINARY
+# Usage: gov-run.sh check|fuzz|verdict FUZZ_GOV_BINARY
 #   $FUZZ_GOV_PAIRS: "GOVERNOR:A:B ..." (fuzz_gov.mk), version names of
 #   fuzz_gov.versions.
 #   check  $FUZZ_RUNS inputs per pair from -seed=1, the seeds first (no
@@ -23,6 +23,11 @@
 #          trace in build/fuzz/gov/largest-GOV-A-B.trace (then minimized
 #          into min-GOV-A-B.trace and shown by pidle-gov-diff), crashes (a
 #          broken invariant) in build/fuzz/crashes/.
+#   verdict  as check for every pair of $FUZZ_GOV_PAIRS, each pair's
+#          largest divergence's trace (build/fuzz/gov/largest-GOV-A-B.trace)
+#          shown by pidle-gov-diff, as it is or minimized
+#          ($FUZZ_GOV_MINIMIZE=1, into verdict-GOV-A-B.trace); no broken
+#          teo (tools/replay/pidle-patch-check: a developer's version)
 set -u
 mode=$1
 bin=$2
@@ -114,7 +119,7 @@ for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 	[ ! -d "$here/corpus/$name" ] || seeds="$seeds $here/corpus/$name"
 	export FUZZ_GOV=$gov FUZZ_GOV_A=$a FUZZ_GOV_B=$b
 	case $mode in
-	check)
+	check|verdict)
 		mkdir "$tmp/$name"
 		rm -f "$out/gov/largest-$gov-$a-$b.trace"
 		FUZZ_GOV_LARGEST=$out/gov/largest-$gov-$a-$b.trace \
@@ -137,7 +142,7 @@ for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 			-artifact_prefix="$out/crashes/$name-" "$corpus" > "$log" 2>&1
 		;;
 	*)
-		echo "usage: gov-run.sh check|fuzz FUZZ_GOV_BINARY" >&2
+		echo "usage: gov-run.sh check|fuzz|verdict FUZZ_GOV_BINARY" >&2
 		exit 2
 		;;
 	esac
@@ -159,6 +164,10 @@ for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 		echo "   the largest divergence's trace: $out/gov/largest-$gov-$a-$b.trace"
 		reproduce "$out/gov/largest-$gov-$a-$b.trace" \
 			"$out/gov/min-$gov-$a-$b.trace" "$log"
+	elif [ "$mode" = verdict ] && [ -s "$out/gov/largest-$gov-$a-$b.trace" ]; then
+		reproduce "$out/gov/largest-$gov-$a-$b.trace" \
+			"$out/gov/verdict-$gov-$a-$b.trace" "$log" \
+			$([ "${FUZZ_GOV_MINIMIZE:-}" = 1 ] || echo as-is)
 	elif [ -n "$want" ]; then
 		if [ -s "$out/gov/largest-$gov-$a-$b.trace" ]; then
 			reproduce "$out/gov/largest-$gov-$a-$b.trace" \
