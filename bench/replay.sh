@@ -11,8 +11,9 @@
 #      (menu, 4 states + a package state) as text and as trace.dat
 #      (the same events, bench/replay-gen-dat.py: make bench writes it
 #      once into BUILD/bench/), and through idlestat --import (Debian's
-#      idlestat, the peer that reads such traces), end to end (each the least CPU time of three runs), each
-#      against the goal of 1,000,000 periods/s per core; and the replay
+#      idlestat, the peer that reads such traces), end to end (each
+#      the least CPU time of three runs), each against the goal of
+#      1,000,000 periods/s per core; and the replay
 #      loop alone over the same periods 5 times over (--repeat 5);
 #   4. the sweep of tests/replay/sweep.exp with -j 1 and -j 2.
 # BENCH_REPLAY_GUEST=skip leaves the guest out (its row says so);
