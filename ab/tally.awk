@@ -17,8 +17,9 @@ END {
 	for (i = 1; i <= nf; i++) {
 		f = order[i]
 		other = runs - c[f, "up"] - c[f, "down"] - c[f, "same"] - c[f, "inconclusive"]
+		m = st_median(mde[f])
 		printf "%-52s %8d %8d %6d %12d %8s%s\n", f, c[f, "up"], c[f, "down"], c[f, "same"], c[f, "inconclusive"],
-			st_median(mde[f]) == "" ? "-" : st_median(mde[f]) (f ~ /:modes$/ ? "pt" : ""),
+			m == "" ? "-" : m (f ~ /:modes$/ ? "pt" : ""),
 			other ? sprintf("  (a row in %d runs)", runs - other) : ""
 		ch = c[f, "up"] + c[f, "down"]
 		if (ch > most) { most = ch; mostf = f }
