@@ -204,9 +204,12 @@ own_set_power() {
 	err=
 	got=$(cat /sys/module/$MOD/parameters/power)
 	[ "$got" = "$pw" ] || err="$err power reads '$got' (want '$pw')"
-	l0=$(cat $SYS/cpu0/energy_uj); b0=$(cat $SYS/cpu2/energy_uj)
-	spin_on 0 2; sleep 1; spin_stop
-	l1=$(cat $SYS/cpu0/energy_uj); b1=$(cat $SYS/cpu2/energy_uj)
+	# One cat a side: both CPUs' windows the same to a file read.
+	spin_on 0 2
+	set -- $(cat $SYS/cpu0/energy_uj $SYS/cpu2/energy_uj); l0=$1 b0=$2
+	sleep 1
+	set -- $(cat $SYS/cpu0/energy_uj $SYS/cpu2/energy_uj); l1=$1 b1=$2
+	spin_stop
 	l=$((l1 - l0)) b=$((b1 - b0))
 	diag "a busy second: little cpu0 $l uJ, big cpu2 $b uJ"
 	[ $l -gt 50000 ] || err="$err little cpu0 accrued $l uJ busy (want about 100000)"
