@@ -10,10 +10,17 @@
 # pidle_kgov_register_vN: their static per-CPU data stay apart, and each
 # registers under its own number. Coverage on the governors and the
 # replay's engine, both sanitizers on everything.
-FUZZ_GOV := $(BUILD)/fuzz/fuzz_gov
-# the versions held: tests/fuzz/fuzz_gov.versions, or another list of the
-# same form (tools/replay/pidle-patch-check: 6.12 and a developer's own)
+#
+# FUZZ_GOV_LIST is the versions held: tests/fuzz/fuzz_gov.versions, or
+# another list of the same form; FUZZ_GOV_DIR the program's own files (its
+# versions' objects, the names, its traces) and FUZZ_GOV the program.
+# tools/replay/pidle-patch-check gives all three (6.12 and a developer's
+# own, in $(BUILD)/fuzz/gov-yours): its program is built beside this one,
+# never over it. (Set on the command line: the environment has FUZZ_GOV
+# as fuzz_gov.c reads it, a governor's name.)
 FUZZ_GOV_LIST ?= tests/fuzz/fuzz_gov.versions
+FUZZ_GOV_DIR := $(BUILD)/fuzz/gov
+FUZZ_GOV := $(BUILD)/fuzz/fuzz_gov
 FUZZ_GOV_REPLAY_SRCS := tools/replay/pidle_rp_parse.c \
 	tools/replay/pidle_rp_trace.c tools/replay/pidle_rp_tracedat.c \
 	tools/replay/pidle_rp_run.c tools/replay/pidle_rp_exp.c \
@@ -26,10 +33,11 @@ FUZZ_GOV_CFLAGS = $(KGOV_CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer-no-link
 .PHONY: fuzz-gov-force
 fuzz-gov-force:
 $(FUZZ_GOV): fuzz-gov-force
-	@mkdir -p $(BUILD)/fuzz/gov
-	@tests/fuzz/gov-versions -b $(BUILD) $(FUZZ_GOV_LIST) > $(BUILD)/fuzz/gov/versions.txt
-	@keys=$$(awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $$1, $$2 }' $(BUILD)/fuzz/gov/versions.txt) && \
-	$(MAKE) --no-print-directory FUZZ_GOV_KEYS="$$keys" fuzz-gov-link
+	@mkdir -p $(FUZZ_GOV_DIR)
+	@tests/fuzz/gov-versions -b $(BUILD) $(FUZZ_GOV_LIST) > $(FUZZ_GOV_DIR)/versions.txt
+	@keys=$$(awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $$1, $$2 }' $(FUZZ_GOV_DIR)/versions.txt) && \
+	$(MAKE) --no-print-directory FUZZ_GOV_KEYS="$$keys" FUZZ_GOV_LIST=$(FUZZ_GOV_LIST) \
+		FUZZ_GOV_DIR=$(FUZZ_GOV_DIR) FUZZ_GOV=$(FUZZ_GOV) fuzz-gov-link
 
 ifdef FUZZ_GOV_KEYS
 fuzz_gov_key = $(lastword $(subst =, ,$1))
@@ -37,34 +45,35 @@ FUZZ_GOV_NAMES := $(foreach v,$(FUZZ_GOV_KEYS),$(firstword $(subst =, ,$v)))
 FUZZ_GOV_OBJS :=
 # fuzz_gov_version INDEX,KEY: version INDEX's objects, from KEY's sources
 define fuzz_gov_version
-$(BUILD)/fuzz/gov/v$1-$2/%.o: $(BUILD)/versions/$2/src/%.c
+$(FUZZ_GOV_DIR)/v$1-$2/%.o: $(BUILD)/versions/$2/src/%.c
 	@mkdir -p $$(@D)
 	$$(CLANG) $$(FUZZ_GOV_CFLAGS) -MMD -MP -Dcpuidle_register_governor=pidle_kgov_register_v$1 \
 		-I$(BUILD)/versions/$2/src -c $$< -o $$@
-FUZZ_GOV_OBJS += $(patsubst $(BUILD)/versions/$2/src/%.c,$(BUILD)/fuzz/gov/v$1-$2/%.o,\
+FUZZ_GOV_OBJS += $(patsubst $(BUILD)/versions/$2/src/%.c,$(FUZZ_GOV_DIR)/v$1-$2/%.o,\
 	$(wildcard $(BUILD)/versions/$2/src/*.c))
 endef
 $(foreach i,$(shell seq 1 $(words $(FUZZ_GOV_KEYS))),$(eval $(call \
 	fuzz_gov_version,$(shell echo $$(($i - 1))),$(call fuzz_gov_key,$(word $i,$(FUZZ_GOV_KEYS))))))
 
 # the names, for the program (rewritten only when they change)
-$(BUILD)/fuzz/gov/versions.h: fuzz-gov-force
+$(FUZZ_GOV_DIR)/versions.h: fuzz-gov-force
 	@mkdir -p $(@D)
 	@echo '#define FUZZ_GOV_VERSIONS "$(FUZZ_GOV_NAMES)"' > $@.new && \
 	if cmp -s $@.new $@; then rm $@.new; else mv $@.new $@; fi
-$(BUILD)/fuzz/tests/fuzz/fuzz_gov.o: $(BUILD)/fuzz/gov/versions.h
-$(BUILD)/fuzz/tests/fuzz/fuzz_gov.o: CFLAGS += -include $(BUILD)/fuzz/gov/versions.h
+# the program's main, with its names: one object per program
+$(FUZZ_GOV_DIR)/fuzz_gov.o: tests/fuzz/fuzz_gov.c $(FUZZ_GOV_DIR)/versions.h
+	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) -MMD -MP $(call inc,$<) -include $(FUZZ_GOV_DIR)/versions.h -c $< -o $@
 $(BUILD)/fuzz/tools/replay/pidle_kgov.o: tools/replay/pidle_kgov.c
 	@mkdir -p $(@D)
 	$(CLANG) $(FUZZ_GOV_CFLAGS) -MMD -MP -c $< -o $@
 $(call objs,fuzz,$(FUZZ_GOV_REPLAY_SRCS)): CFLAGS += -Wno-include-next-absolute-path
 
 .PHONY: fuzz-gov-link
-fuzz-gov-link: $(call objs,fuzz,tests/fuzz/fuzz_gov.c $(FUZZ_GOV_REPLAY_SRCS)) \
+fuzz-gov-link: $(FUZZ_GOV_DIR)/fuzz_gov.o $(call objs,fuzz,$(FUZZ_GOV_REPLAY_SRCS)) \
 	       $(BUILD)/fuzz/tools/replay/pidle_kgov.o $(FUZZ_GOV_OBJS) $(FUZZ_MODEL_OBJS)
 	$(CLANG) $(CFLAGS) $(FUZZ_FLAGS) -fsanitize=fuzzer $^ -o $(FUZZ_GOV).new -lm $(TRACECMD_LIBS) && \
 	mv -f $(FUZZ_GOV).new $(FUZZ_GOV)
--include $(FUZZ_GOV_OBJS:.o=.d)
+-include $(FUZZ_GOV_OBJS:.o=.d) $(FUZZ_GOV_DIR)/fuzz_gov.d
 endif
 
 # The pairs compared, GOVERNOR:A:B (names of fuzz_gov.versions): adding
@@ -86,17 +95,18 @@ FUZZ_GOV_REPRODUCE ?= menu:6.12:mainline teo:6.12:mainline
 check-fuzz-gov: deps-check $(FUZZ_GOV)
 	@FUZZ_RUNS="$(FUZZ_GOV_CHECK_RUNS)" FUZZ_GOV_FIND_RUNS="$(FUZZ_GOV_FIND_RUNS)" \
 	FUZZ_GOV_PAIRS="$(FUZZ_GOV_PAIRS)" FUZZ_GOV_REPRODUCE="$(FUZZ_GOV_REPRODUCE)" \
-	tests/fuzz/gov-run.sh check $(FUZZ_GOV)
+	FUZZ_GOV_DIR=$(FUZZ_GOV_DIR) tests/fuzz/gov-run.sh check $(FUZZ_GOV)
 	@tests/fuzz/patch-check.sh $(BUILD)
 
 # part of make fuzz: each pair for FUZZ_SECONDS (or FUZZ_RUNS inputs)
 fuzz-gov: deps-check $(FUZZ_GOV)
 	@FUZZ_SECONDS="$(FUZZ_SECONDS)" FUZZ_RUNS="$(FUZZ_RUNS)" \
-	FUZZ_GOV_PAIRS="$(FUZZ_GOV_PAIRS)" tests/fuzz/gov-run.sh fuzz $(FUZZ_GOV)
+	FUZZ_GOV_PAIRS="$(FUZZ_GOV_PAIRS)" FUZZ_GOV_DIR=$(FUZZ_GOV_DIR) tests/fuzz/gov-run.sh fuzz $(FUZZ_GOV)
 
 # tools/replay/pidle-patch-check's: FUZZ_GOV_CHECK_RUNS inputs per pair
 # from -seed=1, as check-fuzz-gov, each pair's largest divergence shown by
 # pidle-gov-diff (minimized with FUZZ_GOV_MINIMIZE=1); no broken teo
 fuzz-gov-verdict: deps-check $(FUZZ_GOV)
 	@FUZZ_RUNS="$(FUZZ_GOV_CHECK_RUNS)" FUZZ_GOV_PAIRS="$(FUZZ_GOV_PAIRS)" \
-	FUZZ_GOV_MINIMIZE="$(FUZZ_GOV_MINIMIZE)" tests/fuzz/gov-run.sh verdict $(FUZZ_GOV)
+	FUZZ_GOV_MINIMIZE="$(FUZZ_GOV_MINIMIZE)" FUZZ_GOV_DIR=$(FUZZ_GOV_DIR) \
+	BUILD=$(BUILD) tests/fuzz/gov-run.sh verdict $(FUZZ_GOV)

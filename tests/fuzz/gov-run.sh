@@ -24,7 +24,7 @@
 #          into min-GOV-A-B.trace and shown by pidle-gov-diff), crashes (a
 #          broken invariant) in build/fuzz/crashes/.
 #   verdict  as check for every pair of $FUZZ_GOV_PAIRS, each pair's
-#          largest divergence's trace (build/fuzz/gov/largest-GOV-A-B.trace)
+#          largest divergence's trace ($FUZZ_GOV_DIR/largest-GOV-A-B.trace)
 #          shown by pidle-gov-diff, as it is or minimized
 #          ($FUZZ_GOV_MINIMIZE=1, into verdict-GOV-A-B.trace); no broken
 #          teo (tools/replay/pidle-patch-check: a developer's version)
@@ -33,19 +33,23 @@ mode=$1
 bin=$2
 here=$(cd "$(dirname "$0")" && pwd)
 top=$(cd "$here/../.." && pwd)
-build=$(dirname "$(dirname "$bin")")
+# BUILD: the tree's build directory (the versions' cache); by default the
+# one two levels above the program (build/fuzz/fuzz_gov). FUZZ_GOV_DIR:
+# the program's own files (fuzz_gov.mk), where its traces go too.
+build=${BUILD:-$(dirname "$(dirname "$bin")")}
 out=$build/fuzz
+gdir=${FUZZ_GOV_DIR:-$out/gov}
 common="-dict=$here/fuzz_trace.dict -print_final_stats=1"
 pass=0
 fail=0
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-mkdir -p "$out/crashes" "$out/gov"
+mkdir -p "$out/crashes" "$gdir"
 
 ok() { pass=$((pass + 1)); echo "ok $1"; }
 not_ok() { fail=$((fail + 1)); echo "not ok $1"; shift; for l in "$@"; do echo "# $l"; done; }
 # the version's gov-version SPEC, by its name in fuzz_gov.versions
-spec_of() { awk -v n="$1" '$1 == n { print $3 }' "$out/gov/versions.txt"; }
+spec_of() { awk -v n="$1" '$1 == n { print $3 }' "$gdir/versions.txt"; }
 # diverges FILE: fuzz_gov (the pair of FUZZ_GOV, FUZZ_GOV_A, FUZZ_GOV_B)
 # fails on FILE with a divergence, not with anything else
 diverges() {
@@ -121,8 +125,8 @@ for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 	case $mode in
 	check|verdict)
 		mkdir "$tmp/$name"
-		rm -f "$out/gov/largest-$gov-$a-$b.trace"
-		FUZZ_GOV_LARGEST=$out/gov/largest-$gov-$a-$b.trace \
+		rm -f "$gdir/largest-$gov-$a-$b.trace"
+		FUZZ_GOV_LARGEST=$gdir/largest-$gov-$a-$b.trace \
 		"$bin" $common -max_len=4096 -runs="$FUZZ_RUNS" -seed=1 -use_cmp=0 \
 			-use_memmem=0 -reload=0 -artifact_prefix="$out/crashes/$name-" \
 			"$tmp/$name" $seeds > "$log" 2>&1
@@ -137,7 +141,7 @@ for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 			limit="-max_total_time=${FUZZ_SECONDS:-60}"
 		fi
 		echo "== $name: $limit, corpus $corpus"
-		FUZZ_GOV_LARGEST=$out/gov/largest-$gov-$a-$b.trace \
+		FUZZ_GOV_LARGEST=$gdir/largest-$gov-$a-$b.trace \
 		"$bin" $common -max_len=65536 $limit \
 			-artifact_prefix="$out/crashes/$name-" "$corpus" > "$log" 2>&1
 		;;
@@ -160,18 +164,18 @@ for p in ${FUZZ_GOV_PAIRS:?gov-run.sh: FUZZ_GOV_PAIRS is empty}; do
 	# on the same governors, finds in the reproducer too.
 	want=
 	case " ${FUZZ_GOV_REPRODUCE:-} " in *" $p "*) want=1 ;; esac
-	if [ "$mode" = fuzz ] && [ -s "$out/gov/largest-$gov-$a-$b.trace" ]; then
-		echo "   the largest divergence's trace: $out/gov/largest-$gov-$a-$b.trace"
-		reproduce "$out/gov/largest-$gov-$a-$b.trace" \
-			"$out/gov/min-$gov-$a-$b.trace" "$log"
-	elif [ "$mode" = verdict ] && [ -s "$out/gov/largest-$gov-$a-$b.trace" ]; then
-		reproduce "$out/gov/largest-$gov-$a-$b.trace" \
-			"$out/gov/verdict-$gov-$a-$b.trace" "$log" \
+	if [ "$mode" = fuzz ] && [ -s "$gdir/largest-$gov-$a-$b.trace" ]; then
+		echo "   the largest divergence's trace: $gdir/largest-$gov-$a-$b.trace"
+		reproduce "$gdir/largest-$gov-$a-$b.trace" \
+			"$gdir/min-$gov-$a-$b.trace" "$log"
+	elif [ "$mode" = verdict ] && [ -s "$gdir/largest-$gov-$a-$b.trace" ]; then
+		reproduce "$gdir/largest-$gov-$a-$b.trace" \
+			"$gdir/verdict-$gov-$a-$b.trace" "$log" \
 			$([ "${FUZZ_GOV_MINIMIZE:-}" = 1 ] || echo as-is)
 	elif [ -n "$want" ]; then
-		if [ -s "$out/gov/largest-$gov-$a-$b.trace" ]; then
-			reproduce "$out/gov/largest-$gov-$a-$b.trace" \
-				"$out/gov/repro-$gov-$a-$b.trace" "$log" as-is
+		if [ -s "$gdir/largest-$gov-$a-$b.trace" ]; then
+			reproduce "$gdir/largest-$gov-$a-$b.trace" \
+				"$gdir/repro-$gov-$a-$b.trace" "$log" as-is
 		else
 			# the pair's versions are known to decide differently
 			# (each has a seed they part on): none found means the
@@ -194,7 +198,7 @@ if [ "$mode" = check ]; then
 	crash=$(sed -n 's/.*Test unit written to \(.*\)/\1/p' "$tmp/find.log")
 	if [ -n "$found" ] && [ -f "$crash" ]; then
 		ok "teo-bin-off-by-one against 6.12: found at input $found of at most $FUZZ_GOV_FIND_RUNS: $(grep -m1 '^fuzz_gov: divergence' "$tmp/find.log" | sed 's/.*: \([0-9]* of [0-9]* periods\)/\1/')"
-		reproduce "$crash" "$out/gov/teo-bin-off-by-one.trace" "$tmp/find.log"
+		reproduce "$crash" "$gdir/teo-bin-off-by-one.trace" "$tmp/find.log"
 	else
 		not_ok "teo-bin-off-by-one against 6.12: not found in $FUZZ_GOV_FIND_RUNS inputs" \
 			"$(grep -m1 -E '^fuzz: |runtime error|ERROR:' "$tmp/find.log")"

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # patch-check.sh BUILD: tools/replay/pidle-patch-check, the table and the
 # fuzzer's verdict on a developer's version in one command (make
-# check-fuzz-gov runs it after gov-run.sh check: it relinks fuzz_gov with
-# its own two versions, which the next make check-fuzz-gov undoes).
+# check-fuzz-gov runs it after gov-run.sh check; its fuzzer is a program
+# of its own, build/fuzz/gov-yours/fuzz_gov).
 #   - the A/B example's teo patch on the sdm845 periodic recordings and
 #     500 fuzzer inputs: exit 3, the periods decided differently summed
 #     from the table, no invariant broken, a reproducer pidle-gov-diff
@@ -11,6 +11,7 @@
 #   - the shipped source again (source:6.12, the same governors built
 #     apart): exit 0, no period decided differently, none in the fuzzer
 #     (-o a relative directory, from another one);
+#   - check-fuzz-gov's own program (build/fuzz/fuzz_gov) left as it was;
 #   - refusals, each naming what was wrong: an unknown governor, base,
 #     no version, a bad -n, @NAME, a patch that does not exist.
 # Prints "N passed, N failed" last.
@@ -21,6 +22,9 @@ PC=$TOP/tools/replay/pidle-patch-check
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 pass=0 fail=0
+# check-fuzz-gov's program, before: pidle-patch-check builds its own
+case $B in /*) BD=$B ;; *) BD=$TOP/$B ;; esac
+sum0=$(cksum < "$BD/fuzz/fuzz_gov" 2>/dev/null)
 ok() { pass=$((pass + 1)); echo "ok - $1"; }
 not_ok() { fail=$((fail + 1)); echo "not ok - $1: $2"; }
 
@@ -46,6 +50,11 @@ last=$(tail -n 1 "$tmp/same.out")
 	[ -s "$tmp/same/table.txt" ] && [ -s "$tmp/same/fuzz.txt" ] &&
 	ok "the shipped source again: exit 0, no period decided differently, in the corpus or the fuzzer (-o relative)" ||
 	not_ok "the shipped source again" "exit $rc: $last"
+
+sum1=$(cksum < "$BD/fuzz/fuzz_gov" 2>/dev/null)
+[ -n "$sum0" ] && [ "$sum0" = "$sum1" ] && [ -x "$BD/fuzz/gov-yours/fuzz_gov" ] &&
+	ok "check-fuzz-gov's program $B/fuzz/fuzz_gov left as it was; the versions' own in $B/fuzz/gov-yours" ||
+	not_ok "check-fuzz-gov's program left as it was" "cksum '$sum0' before, '$sum1' after; $(ls "$BD/fuzz/gov-yours" 2>&1 | head -c 200)"
 
 # refused DESC STATUS PATTERN -- ARGS...
 refused() {

@@ -116,9 +116,9 @@ word() { shift $1; echo $1; }
 # state's usage and latency paid as the module's sysfs counts them; with
 # CPU 1 and CPU 5 busy a second, each CPU's energy as sysfs has it (a
 # cluster's own is its up power's, none here), the busy big CPU's
-# 1571/245 = 6.4 times the busy little one's within 15 % over one
-# window read by one cat (the interrupts take a little of each window;
-# the idle CPUs' share depends on where busybox ran the snapshots); each
+# 1571/245 = 6.41 times the busy little one's within 3 % over one
+# window read by one cat (a spinning CPU never idles: only the file read
+# between the two CPUs' parts; 6.41 in CI's run); each
 # cluster's powercap zone (cluster-0, cluster-1) is its CPUs' and its
 # domain's energy, at the start and at the end of the busy window
 # (zone_check); and energycheck's prediction of every node from its own
@@ -174,8 +174,8 @@ stat_per_cluster() {
 	# 0.4 s more window than cpu1, 7.4 times).
 	c1=$(echo $r0 $r1 | awk '{ printf "%.6f", ($3 - $1) / 1e6 }')
 	c5=$(echo $r0 $r1 | awk '{ printf "%.6f", ($4 - $2) / 1e6 }')
-	awk -v l="$c1" -v b="$c5" 'BEGIN { r = b / l; exit !(r > 6.41 * 0.85 && r < 6.41 * 1.15) }' ||
-		err="$err [busy big cpu5 $c5 J against little cpu1 $c1 J, want 6.4 times within 15 %]"
+	awk -v l="$c1" -v b="$c5" 'BEGIN { r = b / l; exit !(r > 6.41 * 0.97 && r < 6.41 * 1.03) }' ||
+		err="$err [busy big cpu5 $c5 J against little cpu1 $c1 J, want 6.41 times within 3 %]"
 	diag "busy big cpu5 against little cpu1: $c5 / $c1 J = $(awk -v l="$c1" -v b="$c5" 'BEGIN { printf "%.2f", b / l }')"
 	# Each node's energy as its own set's table and power predict from
 	# cpuidle's residencies (energycheck reads the sets), with CPU 5 busy.
@@ -206,6 +206,6 @@ ktap_test "hi3660 whole: each CPU its set's table, each cluster down in its own 
 ktap_test_unless "$NOTIME" "hi3660 measured: an IPI 2100 us late in the little cluster, 3700 us in the big one" hi3660_measured
 ktap_test "mt8183 whole: each CPU its set's table, each cluster down in its own state" mt8183_whole
 ktap_test_unless "$NOTIME" "mt8183 measured: an IPI 650 us late in each cluster" mt8183_measured
-ktap_test "pidle-stat and powercap per cluster (hi3660): each cluster's counters, each CPU's energy and each cluster's zone as sysfs has them, a busy big CPU 6.4 times a little one" stat_per_cluster
+ktap_test "pidle-stat and powercap per cluster (hi3660): each cluster's counters, each CPU's energy and each cluster's zone as sysfs has them, a busy big CPU 6.41 times a little one" stat_per_cluster
 unload >/dev/null
 ktap_finished
