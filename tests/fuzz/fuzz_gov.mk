@@ -16,8 +16,8 @@
 # versions' objects, the names, its traces) and FUZZ_GOV the program.
 # tools/replay/pidle-patch-check gives all three (6.12 and a developer's
 # own, in $(BUILD)/fuzz/gov-yours): its program is built beside this one,
-# never over it. (Set on the command line: the environment has FUZZ_GOV
-# as fuzz_gov.c reads it, a governor's name.)
+# never over it. (Set on the command line, which the make below inherits:
+# the environment has FUZZ_GOV as fuzz_gov.c reads it, a governor's name.)
 FUZZ_GOV_LIST ?= tests/fuzz/fuzz_gov.versions
 FUZZ_GOV_DIR := $(BUILD)/fuzz/gov
 FUZZ_GOV := $(BUILD)/fuzz/fuzz_gov
@@ -36,8 +36,7 @@ $(FUZZ_GOV): fuzz-gov-force
 	@mkdir -p $(FUZZ_GOV_DIR)
 	@tests/fuzz/gov-versions -b $(BUILD) $(FUZZ_GOV_LIST) > $(FUZZ_GOV_DIR)/versions.txt
 	@keys=$$(awk '{ printf "%s%s=%s", (NR > 1 ? " " : ""), $$1, $$2 }' $(FUZZ_GOV_DIR)/versions.txt) && \
-	$(MAKE) --no-print-directory FUZZ_GOV_KEYS="$$keys" FUZZ_GOV_LIST=$(FUZZ_GOV_LIST) \
-		FUZZ_GOV_DIR=$(FUZZ_GOV_DIR) FUZZ_GOV=$(FUZZ_GOV) fuzz-gov-link
+	$(MAKE) --no-print-directory FUZZ_GOV_KEYS="$$keys" fuzz-gov-link
 
 ifdef FUZZ_GOV_KEYS
 fuzz_gov_key = $(lastword $(subst =, ,$1))
